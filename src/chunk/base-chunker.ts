@@ -1,0 +1,58 @@
+import type { CairnDocument } from '../types.js';
+import { resolveLimits } from './chunk-limits.js';
+import { canonicalJson, formatChunkerId } from './chunker-id.js';
+import { type ChunkSource, toChunkSource } from './text-units.js';
+import type { Chunk, Chunker, ChunkerConfig, ChunkingOptions, ChunkLimits } from './types.js';
+
+/** Derived configurations kept per instance; a caller cycling through more just rebuilds. */
+const MAX_DERIVED = 32;
+
+/**
+ * What every chunker shares: identity from the effective configuration,
+ * per-call options mapped onto a derived instance, string input taken as a
+ * plain text. Subclasses hold no per-call state.
+ */
+export abstract class BaseChunker<C extends ChunkerConfig> implements Chunker {
+  readonly chunker_id: string;
+  readonly name: string;
+  readonly version: string;
+  readonly config: Readonly<C>;
+  readonly limits: Readonly<ChunkLimits>;
+  private readonly derived = new Map<string, Chunker>();
+
+  protected constructor(name: string, version: string, config: C, limits?: Partial<ChunkLimits>) {
+    this.name = name;
+    this.version = version;
+    this.config = Object.freeze({ ...config });
+    this.limits = resolveLimits(limits);
+    this.chunker_id = formatChunkerId(name, version, this.config);
+  }
+
+  chunk(input: CairnDocument | string, options?: ChunkingOptions): Chunk[] {
+    const chunker = this.configure(options);
+    if (chunker !== this) return chunker.chunk(input);
+    return this.run(toChunkSource(input));
+  }
+
+  configure(options?: ChunkingOptions): Chunker {
+    if (options === undefined) return this;
+    const next = this.withOptions(options);
+    const key = canonicalJson(next);
+    if (key === canonicalJson(this.config)) return this;
+    let chunker = this.derived.get(key);
+    if (chunker === undefined) {
+      chunker = this.derive(next);
+      if (this.derived.size >= MAX_DERIVED) this.derived.delete(this.derived.keys().next().value!);
+      this.derived.set(key, chunker);
+    }
+    return chunker;
+  }
+
+  /** The configuration with the seed's per-call options applied (validated by `derive`). */
+  protected abstract withOptions(options: ChunkingOptions): C;
+
+  /** A new instance of the same chunker with `config` and the same limits. */
+  protected abstract derive(config: C): Chunker;
+
+  protected abstract run(source: ChunkSource): Chunk[];
+}

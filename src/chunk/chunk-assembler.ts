@@ -1,0 +1,176 @@
+import { CairnError } from '../errors.js';
+import type { Block, BlockType, CairnDocument, Section, Span } from '../types.js';
+import { checkChunkCount } from './chunk-limits.js';
+import { SpanCursor } from './span-cursor.js';
+import type { ChunkSource, TextUnit } from './text-units.js';
+import type { Chunk, ChunkLimits, ChunkSplitReason } from './types.js';
+
+export interface ChunkExtras {
+  block_part?: number | null;
+  split_reason?: ChunkSplitReason;
+}
+
+/**
+ * Turns UTF-16 ranges picked by a chunker into `Chunk`s: converts offsets
+ * once per boundary, then reads sections, pages and blocks from the model by
+ * binary search. Chunkers only decide where to cut.
+ */
+export class ChunkAssembler {
+  readonly chunks: Chunk[] = [];
+  private readonly text: string;
+  private readonly doc: CairnDocument | null;
+  private readonly includeHeaders: boolean;
+  private readonly limits: ChunkLimits;
+  private readonly cursor: SpanCursor;
+  private unit: TextUnit | null = null;
+  private unitFirst = 0;
+  private last16 = -1;
+
+  constructor(
+    source: ChunkSource,
+    options: { includeHeaders: boolean; limits: ChunkLimits; surrogates?: boolean },
+  ) {
+    this.text = source.text;
+    this.doc = source.doc;
+    this.includeHeaders = options.includeHeaders;
+    this.limits = options.limits;
+    this.cursor = new SpanCursor(source.text, options.surrogates);
+  }
+
+  /** Starts a text unit: chunk counts per node and JSON fields refer to it. */
+  beginUnit(unit: TextUnit): void {
+    this.endUnit();
+    this.unit = unit;
+    this.unitFirst = this.chunks.length;
+  }
+
+  /** Closes the current unit, filling in `total_chunks` for JSON nodes. */
+  endUnit(): void {
+    const unit = this.unit;
+    if (unit === null) return;
+    if (unit.json_pointer !== undefined) {
+      const total = this.chunks.length - this.unitFirst;
+      for (let i = this.unitFirst; i < this.chunks.length; i++)
+        this.chunks[i]!.total_chunks = total;
+    }
+    this.unit = null;
+  }
+
+  /** Chunks so far in the current unit. */
+  get unitCount(): number {
+    return this.chunks.length - this.unitFirst;
+  }
+
+  /** Adds the chunk [start16, end16); a negative `tokenCount` means "count code points". */
+  add(start16: number, end16: number, tokenCount: number, extras: ChunkExtras = {}): Chunk {
+    if (!(end16 > start16) || start16 < this.last16) {
+      throw new CairnError(
+        'internal_invariant',
+        `Chunk range ${start16}..${end16} is empty or starts before the previous chunk (${this.last16})`,
+      );
+    }
+    const unit = this.unit;
+    checkChunkCount(this.unitCount + 1, this.limits, unit ?? {});
+    const span = this.cursor.span(start16, end16);
+    const chunk: Chunk = {
+      chunk_index: this.chunks.length,
+      text: this.text.slice(start16, end16),
+      span,
+      token_count: tokenCount < 0 ? span.end - span.start : tokenCount,
+      heading_path: [],
+      sect_path: null,
+      section: null,
+      page: null,
+      block_types: [],
+      first_block: null,
+      last_block: null,
+      block_part: extras.block_part ?? null,
+    };
+    if (extras.split_reason !== undefined) chunk.split_reason = extras.split_reason;
+    if (this.doc) this.describe(chunk, this.doc, span);
+    if (unit?.json_pointer !== undefined) {
+      chunk.json_pointer = unit.json_pointer;
+      chunk.node_chunk_index = this.unitCount;
+      chunk.total_chunks = 0;
+      chunk.node_start = span.start - (unit.node_start ?? 0);
+      chunk.node_end = span.end - (unit.node_start ?? 0);
+    }
+    this.last16 = start16;
+    this.chunks.push(chunk);
+    return chunk;
+  }
+
+  finish(): Chunk[] {
+    this.endUnit();
+    return this.chunks;
+  }
+
+  private describe(chunk: Chunk, doc: CairnDocument, span: Span): void {
+    const section = enclosingSection(doc.sections, span);
+    if (section) {
+      chunk.section = section.index;
+      chunk.sect_path = section.sect_path;
+      chunk.heading_path = section.heading_path;
+      if (this.includeHeaders && section.heading_path.length > 0) {
+        chunk.context = section.heading_path.join(' > ');
+      }
+    }
+    chunk.page = pageAt(doc, span.start);
+    const blocks = doc.blocks;
+    let i = firstBlockEndingAfter(blocks, span.start);
+    const types: BlockType[] = [];
+    for (; i < blocks.length && blocks[i]!.span.start < span.end; i++) {
+      const block = blocks[i]!;
+      if (chunk.first_block === null) chunk.first_block = block.index;
+      chunk.last_block = block.index;
+      if (!types.includes(block.type)) types.push(block.type);
+    }
+    chunk.block_types = types;
+  }
+}
+
+/** The innermost section whose span holds the whole chunk. */
+function enclosingSection(sections: Section[], span: Span): Section | null {
+  // sections are in document order, nested spans: the last one starting at or before the chunk
+  let lo = 0;
+  let hi = sections.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sections[mid]!.span.start <= span.start) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  let section = found < 0 ? null : sections[found]!;
+  while (section && section.span.end < span.end) {
+    section = section.parent === null ? null : sections[section.parent]!;
+  }
+  return section;
+}
+
+function pageAt(doc: CairnDocument, start: number): number | null {
+  const pages = doc.pages;
+  let lo = 0;
+  let hi = pages.length - 1;
+  let found: number | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (pages[mid]!.span.start <= start) {
+      found = pages[mid]!.number;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+function firstBlockEndingAfter(blocks: Block[], start: number): number {
+  let lo = 0;
+  let hi = blocks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (blocks[mid]!.span.end <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

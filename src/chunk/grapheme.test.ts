@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { nastyText } from '../../test/support/arbitraries.js';
+import { Graphemes } from './grapheme.js';
+
+const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** UTF-16 boundaries from segmenting the whole text: the reference. */
+function boundaries(text: string): Set<number> {
+  const set = new Set([0, text.length]);
+  for (const { index } of SEGMENTER.segment(text)) set.add(index);
+  return set;
+}
+
+function checkAll(text: string): void {
+  const truth = boundaries(text);
+  const graphemes = new Graphemes(text);
+  for (let i = 0; i <= text.length; i++) {
+    expect(graphemes.isBoundary(i), `isBoundary(${i})`).toBe(truth.has(i));
+    const floor = graphemes.floor(i);
+    const ceil = graphemes.ceil(i);
+    expect(truth.has(floor) && floor <= i).toBe(true);
+    expect(truth.has(ceil) && ceil >= i).toBe(true);
+    for (let j = floor + 1; j < i; j++) expect(truth.has(j)).toBe(false);
+    for (let j = i + 1; j < ceil; j++) expect(truth.has(j)).toBe(false);
+  }
+}
+
+describe('grapheme boundaries at single positions', () => {
+  it('agree with segmenting the whole text', () => {
+    fc.assert(
+      fc.property(nastyText(60), (text) => checkAll(text)),
+      { numRuns: 500 },
+    );
+  });
+
+  it('handle clusters longer than any window: a letter with 3000 marks, flags, ZWJ families', () => {
+    checkAll(`x${'a\u0301'.repeat(5)}${'e'}${'\u0301'.repeat(3000)}y`);
+    checkAll('🇫🇷🇩🇪🇯🇵'.repeat(50));
+    checkAll(`${'👩‍👩‍👧'.repeat(40)} \r\n\r\n क्ष`);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { SentenceChunker } from './sentence-chunker.js';
+
+const TEXT =
+  'First sentence here. Second one follows! Is this the third? Yes.\n\nA new paragraph starts.';
+
+describe('sentence chunker', () => {
+  it('ends chunks at sentence ends under a token budget', () => {
+    const chunks = new SentenceChunker({ max_chunk_tokens: 16, overlap_tokens: 0 }).chunk(
+      TEXT.repeat(3),
+    );
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) {
+      expect(chunk.text).toMatch(/^[A-Z].*[.!?]$/su);
+      expect(chunk.token_count).toBeLessThanOrEqual(16);
+    }
+  });
+
+  it('overlaps by whole sentences', () => {
+    const chunks = new SentenceChunker({ max_chunk_tokens: 16, overlap_tokens: 6 }).chunk(TEXT);
+    expect(chunks.map((c) => c.text)).toEqual([
+      'First sentence here. Second one follows! Is this the third? Yes.',
+      'Yes.\n\nA new paragraph starts.',
+    ]);
+  });
+
+  it('switches to a character budget when only character options are given', () => {
+    const chunker = new SentenceChunker();
+    const byChars = chunker.configure({ max_chunk_chars: 45, overlap_chars: 0 });
+    expect(byChars.config).toMatchObject({ unit: 'char', max_chunk_chars: 45 });
+    expect(byChars.config).not.toHaveProperty('tokenizer');
+    for (const chunk of byChars.chunk(TEXT))
+      expect(chunk.token_count).toBe(Array.from(chunk.text).length);
+    expect(chunker.configure({ max_chunk_tokens: 100 }).config).toMatchObject({ unit: 'token' });
+  });
+
+  it('rejects unknown locales and units', () => {
+    expect(() => new SentenceChunker({ locale: 'not a locale!' })).toThrow(
+      expect.objectContaining({ code: 'invalid_option' }),
+    );
+    expect(() => new SentenceChunker({ unit: 'word' as never })).toThrow(
+      expect.objectContaining({ code: 'invalid_option' }),
+    );
+  });
+});

@@ -1,0 +1,297 @@
+import { buildTextDocument } from '../parse/text/parse-text.js';
+import { ATOMIC_BLOCK_TYPES, type Block, type CairnDocument } from '../types.js';
+import { BaseChunker } from './base-chunker.js';
+import {
+  checkBoolean,
+  checkInteger,
+  checkKnownKeys,
+  checkLocale,
+  checkOverlap,
+} from './check-options.js';
+import { ChunkAssembler } from './chunk-assembler.js';
+import { checkContentSize } from './chunk-limits.js';
+import { Graphemes } from './grapheme.js';
+import { tokenMeasure } from './measure.js';
+import { packWindows } from './pack-windows.js';
+import { CodePointCursor } from './span-cursor.js';
+import {
+  AtomList,
+  fits,
+  type SplitContext,
+  type SplitLevel,
+  splitRange,
+  trimmedStart,
+} from './split-range.js';
+import { hasSurrogates, trimSpaceEnd } from './text-scan.js';
+import { type ChunkSource, type TextUnit, textUnits } from './text-units.js';
+import { PieceTable } from './tokenizers/piece-table.js';
+import {
+  MIN_TOKEN_BUDGET,
+  resolveTokenCounter,
+  type TokenizerSettings,
+  windowUnitsFor,
+} from './tokenizers/resolve-token-counter.js';
+import type { TokenCounter } from './tokenizers/token-counter.js';
+import type { Chunk, Chunker, ChunkingOptions, ChunkLimits, ChunkSplitReason } from './types.js';
+
+export type StructureChunkerConfig = {
+  tokenizer: string;
+  max_chunk_tokens: number;
+  overlap_tokens: number;
+  /** Let chunks run across section boundaries (headings then only refuse to end a chunk). */
+  cross_sections: boolean;
+  /**
+   * Deepest section level that bounds chunks; deeper sections (say the
+   * `(a)`, `(1)` paragraphs of a regulation under its `§` level) pack with
+   * their ancestor at this level. 0: every section bounds chunks.
+   */
+  section_depth: number;
+  /**
+   * Sections that come from regulation paragraph designators (`(a)`, `(1)`,
+   * `(i)`) pack with their enclosing section instead of bounding chunks; the
+   * `§` sections still do.
+   */
+  merge_paragraph_sections: boolean;
+  /** Sentence rules for cutting an oversize block. */
+  locale: string;
+  include_headers: boolean;
+};
+
+export const STRUCTURE_DEFAULTS: Readonly<StructureChunkerConfig> = Object.freeze({
+  tokenizer: 'cl100k_base',
+  max_chunk_tokens: 512,
+  overlap_tokens: 0,
+  cross_sections: false,
+  section_depth: 0,
+  merge_paragraph_sections: false,
+  locale: 'en',
+  include_headers: true,
+});
+
+const KEYS = [...Object.keys(STRUCTURE_DEFAULTS), 'tokenizer_file', 'limits'];
+
+export type StructureChunkerSettings = Partial<Omit<StructureChunkerConfig, 'tokenizer'>> &
+  TokenizerSettings & { limits?: Partial<ChunkLimits> };
+
+const ATOMIC_LEVELS: readonly SplitLevel[] = ['lines', 'words', 'finest'];
+const PROSE_LEVELS: readonly SplitLevel[] = ['sentences', 'words', 'finest'];
+
+interface BlockRange {
+  block: Block;
+  start16: number;
+  end16: number;
+}
+
+/**
+ * The default chunker: packs whole blocks of the document model under a
+ * token budget. A section's heading starts its chunks and no chunk holds text
+ * of two sections (unless `cross_sections`); tables, code and formulas stay
+ * whole unless one alone is over the budget, then it is cut on lines (rows)
+ * and its chunks say `oversize_atomic`; other blocks over the budget are cut
+ * on sentences, then words (`oversize_block`). The text is tokenized once;
+ * each chunk's count is the tokenizer's count for its exact text.
+ */
+export class StructureChunker extends BaseChunker<StructureChunkerConfig> {
+  static readonly chunkerName = 'structure';
+  static readonly chunkerVersion = 'v1';
+  private readonly counter: TokenCounter;
+  private readonly tokenizerSettings: TokenizerSettings;
+
+  constructor(settings: StructureChunkerSettings = {}) {
+    const { limits, tokenizer, tokenizer_file, ...rest } = settings;
+    checkKnownKeys('structure chunker', settings, KEYS);
+    const tokenizerSettings: TokenizerSettings = {
+      ...(tokenizer === undefined ? {} : { tokenizer }),
+      ...(tokenizer_file === undefined ? {} : { tokenizer_file }),
+    };
+    const config = { ...STRUCTURE_DEFAULTS, ...rest };
+    checkInteger('max_chunk_tokens', config.max_chunk_tokens, MIN_TOKEN_BUDGET);
+    checkInteger('overlap_tokens', config.overlap_tokens, 0);
+    checkOverlap(
+      'overlap_tokens',
+      config.overlap_tokens,
+      'max_chunk_tokens',
+      config.max_chunk_tokens,
+    );
+    checkBoolean('cross_sections', config.cross_sections);
+    checkInteger('section_depth', config.section_depth, 0, 64);
+    checkBoolean('merge_paragraph_sections', config.merge_paragraph_sections);
+    checkBoolean('include_headers', config.include_headers);
+    checkLocale('locale', config.locale);
+    const counter = resolveTokenCounter(tokenizerSettings);
+    super(
+      StructureChunker.chunkerName,
+      StructureChunker.chunkerVersion,
+      { ...config, tokenizer: counter.id },
+      limits,
+    );
+    this.counter = counter;
+    this.tokenizerSettings = tokenizerSettings;
+  }
+
+  protected withOptions(options: ChunkingOptions): StructureChunkerConfig {
+    return {
+      ...this.config,
+      ...(options.max_chunk_tokens === undefined
+        ? {}
+        : { max_chunk_tokens: options.max_chunk_tokens }),
+      ...(options.overlap_tokens === undefined ? {} : { overlap_tokens: options.overlap_tokens }),
+      ...(options.include_headers === undefined
+        ? {}
+        : { include_headers: options.include_headers }),
+    };
+  }
+
+  protected derive(config: StructureChunkerConfig): Chunker {
+    const { tokenizer: _id, ...rest } = config;
+    return new StructureChunker({ ...rest, ...this.tokenizerSettings, limits: this.limits });
+  }
+
+  protected run(source: ChunkSource): Chunk[] {
+    // a bare string is read as plain text: paragraphs on blank lines, numbered headings
+    const doc = source.doc ?? buildTextDocument(source.text, { source_url: 'text' });
+    const text = doc.canonical;
+    const surrogates = hasSurrogates(text);
+    const graphemes = new Graphemes(text);
+    const out = new ChunkAssembler(
+      { text, doc },
+      { includeHeaders: this.config.include_headers, limits: this.limits, surrogates },
+    );
+    const ranges = blockRanges(doc, text, surrogates);
+    let next = 0;
+    for (const unit of textUnits({ text, doc })) {
+      checkContentSize(text, unit.start16, unit.end16, this.limits, unit);
+      out.beginUnit(unit);
+      while (next < ranges.length && ranges[next]!.start16 < unit.start16) next++;
+      const inside: BlockRange[] = [];
+      for (; next < ranges.length && ranges[next]!.end16 <= unit.end16; next++)
+        inside.push(ranges[next]!);
+      this.chunkUnit(graphemes, unit, inside, doc, out);
+    }
+    return out.finish();
+  }
+
+  private chunkUnit(
+    graphemes: Graphemes,
+    unit: TextUnit,
+    blocks: BlockRange[],
+    doc: CairnDocument,
+    out: ChunkAssembler,
+  ): void {
+    const { max_chunk_tokens: budget, overlap_tokens: overlap } = this.config;
+    const text = graphemes.text;
+    const start = trimmedStart(graphemes, unit.start16, unit.end16);
+    if (start >= unit.end16) return;
+    const table = PieceTable.scan(graphemes, unit.start16, unit.end16, this.counter, {
+      maxPieceTokens: budget,
+      windowUnits: windowUnitsFor(budget),
+    });
+    const measure = tokenMeasure(table, budget);
+    const ctx: SplitContext = { text, graphemes, measure, table, locale: this.config.locale };
+    if (blocks.length === 0) {
+      // a unit the model says nothing about (a JSON node without blocks): one prose block
+      const end = trimSpaceEnd(text, start, unit.end16);
+      this.chunkOversize(ctx, start, end, PROSE_LEVELS, 'oversize_block', out);
+      return;
+    }
+    let segment = new AtomList(measure);
+    const flush = (): void => {
+      if (segment.length === 0) return;
+      const atoms = segment;
+      packWindows(graphemes, atoms, { budget, overlap }, (window) => {
+        out.add(
+          atoms.start16(window.first),
+          atoms.end16(window.last),
+          window.cost,
+          window.splitsGrapheme ? { split_reason: 'oversize_grapheme' } : {},
+        );
+      });
+      segment = new AtomList(measure);
+    };
+    let group: number | null | undefined;
+    for (const range of blocks) {
+      const key = this.groupOf(range.block, doc);
+      if (key !== group) {
+        flush();
+        group = key;
+      }
+      if (fits(measure, range.start16, range.end16)) {
+        segment.push(
+          range.start16,
+          range.end16,
+          this.config.cross_sections && range.block.type === 'heading',
+        );
+        continue;
+      }
+      flush();
+      const atomic = ATOMIC_BLOCK_TYPES.has(range.block.type);
+      this.chunkOversize(
+        ctx,
+        range.start16,
+        range.end16,
+        atomic ? ATOMIC_LEVELS : PROSE_LEVELS,
+        atomic ? 'oversize_atomic' : 'oversize_block',
+        out,
+      );
+    }
+    flush();
+  }
+
+  /** One block over the budget: cut at the given levels, packed on its own, parts numbered. */
+  private chunkOversize(
+    ctx: SplitContext,
+    start16: number,
+    end16: number,
+    levels: readonly SplitLevel[],
+    reason: ChunkSplitReason,
+    out: ChunkAssembler,
+  ): void {
+    const parts = new AtomList(ctx.measure);
+    splitRange(ctx, start16, end16, levels, (s, e) => parts.push(s, e));
+    let part = 0;
+    const { max_chunk_tokens: budget, overlap_tokens: overlap } = this.config;
+    packWindows(ctx.graphemes, parts, { budget, overlap }, (window) => {
+      out.add(parts.start16(window.first), parts.end16(window.last), window.cost, {
+        block_part: part++,
+        split_reason: window.splitsGrapheme ? 'oversize_grapheme' : reason,
+      });
+    });
+    // a block that fit after all (trimmed) is not split: drop the part number
+    if (part === 1) {
+      const last = out.chunks[out.chunks.length - 1]!;
+      last.block_part = null;
+      delete last.split_reason;
+    }
+  }
+
+  /** The section that bounds a block's chunks: its own, an ancestor (`section_depth`, paragraph sections), or one for all. */
+  private groupOf(block: Block, doc: CairnDocument): number | null {
+    if (this.config.cross_sections) return -1;
+    let section = block.section;
+    const depth = this.config.section_depth;
+    if (depth > 0) {
+      while (section !== null && doc.sections[section]!.level > depth)
+        section = doc.sections[section]!.parent;
+    }
+    if (this.config.merge_paragraph_sections) {
+      while (section !== null && doc.sections[section]!.designator?.startsWith('(')) {
+        section = doc.sections[section]!.parent;
+      }
+    }
+    return section;
+  }
+}
+
+/** Block spans as UTF-16 ranges, converted in one forward walk. */
+function blockRanges(doc: CairnDocument, text: string, surrogates: boolean): BlockRange[] {
+  const cursor = new CodePointCursor(text, surrogates);
+  return doc.blocks.map((block) => ({
+    block,
+    start16: cursor.index16(block.span.start),
+    end16: cursor.index16(block.span.end),
+  }));
+}
+
+export function createStructureChunker(settings?: StructureChunkerSettings): StructureChunker {
+  return new StructureChunker(settings);
+}

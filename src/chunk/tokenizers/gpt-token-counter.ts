@@ -1,0 +1,72 @@
+import { createRequire } from 'node:module';
+import { CairnError } from '../../errors.js';
+import type { TokenCounter } from './token-counter.js';
+
+export const GPT_ENCODINGS = ['cl100k_base', 'o200k_base'] as const;
+export type GptEncodingName = (typeof GPT_ENCODINGS)[number];
+
+/** The parts of gpt-tokenizer's byte-pair core used here (4.0.0, pinned in package.json). */
+interface BytePairCore {
+  tokenSplitRegex: RegExp;
+  getBpeRankFromString(piece: string): number | undefined;
+  bytePairEncode(piece: string): number[];
+}
+
+interface GptEncodingModule {
+  default: { bytePairEncodingCoreProcessor?: BytePairCore };
+  countTokens(text: string, options?: { disallowedSpecial?: Set<string> }): number;
+}
+
+const require = createRequire(import.meta.url);
+const counters = new Map<GptEncodingName, TokenCounter>();
+
+/**
+ * An OpenAI encoding from gpt-tokenizer, loaded on first use (each costs about
+ * half a second to load). Counting walks the encoding's own split pattern and
+ * byte-pair core, the same steps `encode` takes, so that the pieces and their
+ * counts come out of one pass; special-token strings count as plain text, as
+ * `encode(text, { disallowedSpecial: new Set() })` does.
+ */
+export function gptTokenCounter(encoding: GptEncodingName): TokenCounter {
+  let counter = counters.get(encoding);
+  if (counter === undefined) {
+    counter = loadCounter(encoding);
+    counters.set(encoding, counter);
+  }
+  return counter;
+}
+
+function loadCounter(encoding: GptEncodingName): TokenCounter {
+  // a fixed list: the module path never comes from input
+  const modules: Record<GptEncodingName, () => GptEncodingModule> = {
+    cl100k_base: () => require('gpt-tokenizer/encoding/cl100k_base') as GptEncodingModule,
+    o200k_base: () => require('gpt-tokenizer/encoding/o200k_base') as GptEncodingModule,
+  };
+  const module = modules[encoding]();
+  const core = module.default.bytePairEncodingCoreProcessor;
+  if (
+    !core ||
+    !(core.tokenSplitRegex instanceof RegExp) ||
+    typeof core.getBpeRankFromString !== 'function' ||
+    typeof core.bytePairEncode !== 'function'
+  ) {
+    throw new CairnError(
+      'internal_invariant',
+      `gpt-tokenizer's ${encoding} no longer exposes its byte-pair core; pin gpt-tokenizer 4.0.0`,
+    );
+  }
+  const pieceTokens = (piece: string): number =>
+    core.getBpeRankFromString(piece) === undefined ? core.bytePairEncode(piece).length : 1;
+  const splitPattern = new RegExp(core.tokenSplitRegex.source, 'gu');
+  return {
+    id: encoding,
+    exact: true,
+    splitPattern,
+    pieceTokens,
+    count(text: string): number {
+      let total = 0;
+      for (const match of text.matchAll(splitPattern)) total += pieceTokens(match[0]);
+      return total;
+    },
+  };
+}

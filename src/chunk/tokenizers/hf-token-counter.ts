@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { CairnError } from '../../errors.js';
+import type { TokenCounter } from './token-counter.js';
+
+interface HfTokenizer {
+  encode(text: string, options?: { add_special_tokens?: boolean }): { ids: number[] };
+}
+
+interface HfModule {
+  Tokenizer: new (tokenizer: object, config: object) => HfTokenizer;
+}
+
+const require = createRequire(import.meta.url);
+
+/** GPT-2's split: estimates only, the model's own pre-tokenizer decides the real count. */
+const WORD_PIECES = /'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+/gu;
+
+const PIECE_CACHE_SIZE = 50_000;
+
+/**
+ * A Hugging Face `tokenizer.json` read from a local file, run by
+ * @huggingface/tokenizers without special tokens. Its id is the hash of the
+ * file's bytes, so a moved file keeps its id and an edited one does not.
+ * Piece counts are estimates (normalizers and pre-tokenizers vary by model):
+ * chunkers verify every chunk with `count`.
+ */
+export function hfTokenCounter(path: string): TokenCounter {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (cause) {
+    throw new CairnError('file_not_found', `Cannot read tokenizer file ${path}`, {
+      cause,
+      details: { source: path },
+    });
+  }
+  let tokenizer: HfTokenizer;
+  try {
+    const json = JSON.parse(bytes.toString('utf8')) as object;
+    const { Tokenizer } = require('@huggingface/tokenizers') as HfModule;
+    tokenizer = new Tokenizer(json, {});
+  } catch (cause) {
+    throw new CairnError(
+      'invalid_option',
+      `${path} is not a usable tokenizer.json: ${String(cause)}`,
+      {
+        cause,
+        details: { source: path },
+      },
+    );
+  }
+  const count = (text: string): number =>
+    text.length === 0 ? 0 : tokenizer.encode(text, { add_special_tokens: false }).ids.length;
+  const cache = new Map<string, number>();
+  return {
+    id: `hf:${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}`,
+    exact: false,
+    splitPattern: WORD_PIECES,
+    count,
+    pieceTokens(piece: string): number {
+      let tokens = cache.get(piece);
+      if (tokens === undefined) {
+        tokens = count(piece);
+        if (cache.size >= PIECE_CACHE_SIZE) cache.clear();
+        cache.set(piece, tokens);
+      }
+      return tokens;
+    },
+  };
+}

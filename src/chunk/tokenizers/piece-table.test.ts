@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cl100kCount } from '../../../test/chunk/assert-chunks.js';
+import { chunkText } from '../../../test/chunk/chunk-arbitraries.js';
+import { Graphemes } from '../grapheme.js';
+import { gptTokenCounter } from './gpt-token-counter.js';
+import { PieceTable } from './piece-table.js';
+
+const counter = gptTokenCounter('cl100k_base');
+
+describe('piece table', () => {
+  it('counts exactly like the tokenizer, special-token strings as text', () => {
+    for (const text of ['', 'hello <|endoftext|> world', 'a   5', 'end.\n\nNext', '  \n  x  ']) {
+      expect(counter.count(text)).toBe(cl100kCount(text));
+    }
+  });
+
+  it('gives the exact count of any range, cut anywhere, from one pass', () => {
+    fc.assert(
+      fc.property(
+        chunkText,
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 16, max: 64 }),
+        (text, x, y, budget) => {
+          const table = PieceTable.scan(new Graphemes(text), 0, text.length, counter, {
+            maxPieceTokens: budget,
+            windowUnits: 8,
+          });
+          let a = x % (text.length + 1);
+          let b = y % (text.length + 1);
+          if (a > b) [a, b] = [b, a];
+          // never cut a surrogate pair: the chunkers never do
+          const low = (i: number) =>
+            i > 0 && /[\udc00-\udfff]/.test(text[i]!) && /[\ud800-\udbff]/.test(text[i - 1]!);
+          if (low(a)) a--;
+          if (low(b)) b--;
+          expect(table.count(a, b)).toBe(cl100kCount(text.slice(a, b)));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('covers the text with pieces that end on grapheme boundaries', () => {
+    const text = `${'e\u0301'.repeat(20)} 👩‍👩‍👧 ${'a'.repeat(1000)} x`;
+    const graphemes = new Graphemes(text);
+    const table = PieceTable.scan(graphemes, 0, text.length, counter, {
+      maxPieceTokens: 16,
+      windowUnits: 4,
+    });
+    expect(table.pieceEnd(table.length - 1)).toBe(text.length);
+    for (let i = 0; i < table.length; i++)
+      expect(graphemes.isBoundary(table.pieceEnd(i))).toBe(true);
+  });
+});

@@ -1,0 +1,228 @@
+import { CairnError } from '../../errors.js';
+import type { Graphemes } from '../grapheme.js';
+import { isHighSurrogate, isLowSurrogate, isSpaceUnit } from '../text-scan.js';
+import type { TokenCounter } from './token-counter.js';
+
+/** The piece is whitespace only: a chunk never begins or ends with one. */
+export const WHITESPACE_PIECE = 1;
+/** The piece is a window of a longer pre-tokenizer piece, or its count is an estimate. */
+export const INEXACT_PIECE = 2;
+
+/** Pre-tokenizer pieces longer than this are cut into windows: gpt-tokenizer's BPE is quadratic in piece length. */
+const LONG_PIECE_UNITS = 256;
+
+/**
+ * One tokenizer pass over a text unit, kept as pieces (UTF-16 end, running
+ * token count, flags) so that the exact count of any range costs a binary
+ * search plus the tokenization of at most a few characters at its ends.
+ *
+ * Why sums of pieces are exact: the split patterns have no look-behind, so a
+ * text cut at a piece boundary splits from there exactly as the whole text
+ * did; at the far end only a trailing whitespace piece can come out
+ * differently (`\s+(?!\S)`, `\s+$`), and ranges never end on one without
+ * recounting it.
+ */
+export class PieceTable {
+  readonly text: string;
+  readonly start16: number;
+  readonly end16: number;
+  readonly counter: TokenCounter;
+  length = 0;
+  /** True once any piece is inexact: ranges over them are recounted. */
+  private inexact = false;
+  private ends: Uint32Array;
+  private cum: Float64Array;
+  private flags: Uint8Array;
+
+  private constructor(text: string, start16: number, end16: number, counter: TokenCounter) {
+    this.text = text;
+    this.start16 = start16;
+    this.end16 = end16;
+    this.counter = counter;
+    const capacity = Math.max(16, Math.ceil((end16 - start16) / 3));
+    this.ends = new Uint32Array(capacity);
+    this.cum = new Float64Array(capacity);
+    this.flags = new Uint8Array(capacity);
+  }
+
+  /**
+   * Splits text[start16, end16) into pieces, joining pre-tokenizer pieces
+   * that end inside a grapheme cluster with the next (`e` + `\u0301`), so
+   * that every piece boundary may end a chunk. `maxPieceTokens` caps a
+   * piece: longer ones (and any over LONG_PIECE_UNITS) become windows of
+   * about `windowUnits` code units on cluster boundaries, flagged inexact.
+   */
+  static scan(
+    graphemes: Graphemes,
+    start16: number,
+    end16: number,
+    counter: TokenCounter,
+    options: { maxPieceTokens: number; windowUnits: number },
+  ): PieceTable {
+    const text = graphemes.text;
+    const table = new PieceTable(text, start16, end16, counter);
+    const slice = start16 === 0 && end16 === text.length ? text : text.slice(start16, end16);
+    const exactFlag = counter.exact ? 0 : INEXACT_PIECE;
+    let at = start16;
+    // the pending run of pieces, from `from`, not yet ending on a cluster boundary
+    let from = start16;
+    let tokens = 0;
+    let long = false;
+    let space = WHITESPACE_PIECE;
+    for (const match of slice.matchAll(counter.splitPattern)) {
+      const piece = match[0];
+      const pieceStart = start16 + match.index!;
+      if (pieceStart !== at) {
+        throw new CairnError('internal_invariant', `Tokenizer pieces skip ${at}..${pieceStart}`);
+      }
+      at = pieceStart + piece.length;
+      if (!isWhitespacePiece(piece)) space = 0;
+      if (long || piece.length > LONG_PIECE_UNITS) long = true;
+      else tokens += counter.pieceTokens(piece);
+      if (at < end16 && !graphemes.isBoundary(at)) continue;
+      if (long || tokens > options.maxPieceTokens || at - from > LONG_PIECE_UNITS) {
+        table.pushWindows(graphemes, from, at, options.windowUnits, space);
+      } else {
+        table.push(at, tokens, space | exactFlag);
+      }
+      from = at;
+      tokens = 0;
+      long = false;
+      space = WHITESPACE_PIECE;
+    }
+    if (at !== end16)
+      throw new CairnError('internal_invariant', `Tokenizer pieces stop at ${at} before ${end16}`);
+    return table;
+  }
+
+  pieceStart(i: number): number {
+    return i === 0 ? this.start16 : this.ends[i - 1]!;
+  }
+
+  pieceEnd(i: number): number {
+    return this.ends[i]!;
+  }
+
+  isWhitespace(i: number): boolean {
+    return (this.flags[i]! & WHITESPACE_PIECE) !== 0;
+  }
+
+  isInexact(i: number): boolean {
+    return (this.flags[i]! & INEXACT_PIECE) !== 0;
+  }
+
+  /** Summed counts of pieces first..last (inclusive): exact when none is inexact and the last is not whitespace. */
+  sum(first: number, last: number): number {
+    if (last < first) return 0;
+    return this.cum[last]! - (first === 0 ? 0 : this.cum[first - 1]!);
+  }
+
+  /** Index of the piece holding UTF-16 index `i16` (the last piece for the unit end). */
+  pieceAt(i16: number): number {
+    let lo = 0;
+    let hi = this.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ends[mid]! <= i16) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Estimated tokens of [a16, b16): the pieces it touches, whole. */
+  estimate(a16: number, b16: number): number {
+    if (b16 <= a16 || this.length === 0) return 0;
+    return this.sum(this.pieceAt(a16), this.pieceAt(b16 - 1));
+  }
+
+  /** The tokenizer's exact count of text[a16, b16), from the table where it can be, else by tokenizing. */
+  count(a16: number, b16: number): number {
+    if (b16 <= a16) return 0;
+    const text = this.text;
+    if (!this.counter.exact || this.length === 0) return this.counter.count(text.slice(a16, b16));
+    // head: tokenize from a16 until the split falls back in step with the table
+    let first = this.pieceAt(a16);
+    let head = 0;
+    if (this.pieceStart(first) !== a16) {
+      const chunk = text.slice(a16, b16);
+      let synced = false;
+      for (const match of chunk.matchAll(this.counter.splitPattern)) {
+        head += this.counter.pieceTokens(match[0]);
+        const at = a16 + match.index! + match[0].length;
+        if (at >= b16) break;
+        const piece = this.pieceAt(at);
+        if (this.pieceStart(piece) === at) {
+          first = piece;
+          synced = true;
+          break;
+        }
+      }
+      if (!synced) return head;
+    }
+    // tail: the last boundary at or before b16 that follows a piece with a non-space character
+    let end = this.pieceAt(b16 - 1);
+    let stop = this.pieceEnd(end) === b16 ? end + 1 : end;
+    while (stop > first && this.isWhitespace(stop - 1)) stop--;
+    if (this.inexact) {
+      for (let i = first; i < stop; i++) {
+        if (this.isInexact(i)) return this.counter.count(text.slice(a16, b16));
+      }
+    }
+    const tailStart = this.pieceStart(stop);
+    const tail = tailStart < b16 ? this.counter.count(text.slice(tailStart, b16)) : 0;
+    end = stop - 1;
+    return head + this.sum(first, end) + tail;
+  }
+
+  private push(end16: number, tokens: number, flags: number): void {
+    if (this.length === this.ends.length) this.grow();
+    const i = this.length++;
+    this.ends[i] = end16;
+    this.cum[i] = (i === 0 ? 0 : this.cum[i - 1]!) + tokens;
+    this.flags[i] = flags;
+    if ((flags & INEXACT_PIECE) !== 0) this.inexact = true;
+  }
+
+  /** Windows of [from16, to16) of about `windowUnits` units, cut on cluster boundaries where one is near. */
+  private pushWindows(
+    graphemes: Graphemes,
+    from16: number,
+    to16: number,
+    windowUnits: number,
+    space: number,
+  ): void {
+    const text = this.text;
+    let from = from16;
+    while (from < to16) {
+      let to = Math.min(to16, from + windowUnits);
+      if (to < to16) {
+        const floor = graphemes.floor(to);
+        if (floor > from) to = floor;
+        else if (isLowSurrogate(text.charCodeAt(to)) && isHighSurrogate(text.charCodeAt(to - 1)))
+          to++;
+      }
+      this.push(to, this.counter.count(text.slice(from, to)), space | INEXACT_PIECE);
+      from = to;
+    }
+  }
+
+  private grow(): void {
+    const size = this.ends.length * 2;
+    const ends = new Uint32Array(size);
+    ends.set(this.ends);
+    const cum = new Float64Array(size);
+    cum.set(this.cum);
+    const flags = new Uint8Array(size);
+    flags.set(this.flags);
+    this.ends = ends;
+    this.cum = cum;
+    this.flags = flags;
+  }
+}
+
+function isWhitespacePiece(piece: string): boolean {
+  if (!isSpaceUnit(piece.charCodeAt(0)) || !isSpaceUnit(piece.charCodeAt(piece.length - 1)))
+    return false;
+  for (let i = 1; i < piece.length - 1; i++) if (!isSpaceUnit(piece.charCodeAt(i))) return false;
+  return true;
+}

@@ -1,0 +1,22 @@
+/**
+ * A tokenizer as the chunkers need it: an exact count for any text, and a
+ * split of a text into pieces whose counts add up, so that one tokenizer pass
+ * prices every candidate chunk.
+ */
+export interface TokenCounter {
+  /** Names the tokenizer in chunker configurations: `cl100k_base`, `o200k_base`, `hf:<sha256-8 of tokenizer.json>`. */
+  readonly id: string;
+  /** The tokenizer's own count for `text`, special-token strings taken as plain text. */
+  count(text: string): number;
+  /**
+   * The pre-tokenizer's pieces of `text` in order, each with its token count.
+   * `exact` says whether counts of whole pieces add up to the count of the
+   * text they cover (byte-level BPE with a regex split); when false, every
+   * count is an estimate and chunkers verify with `count`.
+   */
+  readonly exact: boolean;
+  /** The regular expression that splits text into pieces (global, Unicode). */
+  readonly splitPattern: RegExp;
+  /** Tokens of one piece as the split pattern yields it. */
+  pieceTokens(piece: string): number;
+}

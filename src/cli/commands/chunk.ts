@@ -1,0 +1,132 @@
+import type { Command } from 'commander';
+import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
+import type { Chunk, ChunkingOptions } from '../../chunk/types.js';
+import { CairnError } from '../../errors.js';
+import { isFormat } from '../../load/detect-format.js';
+import { parseFile } from '../../parse/parse-document.js';
+import { exitCodeFor, reportError } from '../report-error.js';
+
+interface ChunkFlags {
+  chunker: string;
+  maxTokens?: string;
+  overlap?: string;
+  maxChars?: string;
+  format?: string;
+  headers?: boolean;
+  json?: boolean;
+  list?: boolean;
+}
+
+export function registerChunk(program: Command): void {
+  program
+    .command('chunk')
+    .argument('[file]', 'a Markdown, text, HTML, JSON, notebook or PDF file')
+    .description('Chunk one file and print each chunk with its span, size and section')
+    .option('--chunker <id>', 'a chunker id, name or alias (see --list)', 'default')
+    .option('--max-tokens <n>', 'largest chunk in tokens (words for token-like)')
+    .option('--overlap <n>', 'overlap in the chunker unit (tokens, or characters for char)')
+    .option('--max-chars <n>', 'largest chunk in characters (char, sentence)')
+    .option('--format <format>', 'override detection: markdown, ecfr, text, html, json, ipynb, pdf')
+    .option('--no-headers', 'leave out the heading path context')
+    .option('--json', 'print the chunker id and the chunks as JSON')
+    .option('--list', 'list chunker names, aliases and default ids, then exit')
+    .addHelpText(
+      'after',
+      `
+Spans are Unicode code points into the canonical text, half-open [start, end),
+then UTF-8 bytes. token_count is in the chunker's unit: tokens of its
+tokenizer (token, sentence, structure), words (token-like), code points (char).
+
+Examples:
+  cairn chunk ../shared/corpora/rustbook/ch04-01-what-is-ownership.md
+  cairn chunk notes.txt --chunker token --max-tokens 256 --overlap 32 --json
+  cairn chunk --list`,
+    )
+    .action(async (file: string | undefined, flags: ChunkFlags) => {
+      try {
+        const registry = defaultChunkerRegistry();
+        if (flags.list) {
+          const { aliases } = registry.list_names();
+          const lines = registry.list_ids().map((id) => id);
+          for (const [alias, target] of Object.entries(aliases))
+            lines.push(`${alias} -> ${target}`);
+          process.stdout.write(
+            flags.json
+              ? `${JSON.stringify({ ids: registry.list_ids(), aliases })}\n`
+              : `${lines.join('\n')}\n`,
+          );
+          return;
+        }
+        if (file === undefined)
+          throw new CairnError('invalid_option', 'Give a file to chunk, or --list');
+        if (flags.format !== undefined && !isFormat(flags.format)) {
+          throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
+        }
+        const chunker = registry.get(flags.chunker).configure(optionsFrom(flags));
+        const doc = await parseFile(
+          file,
+          flags.format === undefined ? {} : { format: flags.format as never },
+        );
+        const chunks = chunker.chunk(doc);
+        if (flags.json) {
+          process.stdout.write(
+            `${JSON.stringify({ chunker_id: chunker.chunker_id, doc_uid: doc.doc_uid, chunks })}\n`,
+          );
+        } else {
+          process.stdout.write(formatChunks(chunker.chunker_id, chunks));
+        }
+      } catch (error) {
+        reportError(error, flags.json === true);
+        process.exitCode = exitCodeFor(error);
+      }
+    });
+}
+
+function optionsFrom(flags: ChunkFlags): ChunkingOptions {
+  const options: ChunkingOptions = {};
+  const int = (name: string, value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0) {
+      throw new CairnError(
+        'invalid_option',
+        `${name} must be a non-negative integer, got "${value}"`,
+      );
+    }
+    return n;
+  };
+  if (flags.maxTokens !== undefined)
+    options.max_chunk_tokens = int('--max-tokens', flags.maxTokens);
+  if (flags.maxChars !== undefined) options.max_chunk_chars = int('--max-chars', flags.maxChars);
+  if (flags.overlap !== undefined) {
+    const overlap = int('--overlap', flags.overlap);
+    options.overlap_tokens = overlap;
+    options.overlap_chars = overlap;
+  }
+  if (flags.headers === false) options.include_headers = false;
+  return options;
+}
+
+function formatChunks(chunkerId: string, chunks: Chunk[]): string {
+  const out = [`${chunkerId}: ${chunks.length} chunks`];
+  for (const chunk of chunks) {
+    const { span } = chunk;
+    const where = [
+      chunk.sect_path === null ? null : `s=${chunk.sect_path}`,
+      chunk.page === null ? null : `p=${chunk.page}`,
+      chunk.json_pointer === undefined
+        ? null
+        : `${chunk.json_pointer} ${chunk.node_chunk_index! + 1}/${chunk.total_chunks}`,
+      chunk.block_part === null ? null : `part ${chunk.block_part}`,
+      chunk.split_reason ?? null,
+    ]
+      .filter((part) => part !== null)
+      .join(' ');
+    const preview = chunk.text.replace(/\s+/gu, ' ').slice(0, 72);
+    out.push(
+      `#${chunk.chunk_index} [${span.start},${span.end}) bytes ${span.start_byte}..${span.end_byte} ` +
+        `${chunk.token_count} ${chunk.block_types.join('+') || '-'}${where ? ` ${where}` : ''}`,
+      `    ${chunk.heading_path.length > 0 ? `${chunk.heading_path.join(' > ')} | ` : ''}${preview}`,
+    );
+  }
+  return `${out.join('\n')}\n`;
+}

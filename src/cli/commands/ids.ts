@@ -1,0 +1,198 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
+import type { Chunker } from '../../chunk/types.js';
+import { CairnError } from '../../errors.js';
+import { type ChunkIdCheck, checkChunkIds } from '../../ids/check-chunk-ids.js';
+import { SUPPORTED_EXTENSIONS } from '../../load/detect-format.js';
+
+export interface IdsCheckFlags {
+  json?: boolean;
+  chunker?: string;
+  threshold?: string;
+}
+
+export interface IdsCommandIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /** The chunker for an id or alias; the registry's by default. */
+  getChunker?: (id: string) => Chunker | Promise<Chunker>;
+}
+
+/** `cairn ids check <file|dir>`: the seed's 60-second validator on real files. */
+export function registerIds(program: Command): void {
+  const ids = program.command('ids').description('Chunk ID tools');
+  ids
+    .command('check')
+    .argument('<path>', 'a file, or a directory searched recursively for supported files')
+    .description(
+      'Mint chunk IDs and check them: unique, byte-wise sorted in reading order, stable on re-ingest',
+    )
+    .option('--json', 'print one JSON report: { ok, files: [{ path, chunks, ok, issues }] }')
+    .option('--chunker <id>', 'chunker id or alias', 'default')
+    .option('--threshold <chars>', 'JSON: string nodes at or over this many characters', '10000')
+    .addHelpText(
+      'after',
+      `
+Each file is parsed and chunked, its IDs minted and checked (issue codes:
+malformed_id, mixed_lineage, duplicate_id, order_mismatch); then the same file
+is parsed and chunked again, minted afresh and aligned with the first result,
+which must change nothing (unstable_reingest). Grammar: docs/chunk-ids.md.
+Exit status: 0 clean, 1 issues found (or a file failed to parse), 2 bad usage.
+
+Examples:
+  cairn ids check ../shared/corpora/rustbook/ch04-01-what-is-ownership.md
+  cairn ids check ../shared/corpora/ecfr --json > ids-report.json`,
+    )
+    .action(async (path: string, flags: IdsCheckFlags) => {
+      process.exitCode = await runIdsCheck(path, flags, {
+        stdout: process.stdout,
+        stderr: process.stderr,
+      });
+    });
+}
+
+interface FileReport {
+  path: string;
+  chunks: number;
+  ok: boolean;
+  issues: unknown[];
+  error?: { code: string; message: string };
+}
+
+/** The command's work, apart from commander: returns the exit status. */
+export async function runIdsCheck(
+  path: string,
+  flags: IdsCheckFlags,
+  io: IdsCommandIo,
+): Promise<number> {
+  let files: string[];
+  let chunker: Chunker;
+  let threshold: number;
+  try {
+    threshold = Number(flags.threshold ?? '10000');
+    if (!Number.isSafeInteger(threshold) || threshold < 1) {
+      throw new CairnError(
+        'invalid_option',
+        `--threshold must be a positive integer, got "${flags.threshold}"`,
+      );
+    }
+    files = filesUnder(path);
+    chunker = await (io.getChunker ?? defaultGetChunker)(flags.chunker ?? 'default');
+  } catch (error) {
+    if (!(error instanceof CairnError)) throw error;
+    io.stderr.write(
+      flags.json
+        ? `${JSON.stringify({ error: error.toJSON() })}\n`
+        : `cairn: ${error.code}: ${error.message}\n`,
+    );
+    // Nothing was checked yet: a missing path or an unknown chunker is a usage error.
+    return 2;
+  }
+  const directory = files.length !== 1 || files[0] !== path;
+  const reports: FileReport[] = [];
+  for (const [k, file] of files.entries()) {
+    const started = performance.now();
+    let report: FileReport;
+    try {
+      report = toReport(
+        await checkChunkIds(file, { chunker, parse: { chunk_threshold_chars: threshold } }),
+      );
+    } catch (error) {
+      if (!(error instanceof CairnError)) throw error;
+      report = {
+        path: file,
+        chunks: 0,
+        ok: false,
+        issues: [],
+        error: { code: error.code, message: error.message },
+      };
+    }
+    reports.push(report);
+    if (directory) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const status = report.error
+        ? `error ${report.error.code}`
+        : report.ok
+          ? 'ok'
+          : `${report.issues.length} issues`;
+      io.stderr.write(
+        `[${k + 1}/${files.length}] ${file}: ${report.chunks} chunks, ${status} (${seconds} s)\n`,
+      );
+    }
+  }
+  const ok = reports.every((report) => report.ok);
+  io.stdout.write(
+    flags.json
+      ? `${JSON.stringify({ ok, chunker: chunker.chunker_id, files: reports })}\n`
+      : textReport(reports),
+  );
+  return ok ? 0 : 1;
+}
+
+function toReport(check: ChunkIdCheck): FileReport {
+  return {
+    path: check.path,
+    chunks: check.chunks,
+    ok: check.result.ok,
+    issues: check.result.ok ? [] : check.result.issues,
+  };
+}
+
+function textReport(reports: FileReport[]): string {
+  const lines: string[] = [];
+  for (const report of reports) {
+    if (report.error) lines.push(`${report.path}: ${report.error.code}: ${report.error.message}`);
+    for (const issue of report.issues as { code: string; message: string }[]) {
+      lines.push(`${report.path}: ${issue.code}: ${issue.message}`);
+    }
+  }
+  const failed = reports.filter((report) => !report.ok).length;
+  const chunks = reports.reduce((sum, report) => sum + report.chunks, 0);
+  lines.push(
+    `${reports.length} file${reports.length === 1 ? '' : 's'}, ${chunks} chunks: ${
+      failed === 0
+        ? 'chunk IDs unique, in reading order, stable on re-ingest'
+        : `${failed} with issues`
+    }`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** The file itself, or every supported file below a directory, sorted. */
+function filesUnder(path: string): string[] {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(path).isDirectory();
+  } catch (cause) {
+    throw new CairnError('file_not_found', `No such file or directory: ${path}`, {
+      cause,
+      details: { source: path },
+    });
+  }
+  if (!isDirectory) return [path];
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (SUPPORTED_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext))) out.push(full);
+    }
+  };
+  walk(path);
+  if (out.length === 0) {
+    throw new CairnError(
+      'file_not_found',
+      `No supported files under ${path} (${SUPPORTED_EXTENSIONS.join(' ')})`,
+      {
+        details: { source: path },
+      },
+    );
+  }
+  return out;
+}
+
+function defaultGetChunker(id: string): Chunker {
+  return defaultChunkerRegistry().get(id);
+}

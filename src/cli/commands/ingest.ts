@@ -1,0 +1,142 @@
+import type { Command } from 'commander';
+import { CairnError } from '../../errors.js';
+import { type IngestSummary, ingestSources } from '../../ingest/ingest-sources.js';
+import { createProgressReporter } from '../../ingest/progress-reporter.js';
+import { isFormat } from '../../load/detect-format.js';
+import { openStore } from '../../store/open-store.js';
+import type { ChunkStore } from '../../store/types.js';
+import type { Format } from '../../types.js';
+import { exitCodeFor, reportError } from '../report-error.js';
+
+interface IngestFlags {
+  db?: string;
+  chunker?: string;
+  json?: boolean;
+  workers?: string;
+  format?: string;
+  threshold?: string;
+  outputs?: boolean;
+  progress?: boolean;
+}
+
+export function registerIngest(program: Command): void {
+  program
+    .command('ingest')
+    .argument('<paths...>', 'files, folders (walked for supported formats) or globs')
+    .description('Parse, chunk and store documents; unchanged files are skipped on the next run')
+    .option(
+      '--db <path|url>',
+      'SQLite file or postgres:// URL (default: $CAIRN_DB, else .cairn/cairn.db)',
+    )
+    .option('--chunker <id>', 'chunker id, name or alias', 'default')
+    .option('--workers <n>', 'parse-and-chunk threads (0: on the main thread; default: cores - 1)')
+    .option('--format <format>', 'override detection: markdown, ecfr, text, html, json, ipynb, pdf')
+    .option('--threshold <chars>', 'JSON: string nodes at or over this many characters', '10000')
+    .option('--outputs', 'notebooks: include text outputs as blocks')
+    .option('--no-progress', 'no progress bar or progress lines')
+    .option('--json', 'print the summary as JSON')
+    .addHelpText(
+      'after',
+      `
+Each file becomes a document; a changed file becomes a new version whose
+chunks keep their IDs where the text did not move, with redirects for the
+rest. A file that fails to parse is reported and skipped (exit code 1).
+
+Examples:
+  cairn ingest ../shared/corpora/rustbook
+  cairn ingest 'docs/**/*.md' --chunker token --json
+  cairn ingest regs/ --db postgres://user@localhost/cairn --workers 4`,
+    )
+    .action(async (paths: string[], flags: IngestFlags) => {
+      let store: ChunkStore | null = null;
+      const progress = createProgressReporter();
+      try {
+        const workers = flags.workers === undefined ? undefined : Number(flags.workers);
+        if (workers !== undefined && (!Number.isInteger(workers) || workers < 0)) {
+          throw new CairnError(
+            'invalid_option',
+            `--workers must be a whole number, got "${flags.workers}"`,
+          );
+        }
+        const threshold = Number(flags.threshold);
+        if (!Number.isInteger(threshold) || threshold < 1) {
+          throw new CairnError(
+            'invalid_option',
+            `--threshold must be a positive integer, got "${flags.threshold}"`,
+          );
+        }
+        if (flags.format !== undefined && !isFormat(flags.format)) {
+          throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
+        }
+        store = await openStore(flags.db === undefined ? {} : { db: flags.db });
+        const summary = await ingestSources(store, paths, {
+          ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
+          ...(workers === undefined ? {} : { workers }),
+          ...(flags.format === undefined ? {} : { format: flags.format as Format }),
+          parse_options: {
+            chunk_threshold_chars: threshold,
+            notebook_outputs: flags.outputs === true,
+          },
+          ...(flags.progress === false ? {} : { on_event: (event) => progress.onEvent(event) }),
+        });
+        progress.end();
+        if (flags.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+        else process.stdout.write(await formatSummary(summary, store));
+        process.exitCode = summary.failed > 0 ? 1 : 0;
+      } catch (error) {
+        progress.end();
+        const summary =
+          error instanceof CairnError
+            ? (error.details.summary as IngestSummary | undefined)
+            : undefined;
+        if (summary && !flags.json && store)
+          process.stdout.write(await formatSummary(summary, store).catch(() => ''));
+        if (flags.json && error instanceof CairnError) {
+          const { summary: _omit, ...details } = error.details;
+          process.stdout.write(
+            `${JSON.stringify({ error: { code: error.code, message: error.message, details }, summary: summary ?? null })}\n`,
+          );
+        } else {
+          reportError(error);
+        }
+        process.exitCode = exitCodeFor(error);
+      } finally {
+        await store?.close().catch(() => {});
+      }
+    });
+}
+
+async function formatSummary(summary: IngestSummary, store: ChunkStore): Promise<string> {
+  const size =
+    summary.bytes >= 1e6
+      ? `${(summary.bytes / 1e6).toFixed(1)} MB`
+      : `${(summary.bytes / 1e3).toFixed(1)} kB`;
+  const rate = summary.mb_per_s >= 10 ? summary.mb_per_s.toFixed(0) : summary.mb_per_s.toFixed(2);
+  const lines = [
+    `Ingested ${summary.files} file${summary.files === 1 ? '' : 's'} (${size}) into ${summary.store} in ${summary.seconds.toFixed(1)} s, ${rate} MB/s`,
+    `  documents: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed` +
+      (summary.chunked > 0 ? `, ${summary.chunked} chunked` : ''),
+    `  chunks written: ${summary.chunks_written} (${summary.chunker_id}), redirects: ${summary.redirects_written}`,
+  ];
+  for (const file of summary.documents.filter((d) => d.status === 'failed').slice(0, 20)) {
+    lines.push(`  failed: ${file.source_url}: ${file.error?.code}: ${file.error?.message}`);
+  }
+  const example = await exampleChunkId(summary, store);
+  if (example !== null)
+    lines.push(`Show a chunk: cairn show '${example.replaceAll("'", "'\\''")}'`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** An ID the run made or kept, so the next command a user types works. */
+async function exampleChunkId(summary: IngestSummary, store: ChunkStore): Promise<string | null> {
+  const written = summary.documents.find((d) => d.first_chunk_id !== null);
+  if (written) return written.first_chunk_id;
+  for (const file of summary.documents.slice(0, 10)) {
+    if (file.doc_uid === null) continue;
+    const document = await store.getDocument(file.doc_uid);
+    if (!document) continue;
+    const chunks = await store.listChunks(document.current_version_id, summary.chunker_id);
+    if (chunks[0]) return chunks[0].chunk_id;
+  }
+  return null;
+}

@@ -1,0 +1,67 @@
+import type { Command } from 'commander';
+import { CairnError } from '../../errors.js';
+import { isFormat } from '../../load/detect-format.js';
+import { parseFile } from '../../parse/parse-document.js';
+import { formatDocumentTree } from '../format-document-tree.js';
+import { exitCodeFor, reportError } from '../report-error.js';
+
+interface ParseFlags {
+  json?: boolean;
+  format?: string;
+  docUid?: string;
+  threshold?: string;
+  outputs?: boolean;
+  blocks?: boolean;
+}
+
+export function registerParse(program: Command): void {
+  program
+    .command('parse')
+    .argument('<file>', 'a Markdown, text, HTML, JSON, notebook or PDF file')
+    .description('Parse one file into the document model and print its sections and blocks')
+    .option('--json', 'print the whole model as JSON (canonical text included)')
+    .option('--format <format>', 'override detection: markdown, ecfr, text, html, json, ipynb, pdf')
+    .option('--doc-uid <id>', 'a stable id for the document (default: sha1_8 of the path)')
+    .option('--threshold <chars>', 'JSON: string nodes at or over this many characters', '10000')
+    .option('--outputs', 'notebooks: include text outputs as blocks')
+    .option('--no-blocks', 'print only the section tree')
+    .addHelpText(
+      'after',
+      `
+Offsets are Unicode code points into the canonical text, half-open [start, end),
+the numbers Python's str slicing gives; bytes are UTF-8 offsets of the same text.
+
+Examples:
+  cairn parse ../shared/corpora/rustbook/ch04-01-what-is-ownership.md
+  cairn parse ../shared/corpora/ecfr/title-15/chapter-VII.md --no-blocks
+  cairn parse report.pdf --json > report.model.json`,
+    )
+    .action(async (file: string, flags: ParseFlags) => {
+      try {
+        if (flags.format !== undefined && !isFormat(flags.format)) {
+          throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
+        }
+        const threshold = Number(flags.threshold);
+        if (!Number.isInteger(threshold) || threshold < 1) {
+          throw new CairnError(
+            'invalid_option',
+            `--threshold must be a positive integer, got "${flags.threshold}"`,
+          );
+        }
+        const doc = await parseFile(file, {
+          chunk_threshold_chars: threshold,
+          notebook_outputs: flags.outputs === true,
+          ...(flags.format === undefined ? {} : { format: flags.format as never }),
+          ...(flags.docUid === undefined ? {} : { doc_uid: flags.docUid }),
+        });
+        process.stdout.write(
+          flags.json
+            ? `${JSON.stringify(doc)}\n`
+            : formatDocumentTree(doc, { blocks: flags.blocks !== false }),
+        );
+      } catch (error) {
+        reportError(error, flags.json === true);
+        process.exitCode = exitCodeFor(error);
+      }
+    });
+}

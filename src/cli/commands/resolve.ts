@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { resolveChunk } from '../../store/resolve-chunk.js';
+import {
+  type ChunkLookupFlags,
+  chunkerOptions,
+  formatGone,
+  formatLive,
+  withReadStore,
+} from './show.js';
+
+export function registerResolve(program: Command): void {
+  program
+    .command('resolve')
+    .argument(
+      '<chunk_id>',
+      'a chunk ID, current or from an older version (quote it: it contains "|")',
+    )
+    .description('Follow a chunk ID through redirects to the live chunk and its span')
+    .option(
+      '--db <path|url>',
+      'SQLite file or postgres:// URL (default: $CAIRN_DB, else .cairn/cairn.db)',
+    )
+    .option(
+      '--chunker <id>',
+      'whose chunks (default: the chunker that has the ID, preferring the default)',
+    )
+    .option('--json', 'print JSON')
+    .addHelpText(
+      'after',
+      `
+Exit code 0 when the ID leads to a live chunk; 1 when its text was deleted,
+or the ID is unknown (chunk_not_found) or malformed (malformed_chunk_id).
+
+Example:
+  cairn resolve 'a1b2c3d4|r=0f3e2d1c|s=02.01-|p=000|b=003'`,
+    )
+    .action(async (id: string, flags: ChunkLookupFlags) => {
+      await withReadStore(flags, async (store) => {
+        const resolved = await resolveChunk(store, id, chunkerOptions(flags));
+        if (flags.json) process.stdout.write(`${JSON.stringify(resolved)}\n`);
+        else
+          process.stdout.write(
+            resolved.status === 'live' ? formatLive(resolved) : formatGone(resolved),
+          );
+        return resolved.status === 'live' ? 0 : 1;
+      });
+    });
+}

@@ -1,0 +1,24 @@
+import { CairnError, type ErrorCode } from '../errors.js';
+
+/** Usage and configuration problems exit 2; problems found in the input exit 1. */
+const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([
+  'file_not_found',
+  'file_unreadable',
+  'unsupported_format',
+  'invalid_option',
+]);
+
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof CairnError) return USAGE_CODES.has(error.code) ? 2 : 1;
+  return 1;
+}
+
+export function reportError(error: unknown, json = false): void {
+  if (error instanceof CairnError) {
+    if (json) process.stderr.write(`${JSON.stringify({ error: error.toJSON() })}\n`);
+    else process.stderr.write(`cairn: ${error.code}: ${error.message}\n`);
+    return;
+  }
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`cairn: unexpected error: ${message}\n`);
+}

@@ -1,0 +1,275 @@
+import { CairnError } from '../errors.js';
+import { sha256Hex } from '../load/hash.js';
+import type { Block, CairnDocument, Section } from '../types.js';
+import {
+  type ChunkKind,
+  CORPUS_SCHEMA_VERSION,
+  type RetrievalCorpusDocument,
+} from './corpus-contract.js';
+import { estimateTokens } from './estimate-tokens.js';
+import { normalizeEarId } from './normalize-ear-id.js';
+import {
+  childKinds,
+  type DesignatorKind,
+  readDesignatorSequence,
+} from './read-designator-sequence.js';
+import { splitTextForSize } from './split-text-for-size.js';
+
+export interface BuildEarCorpusOptions {
+  /** Snapshot identity written on every document (see `formatSourceRef`). */
+  source_ref: string;
+  /** A document whose text is over this many tokens (cl100k_base) is split into chunk-level documents. */
+  max_tokens?: number;
+  /** First and last part of the EAR (15 CFR 730 to 774). */
+  parts?: readonly [number, number];
+}
+
+/** Fits every common embedding model's window with room, and leaves 99% of EAR paragraphs whole. */
+export const DEFAULT_MAX_TOKENS = 1024;
+export const EAR_PARTS: readonly [number, number] = [730, 774];
+
+/** Thrown inside `Emitter.tree` when a `§`'s paragraph tree cannot be trusted at all. */
+const MISREAD = Symbol('misread');
+const SECTION_URL = 'https://www.ecfr.gov/current/title-15/section-';
+const SECTION_DESIGNATOR = /^§\s*(\d+)\.(\d+)$/;
+/** `(b)`, the range `(5)-(6)` (cited by its first member), italic `(_1_)`, `(*i*)`, `(<i>1</i>)`. */
+const PARAGRAPH_DESIGNATOR =
+  /^\((?:_|\*{1,2}|<i>)?([A-Za-z]+|\d+)(?:_|\*{1,2}|<\/i>)?\)(?:-\([^()]+\))?$/;
+
+interface Node {
+  section: Section;
+  /** Canonical section_id. */
+  id: string;
+  kind: ChunkKind;
+  children: Node[];
+  /** True when the node's children break the CFR scheme: they are folded into its text. */
+  folded: boolean;
+}
+
+/**
+ * The EAR profile of `retrieval-corpus.v1` over a parsed eCFR document: one
+ * `section` document per `§` in parts 730 to 774, a `subsection` per
+ * top-level paragraph (`(a)`), a `paragraph` per deeper one (`(a)(1)`,
+ * `(a)(1)(i)`), in reading order, each with `parent_id` naming its immediate
+ * container. `ordinal` is left to `assignOrdinals`, which sees the whole corpus.
+ *
+ * A document's `text` is its own words, not its children's, so each word of
+ * the regulation is in exactly one document: a section holds its title line,
+ * the text before its first paragraph and its source notes (`[61 FR ...]`);
+ * a paragraph the text after its designator up to its first child. A
+ * paragraph with no words of its own (`(b)  (1) BIS controls...`) holds its
+ * citation label, `§ 746.1(b)`, so that no text is empty. A text over
+ * `max_tokens` is split at sentence boundaries into `#p0001`, `#p0002`...
+ * documents; the children of a split document name its first chunk.
+ *
+ * Ids must be citations a reader would write. When a paragraph's children
+ * skip designators (`(f)` then `(2)`, the `(1)` hidden behind a dash), their
+ * ids cannot be trusted: the paragraph keeps their text, designators written
+ * out, and gets no children. When a designator breaks the CFR scheme
+ * (`(1)` under `(iii)`; see `readDesignatorSequence`), or the skip is at the
+ * top, the whole `§` is one section document (as § 772.1, whose definitions
+ * restart `(1)` under each term).
+ */
+export function buildEarCorpus(
+  doc: CairnDocument,
+  options: BuildEarCorpusOptions,
+): RetrievalCorpusDocument[] {
+  const maxTokens = options.max_tokens ?? DEFAULT_MAX_TOKENS;
+  const [firstPart, lastPart] = options.parts ?? EAR_PARTS;
+  const emitter = new Emitter(doc, options.source_ref, maxTokens);
+  for (const section of doc.sections) {
+    const match = SECTION_DESIGNATOR.exec(section.designator ?? '');
+    if (!match) continue;
+    const part = Number(match[1]);
+    if (part < firstPart || part > lastPart) continue;
+    emitter.section(section, `EAR-${match[1]}.${match[2]}`);
+  }
+  return emitter.out;
+}
+
+/** Numbers documents among their siblings (same parent_id; the roots are siblings too), from 1, in order. */
+export function assignOrdinals(
+  docs: readonly RetrievalCorpusDocument[],
+): RetrievalCorpusDocument[] {
+  const next = new Map<string, number>();
+  return docs.map((d) => {
+    const key = d.parent_id ?? '';
+    const ordinal = (next.get(key) ?? 0) + 1;
+    next.set(key, ordinal);
+    return { ...d, ordinal };
+  });
+}
+
+class Emitter {
+  readonly out: RetrievalCorpusDocument[] = [];
+  private readonly bytes: Buffer;
+  private readonly blocks = new Map<number, Block[]>();
+  private readonly children = new Map<number, Section[]>();
+
+  constructor(
+    private readonly doc: CairnDocument,
+    private readonly sourceRef: string,
+    private readonly maxTokens: number,
+  ) {
+    this.bytes = Buffer.from(doc.canonical, 'utf8');
+    for (const block of doc.blocks) {
+      if (block.section !== null) pushTo(this.blocks, block.section, block);
+    }
+    for (const s of doc.sections) if (s.parent !== null) pushTo(this.children, s.parent, s);
+  }
+
+  section(section: Section, id: string): void {
+    let root: Node;
+    try {
+      root = this.tree(section, id, 0, null);
+    } catch (error) {
+      if (error !== MISREAD) throw error;
+      root = { section, id, kind: 'section', children: [], folded: true };
+    }
+    const notes: string[] = [];
+    const visit = (node: Node, parentDocId: string | null): void => {
+      const words =
+        node.kind === 'section' ? [section.title, ...this.words(node), ...notes] : this.words(node);
+      const label = `§ ${node.id.slice(4)}`;
+      const docId = this.push({
+        id: node.id,
+        kind: node.kind,
+        parent: parentDocId,
+        title: node.kind === 'section' ? section.title : label,
+        text: words.length > 0 ? words.join('\n\n') : label,
+      });
+      for (const child of node.children) visit(child, docId);
+    };
+    // notes are gathered from the whole § before the section document is written
+    this.collectNotes(section, notes);
+    visit(root, null);
+  }
+
+  /**
+   * The node for `section` and its paragraphs. Missing designators fold the
+   * paragraph that misses them; a designator out of scheme throws MISREAD, and
+   * the whole `§` is folded.
+   */
+  private tree(section: Section, id: string, depth: number, kind: DesignatorKind | null): Node {
+    const chunkKind: ChunkKind = depth === 0 ? 'section' : depth === 1 ? 'subsection' : 'paragraph';
+    const node: Node = { section, id, kind: chunkKind, children: [], folded: false };
+    const children = this.children.get(section.index) ?? [];
+    if (children.length === 0) return node;
+    const sequence = readDesignatorSequence(
+      children.map((c) => c.designator ?? ''),
+      childKinds(kind),
+    );
+    const ids = children.map((c) => {
+      const designator = PARAGRAPH_DESIGNATOR.exec(c.designator ?? '');
+      const childId = designator ? `${id}(${designator[1]!.toLowerCase()})` : null;
+      const normalized = childId === null ? null : normalizeEarId(childId);
+      return normalized?.ok && normalized.id === childId ? childId : null;
+    });
+    if (!sequence.ok && sequence.problem === 'restart') throw MISREAD;
+    if (!sequence.ok || ids.includes(null)) {
+      node.folded = true;
+      return node;
+    }
+    node.children = children.map((c, i) => this.tree(c, ids[i]!, depth + 1, sequence.kinds[i]!));
+    return node;
+  }
+
+  private collectNotes(section: Section, notes: string[]): void {
+    for (const block of this.blocks.get(section.index) ?? []) {
+      if (this.isSourceNote(block)) notes.push(this.textOf(block));
+    }
+    for (const child of this.children.get(section.index) ?? []) this.collectNotes(child, notes);
+  }
+
+  /** A node's words: its own blocks, and for a folded node its descendants' with their designators. */
+  private words(node: Node): string[] {
+    const own = this.ownWords(node.section);
+    if (!node.folded) return own;
+    const out = [...own];
+    const visit = (s: Section): void => {
+      const words = this.ownWords(s);
+      const designator = s.designator ?? '';
+      if (words.length === 0) out.push(designator);
+      else out.push(`${designator} ${words[0]}`, ...words.slice(1));
+      for (const child of this.children.get(s.index) ?? []) visit(child);
+    };
+    for (const child of this.children.get(node.section.index) ?? []) visit(child);
+    return out;
+  }
+
+  /** Texts of a section's own blocks, headings and source notes aside. */
+  private ownWords(section: Section): string[] {
+    const out: string[] = [];
+    for (const block of this.blocks.get(section.index) ?? []) {
+      if (block.type === 'heading' || block.type === 'front_matter' || this.isSourceNote(block))
+        continue;
+      const text = this.textOf(block);
+      if (text !== '') out.push(text);
+    }
+    return out;
+  }
+
+  private textOf(block: Block): string {
+    const raw = this.bytes.toString('utf8', block.span.start_byte, block.span.end_byte);
+    return block.type === 'quote' ? raw.replace(/^[ \t]*>[ \t]?/gm, '').trim() : raw.trim();
+  }
+
+  /** eCFR source notes, `> [61 FR 12806, Mar. 25, 1996, ...]`, close a `§`, whatever paragraph precedes them. */
+  private isSourceNote(block: Block): boolean {
+    return block.type === 'quote' && this.textOf(block).startsWith('[');
+  }
+
+  /** Writes the document, split into chunks when over the limit; returns the doc_id its children name. */
+  private push(p: {
+    id: string;
+    kind: ChunkKind;
+    parent: string | null;
+    title: string;
+    text: string;
+  }): string {
+    const pieces =
+      estimateTokens(p.text) <= this.maxTokens
+        ? [p.text]
+        : splitTextForSize(p.text, this.maxTokens)
+            .map((piece) => piece.trim())
+            .filter((piece) => piece !== '');
+    if (pieces.length === 0) {
+      throw new CairnError(
+        'internal_invariant',
+        `Empty text for ${p.id} in ${this.doc.source_url}`,
+      );
+    }
+    const chunked = pieces.length > 1;
+    const url = urlOf(p.id);
+    pieces.forEach((piece, i) => {
+      this.out.push({
+        schema_version: CORPUS_SCHEMA_VERSION,
+        doc_id: chunked ? `${p.id}#p${String(i + 1).padStart(4, '0')}` : p.id,
+        section_id: p.id,
+        chunk_kind: p.kind,
+        ...(p.parent === null ? {} : { parent_id: p.parent }),
+        title: p.title,
+        text: piece,
+        source: 'ecfr_snapshot',
+        source_ref: this.sourceRef,
+        url,
+        tokens_estimate: estimateTokens(piece),
+        hash: sha256Hex(piece),
+      });
+    });
+    return chunked ? `${p.id}#p0001` : p.id;
+  }
+}
+
+function pushTo<T>(map: Map<number, T[]>, key: number, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** The eCFR section page; paragraphs add the page's own anchor, `#p-746.1(b)(1)`. */
+function urlOf(id: string): string {
+  const cite = id.slice(4);
+  const paren = cite.indexOf('(');
+  return paren < 0 ? `${SECTION_URL}${cite}` : `${SECTION_URL}${cite.slice(0, paren)}#p-${cite}`;
+}

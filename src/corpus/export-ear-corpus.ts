@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { CairnError } from '../errors.js';
+import { parseDocument } from '../parse/parse-document.js';
+import { assignOrdinals, buildEarCorpus } from './build-ear-corpus.js';
+import type { RetrievalCorpusDocument } from './corpus-contract.js';
+import { createCorpusValidator } from './create-corpus-validator.js';
+import { formatCorpusLine } from './format-corpus-line.js';
+import { formatSourceRef } from './format-source-ref.js';
+import { readSnapshotFacts } from './read-snapshot-facts.js';
+
+export interface ExportEarCorpusOptions {
+  /** The snapshot date (YYYY-MM-DD) for files whose front matter states none. */
+  snapshot_date?: string;
+  /** Split documents over this many tokens (default `DEFAULT_MAX_TOKENS`). */
+  max_tokens?: number;
+}
+
+export interface ExportedFile {
+  path: string;
+  source_ref: string;
+  documents: number;
+}
+
+export interface EarCorpusExport {
+  /** Every document, in reading order: files by path, then document order. */
+  documents: RetrievalCorpusDocument[];
+  files: ExportedFile[];
+  /** Files that hold no EAR section, with why. */
+  skipped: { path: string; reason: string }[];
+}
+
+/**
+ * Exports the EAR profile of `retrieval-corpus.v1` from eCFR Markdown: one
+ * file, or every `.md` file below a folder, in byte order of their paths.
+ * The output depends on the files' bytes and the options only (never on the
+ * clock or the paths), so the same snapshot gives the same corpus. Files of
+ * another CFR title (front matter `title_number`) or without EAR sections are
+ * skipped; an export with no document at all, or with a doc_id twice (two
+ * snapshots of one chapter), throws.
+ */
+export async function exportEarCorpus(
+  input: string,
+  options: ExportEarCorpusOptions = {},
+): Promise<EarCorpusExport> {
+  const paths = await markdownFiles(input);
+  const documents: RetrievalCorpusDocument[] = [];
+  const files: ExportedFile[] = [];
+  const skipped: { path: string; reason: string }[] = [];
+  const seen = new Map<string, string>();
+  for (const path of paths) {
+    const bytes = await readSource(path);
+    const doc = await parseDocument({ bytes, source_url: path, format: 'ecfr' });
+    const facts = readSnapshotFacts(doc.canonical);
+    if (facts.title_number !== null && facts.title_number !== 15) {
+      skipped.push({ path, reason: `title ${facts.title_number} of the CFR, not title 15` });
+      continue;
+    }
+    const date = snapshotDate(path, facts.date, options.snapshot_date);
+    const sourceRef = formatSourceRef({
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      date,
+    });
+    const built = buildEarCorpus(doc, {
+      source_ref: sourceRef,
+      ...(options.max_tokens === undefined ? {} : { max_tokens: options.max_tokens }),
+    });
+    if (built.length === 0) {
+      skipped.push({ path, reason: 'no § in parts 730 to 774' });
+      continue;
+    }
+    for (const d of built) {
+      const first = seen.get(d.doc_id);
+      if (first !== undefined) {
+        throw new CairnError(
+          'duplicate_doc_id',
+          `${d.doc_id} is in both ${first} and ${path}: one snapshot at a time`,
+          {
+            details: { source: path, doc_id: d.doc_id, first_source: first },
+          },
+        );
+      }
+      seen.set(d.doc_id, path);
+    }
+    documents.push(...built);
+    files.push({ path, source_ref: sourceRef, documents: built.length });
+  }
+  if (documents.length === 0) {
+    throw new CairnError('no_ear_content', `No EAR section (15 CFR parts 730 to 774) in ${input}`, {
+      details: { source: input, skipped },
+    });
+  }
+  const ordered = assignOrdinals(documents);
+  selfCheck(ordered);
+  return { documents: ordered, files, skipped };
+}
+
+/** The export must pass its own validator: a failure here is a bug in the profile, never in the input. */
+function selfCheck(documents: readonly RetrievalCorpusDocument[]): void {
+  const validator = createCorpusValidator({ max_issues: 5 });
+  for (const doc of documents) validator.pushLine(formatCorpusLine(doc));
+  const result = validator.finish();
+  if (!result.ok) {
+    throw new CairnError(
+      'internal_invariant',
+      `The EAR export fails its own contract: ${result.issues[0]!.message}`,
+      {
+        details: { issues: result.issues },
+      },
+    );
+  }
+}
+
+function snapshotDate(
+  path: string,
+  fromFile: string | null,
+  fromOption: string | undefined,
+): string | null {
+  if (fromFile !== null && fromOption !== undefined && fromFile !== fromOption) {
+    throw new CairnError(
+      'invalid_option',
+      `${path} states snapshot date ${fromFile} in its front matter, but --snapshot-date says ${fromOption}`,
+      { details: { source: path } },
+    );
+  }
+  return fromFile ?? fromOption ?? null;
+}
+
+async function markdownFiles(input: string): Promise<string[]> {
+  const info = await statOrThrow(input);
+  if (info.isFile()) return [input];
+  if (!info.isDirectory())
+    throw new CairnError('file_unreadable', `${input} is neither a file nor a folder`, {
+      details: { source: input },
+    });
+  const entries = await readdir(input, { recursive: true, withFileTypes: true });
+  const found = entries
+    .filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.md'))
+    .map((e) => join(e.parentPath, e.name));
+  // byte order of the path below the folder: the same on every machine
+  const key = (p: string): Buffer => Buffer.from(relative(input, p), 'utf8');
+  return found.sort((a, b) => Buffer.compare(key(a), key(b)));
+}
+
+async function statOrThrow(path: string) {
+  try {
+    return await stat(path);
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    throw new CairnError(
+      code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
+      `Cannot read ${path}: ${code}`,
+      {
+        cause,
+        details: { source: path },
+      },
+    );
+  }
+}
+
+async function readSource(path: string): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (cause) {
+    throw new CairnError('file_unreadable', `Cannot read ${path}`, {
+      cause,
+      details: { source: path },
+    });
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Misuse, bad input and environment failures throw `CairnError`. The codes are
+ * stable: callers, the CLI's exit codes and the HTTP statuses key on them.
+ */
+export const ERROR_CODES = [
+  'file_not_found',
+  'file_unreadable',
+  'unsupported_format',
+  'input_too_large',
+  'invalid_utf8',
+  'binary_input',
+  'unsupported_encoding',
+  'invalid_encoding',
+  'malformed_json',
+  'json_too_deep',
+  'markdown_too_deep',
+  'malformed_notebook',
+  'pdf_encrypted',
+  'pdf_no_text',
+  'pdf_malformed',
+  'parse_timeout',
+  'invalid_option',
+  'internal_invariant',
+  'malformed_chunk_id',
+  'invalid_json_pointer',
+  'unknown_chunker',
+  'content_too_large',
+  'too_many_chunks',
+  'store_unavailable',
+  'store_readonly',
+  'store_full',
+  'store_busy',
+  'store_conflict',
+  'store_corrupt',
+  'store_schema_mismatch',
+  'store_unsupported_value',
+  'store_error',
+  'chunk_not_found',
+  'document_not_found',
+  'redirect_loop',
+  'no_ear_content',
+  'duplicate_doc_id',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface CairnErrorDetails {
+  /** Source path or URL the error is about. */
+  source?: string;
+  /** Byte offset into the source where the problem was found. */
+  byte_offset?: number;
+  /** Line and column (1-based) where known. */
+  line?: number;
+  column?: number;
+  [key: string]: unknown;
+}
+
+export class CairnError extends Error {
+  override readonly name = 'CairnError';
+  readonly code: ErrorCode;
+  readonly details: CairnErrorDetails;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { cause?: unknown; details?: CairnErrorDetails } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.details = options.details ?? {};
+  }
+
+  toJSON(): { code: ErrorCode; message: string; details: CairnErrorDetails } {
+    return { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export function isCairnError(value: unknown, code?: ErrorCode): value is CairnError {
+  return value instanceof CairnError && (code === undefined || value.code === code);
+}

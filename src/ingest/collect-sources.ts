@@ -1,0 +1,139 @@
+import { readdir, stat } from 'node:fs/promises';
+import { isAbsolute, join, matchesGlob, relative, resolve, sep } from 'node:path';
+import { CairnError } from '../errors.js';
+import { SUPPORTED_EXTENSIONS } from '../load/detect-format.js';
+
+export interface SourceFile {
+  /** Absolute path. */
+  path: string;
+  /** What the store records: the path relative to the working directory, with `/`. */
+  source_url: string;
+}
+
+export interface CollectOptions {
+  cwd?: string;
+}
+
+const GLOB_MAGIC = /[*?[\]{}]/;
+/** Folders a walk never enters: version control, dependencies, cairn's own data. */
+const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.cairn']);
+
+/**
+ * The files named by paths, folders (walked, files of supported formats
+ * only) and globs (for shells that leave them unexpanded), sorted and
+ * without duplicates. A named file is taken whatever its extension, so
+ * that an unsupported one is reported rather than silently dropped.
+ * Throws `file_not_found` for a path or glob that names nothing.
+ */
+export async function collectSources(
+  inputs: readonly string[],
+  options: CollectOptions = {},
+): Promise<SourceFile[]> {
+  const cwd = options.cwd ?? process.cwd();
+  const found = new Map<string, SourceFile>();
+  const add = (path: string): void => {
+    if (!found.has(path)) found.set(path, { path, source_url: toSourceUrl(path, cwd) });
+  };
+  for (const input of inputs) {
+    const before = found.size;
+    if (GLOB_MAGIC.test(input) && !(await exists(resolve(cwd, input)))) {
+      const pattern = toPosix(input);
+      const root = resolve(cwd, staticPrefix(input));
+      for (const path of await walk(root)) {
+        const candidate = isAbsolute(input) ? toPosix(path) : toPosix(relative(cwd, path));
+        if (matchesGlobQuietly(candidate, pattern)) add(path);
+      }
+    } else {
+      const path = resolve(cwd, input);
+      const info = await stat(path).catch(() => null);
+      if (info === null) {
+        throw new CairnError('file_not_found', `No such file or folder: ${input}`, {
+          details: { source: input },
+        });
+      }
+      if (info.isDirectory()) {
+        for (const file of await walk(path)) if (isSupported(file)) add(file);
+        continue;
+      }
+      add(path);
+    }
+    if (found.size === before && GLOB_MAGIC.test(input)) {
+      throw new CairnError('file_not_found', `No file matches ${input}`, {
+        details: { source: input },
+      });
+    }
+  }
+  return [...found.values()].sort((a, b) =>
+    a.source_url < b.source_url ? -1 : a.source_url > b.source_url ? 1 : 0,
+  );
+}
+
+export function toSourceUrl(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return toPosix(rel === '' ? path : rel);
+}
+
+function isSupported(path: string): boolean {
+  const lower = path.toLowerCase();
+  return SUPPORTED_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+async function walk(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const pending = [root];
+  while (pending.length > 0) {
+    const dir = pending.pop()!;
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith('.') && !SKIPPED_DIRS.has(entry.name)) pending.push(full);
+      } else if (entry.isFile() && !entry.name.startsWith('.')) {
+        out.push(full);
+      }
+    }
+  }
+  return out;
+}
+
+/** The folders of a glob before its first magic segment (`docs/**\/*.md` -> `docs`). */
+function staticPrefix(pattern: string): string {
+  const parts = toPosix(pattern).split('/');
+  const fixed: string[] = [];
+  for (const part of parts) {
+    if (GLOB_MAGIC.test(part)) break;
+    fixed.push(part);
+  }
+  if (fixed.length === parts.length) fixed.pop();
+  const prefix = fixed.join('/');
+  return prefix === '' ? (pattern.startsWith('/') ? '/' : '.') : prefix;
+}
+
+let warned = false;
+
+/**
+ * `path.matchesGlob` is marked experimental in Node 20 and prints a warning
+ * on first use; the warning says nothing a cairn user can act on.
+ */
+function matchesGlobQuietly(path: string, pattern: string): boolean {
+  if (warned) return matchesGlob(path, pattern);
+  const emit = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (!/glob/i.test(text)) (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return matchesGlob(path, pattern);
+  } finally {
+    process.emitWarning = emit;
+    warned = true;
+  }
+}
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+async function exists(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null)) !== null;
+}

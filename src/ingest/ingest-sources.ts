@@ -1,0 +1,337 @@
+import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
+import { CairnError, type ErrorCode, isCairnError } from '../errors.js';
+import type { ParseOptions } from '../parse/parse-input.js';
+import { type EnsureStatus, ensureChunks } from '../store/ensure.js';
+import type { ChunkStore } from '../store/types.js';
+import type { Format } from '../types.js';
+import { checkSeenFile, type SeenInput, settingsKeyOf } from './check-seen-file.js';
+import { collectSources, type SourceFile } from './collect-sources.js';
+import type { SourceResult, SourceTask } from './process-source.js';
+import { createWorkerPool } from './worker-pool.js';
+
+export interface IngestOptions {
+  /** Chunker id, name or alias (default `default`). */
+  chunker?: string;
+  /** Parse-and-chunk threads; 0 works on the calling thread (default: cores - 1, at least 1). */
+  workers?: number;
+  /** Override format detection for every file. */
+  format?: Format;
+  parse_options?: ParseOptions;
+  /** Where relative paths start and what `source_url` is relative to (default `process.cwd()`). */
+  cwd?: string;
+  /** Progress and per-file outcomes as they happen. */
+  on_event?: (event: IngestEvent) => void;
+  /** The compiled worker entry, when it does not sit beside this module. */
+  worker_url?: URL;
+}
+
+export type FileStatus = EnsureStatus | 'failed';
+
+export interface IngestedFile {
+  source_url: string;
+  status: FileStatus;
+  doc_uid: string | null;
+  /** The current version's number after the run. */
+  version: number | null;
+  chunks: number;
+  first_chunk_id: string | null;
+  error?: { code: ErrorCode; message: string };
+}
+
+export type IngestEvent =
+  | { type: 'start'; files: number; bytes: number; chunker_id: string; threads: number }
+  | {
+      type: 'file';
+      file: IngestedFile;
+      done: number;
+      files: number;
+      bytes_done: number;
+      bytes: number;
+    };
+
+export interface IngestSummary {
+  store: string;
+  chunker_id: string;
+  threads: number;
+  files: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  chunked: number;
+  failed: number;
+  chunks_written: number;
+  redirects_written: number;
+  /** Rows the run inserted or updated, all tables. */
+  rows_written: number;
+  /** Bytes of all input files, and of those that were parsed. */
+  bytes: number;
+  bytes_parsed: number;
+  seconds: number;
+  mb_per_s: number;
+  documents: IngestedFile[];
+}
+
+/** Source bytes read ahead of the writer at most (beyond one file). */
+const AHEAD_BYTES = 4 * 1024 * 1024;
+
+/** Store failures that make every later write fail too: the run stops. */
+const FATAL: ReadonlySet<ErrorCode> = new Set([
+  'store_unavailable',
+  'store_readonly',
+  'store_full',
+  'store_busy',
+  'store_corrupt',
+  'store_schema_mismatch',
+  'store_error',
+]);
+
+interface Prepared {
+  file: SourceFile;
+  size: number;
+  /** Settled: unchanged without parsing. */
+  done?: IngestedFile;
+  /** Pending: parse and chunk on a worker. */
+  work?: Promise<SourceResult>;
+  seen?: SeenInput;
+}
+
+/**
+ * `cairn ingest`: walk the inputs, skip files already stored unchanged
+ * (size and mtime, else content hash, against the seen-files table),
+ * parse and chunk the rest on worker threads, and write each through one
+ * writer with `ensure`. A file that fails to parse is reported and
+ * skipped; a store failure (read-only, full, unreachable) stops the run and
+ * is thrown with the summary so far in its details.
+ */
+export async function ingestSources(
+  store: ChunkStore,
+  inputs: readonly string[],
+  options: IngestOptions = {},
+): Promise<IngestSummary> {
+  const started = performance.now();
+  const rowsBefore = store.rows_written;
+  const chunkerId = defaultChunkerRegistry().get(options.chunker ?? 'default').chunker_id;
+  const files = await collectSources(inputs, options.cwd === undefined ? {} : { cwd: options.cwd });
+  const sizes = await Promise.all(
+    files.map((file) =>
+      stat(file.path).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
+  const bytes = sizes.reduce((a, b) => a + b, 0);
+  const settingsKey = settingsKeyOf(chunkerId, options.format, options.parse_options);
+  const pool = createWorkerPool({
+    size: options.workers ?? Math.max(1, availableParallelism() - 1),
+    ...(options.worker_url === undefined ? {} : { worker_url: options.worker_url }),
+  });
+  const summary: IngestSummary = {
+    store: store.location,
+    chunker_id: chunkerId,
+    threads: pool.threads,
+    files: files.length,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    chunked: 0,
+    failed: 0,
+    chunks_written: 0,
+    redirects_written: 0,
+    rows_written: 0,
+    bytes,
+    bytes_parsed: 0,
+    seconds: 0,
+    mb_per_s: 0,
+    documents: [],
+  };
+  options.on_event?.({
+    type: 'start',
+    files: files.length,
+    bytes,
+    chunker_id: chunkerId,
+    threads: pool.threads,
+  });
+
+  // Files read and handed to the workers ahead of the writer keep every thread busy; a count and a
+  // byte budget bound the memory: large documents go one at a time, small ones many at once.
+  const window = Math.max(2, pool.threads * 4);
+  const ahead: { size: number; prepared: Promise<Prepared> }[] = [];
+  let aheadBytes = 0;
+  let next = 0;
+  let bytesDone = 0;
+  const fill = (): void => {
+    while (
+      next < files.length &&
+      ahead.length < window &&
+      (ahead.length === 0 || aheadBytes + sizes[next]! <= AHEAD_BYTES)
+    ) {
+      const file = files[next]!;
+      const prepared = prepare(store, file, settingsKey, chunkerId, options, pool.run.bind(pool));
+      // Awaited in order later; a store failure meanwhile must not count as an unhandled rejection.
+      prepared.catch(() => {});
+      ahead.push({ size: sizes[next]!, prepared });
+      aheadBytes += sizes[next]!;
+      next++;
+    }
+  };
+  try {
+    fill();
+    while (ahead.length > 0) {
+      const head = ahead.shift()!;
+      aheadBytes -= head.size;
+      const prepared = await head.prepared;
+      fill();
+      const outcome = await settle(store, prepared, chunkerId);
+      summary.documents.push(outcome.file);
+      if (outcome.file.status === 'failed') summary.failed++;
+      else summary[outcome.file.status]++;
+      summary.chunks_written += outcome.chunks_written;
+      summary.redirects_written += outcome.redirects_written;
+      if (prepared.work) summary.bytes_parsed += prepared.size;
+      bytesDone += prepared.size;
+      options.on_event?.({
+        type: 'file',
+        file: outcome.file,
+        done: summary.documents.length,
+        files: files.length,
+        bytes_done: bytesDone,
+        bytes,
+      });
+    }
+  } catch (error) {
+    // Let the files already in flight finish or fail quietly before the pool goes.
+    await Promise.allSettled(ahead.map((a) => a.prepared.then((prepared) => prepared.work)));
+    finish(summary, store, rowsBefore, started);
+    if (error instanceof CairnError) {
+      throw new CairnError(error.code, error.message, {
+        cause: error,
+        details: { ...error.details, summary },
+      });
+    }
+    throw error;
+  } finally {
+    await pool.close();
+  }
+  return finish(summary, store, rowsBefore, started);
+}
+
+function finish(
+  summary: IngestSummary,
+  store: ChunkStore,
+  rowsBefore: number,
+  started: number,
+): IngestSummary {
+  summary.rows_written = store.rows_written - rowsBefore;
+  summary.seconds = (performance.now() - started) / 1000;
+  summary.mb_per_s = summary.seconds > 0 ? summary.bytes / 1e6 / summary.seconds : 0;
+  return summary;
+}
+
+/** Decides from the seen-files table whether a file needs parsing; if so, sends it to a worker. */
+async function prepare(
+  store: ChunkStore,
+  file: SourceFile,
+  settingsKey: string,
+  chunkerId: string,
+  options: IngestOptions,
+  run: (task: SourceTask) => Promise<SourceResult>,
+): Promise<Prepared> {
+  let size = 0;
+  try {
+    const info = await stat(file.path).catch((cause: NodeJS.ErrnoException) => {
+      throw new CairnError(
+        cause.code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
+        `Cannot read ${file.source_url}: ${cause.code ?? String(cause)}`,
+        {
+          cause,
+          details: { source: file.source_url },
+        },
+      );
+    });
+    size = info.size;
+    const check = await checkSeenFile(store, file, settingsKey, info);
+    if (check.status === 'unchanged')
+      return { file, size, done: unchangedFile(file, check.doc_uid) };
+    const work = run({
+      source_url: file.source_url,
+      bytes: new Uint8Array(check.bytes.buffer, check.bytes.byteOffset, check.bytes.byteLength),
+      chunker_id: chunkerId,
+      ...(options.format === undefined ? {} : { format: options.format }),
+      ...(options.parse_options === undefined ? {} : { parse_options: options.parse_options }),
+    });
+    // The writer awaits it in order; an early rejection must not count as unhandled meanwhile.
+    work.catch(() => {});
+    return { file, size, work, seen: check.seen };
+  } catch (error) {
+    if (isCairnError(error) && FATAL.has(error.code)) throw error;
+    return { file, size, done: failed(file, error) };
+  }
+}
+
+async function settle(
+  store: ChunkStore,
+  prepared: Prepared,
+  chunkerId: string,
+): Promise<{ file: IngestedFile; chunks_written: number; redirects_written: number }> {
+  if (prepared.done) return { file: prepared.done, chunks_written: 0, redirects_written: 0 };
+  let result: SourceResult;
+  try {
+    result = await prepared.work!;
+  } catch (error) {
+    return { file: failed(prepared.file, error), chunks_written: 0, redirects_written: 0 };
+  }
+  try {
+    const ensured = await ensureChunks(store, result.doc, chunkerId, result.chunks, {
+      ...(prepared.seen ? { seen: [prepared.seen] } : {}),
+    });
+    if (ensured.status === 'unchanged' && prepared.seen) {
+      // Same content under new bytes or a first sight of this file: remember it, so the next run skips it.
+      await store.recordSeenFiles([
+        { ...prepared.seen, document_id: ensured.document.id, version_id: ensured.version.id },
+      ]);
+    }
+    return {
+      file: {
+        source_url: prepared.file.source_url,
+        status: ensured.status,
+        doc_uid: ensured.document.doc_uid,
+        version: ensured.version.seq,
+        chunks: ensured.chunk_count,
+        first_chunk_id: ensured.first_chunk_id,
+      },
+      chunks_written: ensured.chunks_written,
+      redirects_written: ensured.redirects_written,
+    };
+  } catch (error) {
+    if (isCairnError(error) && FATAL.has(error.code)) throw error;
+    return { file: failed(prepared.file, error), chunks_written: 0, redirects_written: 0 };
+  }
+}
+
+function unchangedFile(file: SourceFile, docUid: string): IngestedFile {
+  return {
+    source_url: file.source_url,
+    status: 'unchanged',
+    doc_uid: docUid,
+    version: null,
+    chunks: 0,
+    first_chunk_id: null,
+  };
+}
+
+function failed(file: SourceFile, error: unknown): IngestedFile {
+  const code: ErrorCode = error instanceof CairnError ? error.code : 'internal_invariant';
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    source_url: file.source_url,
+    status: 'failed',
+    doc_uid: null,
+    version: null,
+    chunks: 0,
+    first_chunk_id: null,
+    error: { code, message },
+  };
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { SourceTask } from './process-source.js';
+import { createWorkerPool } from './worker-pool.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cairn-pool-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A stand-in worker speaking the pool's protocol: echoes, fails, dies or hangs on request. */
+const worker = join(dir, 'fake-worker.mjs');
+writeFileSync(
+  worker,
+  `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', ({ id, task }) => {
+  const what = task.source_url;
+  if (what === 'die') process.exit(3);
+  if (what === 'hang') for (;;) {}
+  if (what === 'fail') parentPort.postMessage({ id, ok: false, error: { code: 'invalid_utf8', message: 'bad byte', details: { source: what } } });
+  else parentPort.postMessage({ id, ok: true, result: { doc: { source_url: what, bytes: task.bytes.length }, chunks: [] } });
+});
+`,
+);
+
+const task = (source_url: string): SourceTask => ({
+  source_url,
+  bytes: new Uint8Array([1, 2, 3]),
+  chunker_id: 'x',
+});
+
+describe('createWorkerPool', () => {
+  test('runs tasks on threads; a failing task rejects with its code; a dying or hanging worker is replaced', async () => {
+    const pool = createWorkerPool({
+      size: 2,
+      worker_url: pathToFileURL(worker),
+      task_timeout_ms: 1000,
+    });
+    try {
+      expect(pool.threads).toBe(2);
+      const results = await Promise.allSettled(
+        ['a', 'fail', 'die', 'hang', 'b', 'c'].map((name) => pool.run(task(name))),
+      );
+      expect(
+        results.map((r) =>
+          r.status === 'fulfilled'
+            ? (r.value.doc as { source_url: string }).source_url
+            : (r.reason as { code: string }).code,
+        ),
+      ).toEqual(['a', 'invalid_utf8', 'internal_invariant', 'parse_timeout', 'b', 'c']);
+      // the file's bytes went over (transferred when they own their buffer)
+      const moved = await pool.run(task('d'));
+      expect((moved.doc as unknown as { bytes: number }).bytes).toBe(3);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('without a compiled worker beside it (running from TypeScript), tasks run on the calling thread', () => {
+    const pool = createWorkerPool({ size: 4, worker_url: pathToFileURL(join(dir, 'missing.js')) });
+    expect(pool.threads).toBe(0);
+  });
+});

@@ -1,0 +1,167 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { CairnError } from '../errors.js';
+import { processSource, type SourceResult, type SourceTask } from './process-source.js';
+import { deserializeError, type SerializedError } from './serialize-error.js';
+
+export interface WorkerPool {
+  /** Threads working; 0 when tasks run on the calling thread. */
+  readonly threads: number;
+  run(task: SourceTask): Promise<SourceResult>;
+  close(): Promise<void>;
+}
+
+export interface WorkerPoolOptions {
+  /** Worker threads; 0 runs every task on the calling thread. */
+  size: number;
+  /** The compiled worker entry (default: `ingest-worker.js` beside this module). */
+  worker_url?: URL;
+  /** A task running longer is stopped (its worker replaced) with `parse_timeout`; default 5 minutes. */
+  task_timeout_ms?: number;
+}
+
+/**
+ * Parse and chunk on worker threads. Workers run compiled JavaScript, so
+ * when this module runs from TypeScript sources (tests) and no compiled
+ * worker sits beside it, tasks run on the calling thread instead.
+ */
+export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
+  const url = options.worker_url ?? new URL('./ingest-worker.js', import.meta.url);
+  if (options.size <= 0 || !existsSync(fileURLToPath(url))) return inlinePool();
+  return new ThreadPool(options.size, url, options.task_timeout_ms ?? 300_000);
+}
+
+function inlinePool(): WorkerPool {
+  return { threads: 0, run: processSource, close: async () => {} };
+}
+
+interface Pending {
+  id: number;
+  task: SourceTask;
+  resolve: (result: SourceResult) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  current: Pending | null;
+  timer: NodeJS.Timeout | null;
+}
+
+class ThreadPool implements WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 0;
+  private closed = false;
+
+  constructor(
+    readonly threads: number,
+    private readonly url: URL,
+    private readonly timeoutMs: number,
+  ) {
+    for (let i = 0; i < threads; i++) this.slots.push(this.spawn());
+  }
+
+  run(task: SourceTask): Promise<SourceResult> {
+    if (this.closed)
+      return Promise.reject(new CairnError('internal_invariant', 'The worker pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, task, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.queue.splice(0)) {
+      pending.reject(
+        new CairnError('internal_invariant', 'The worker pool closed before the task ran'),
+      );
+    }
+    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private spawn(): Slot {
+    const slot: Slot = { worker: new Worker(this.url), current: null, timer: null };
+    slot.worker.on(
+      'message',
+      (message: { id: number; ok: boolean; result?: SourceResult; error?: SerializedError }) => {
+        const pending = slot.current;
+        if (!pending || pending.id !== message.id) return;
+        this.finish(slot);
+        if (message.ok) pending.resolve(message.result!);
+        else pending.reject(deserializeError(message.error!));
+        this.dispatch();
+      },
+    );
+    const fail = (error: unknown): void => {
+      const pending = slot.current;
+      this.finish(slot);
+      this.replace(slot);
+      pending?.reject(
+        new CairnError(
+          'internal_invariant',
+          `The worker parsing ${pending.task.source_url} died: ${String(error)}`,
+          {
+            cause: error,
+            details: { source: pending.task.source_url },
+          },
+        ),
+      );
+    };
+    slot.worker.on('error', fail);
+    slot.worker.on('exit', (code) => {
+      if (!this.closed && slot.current) fail(new Error(`exit code ${code}`));
+    });
+    return slot;
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.current !== null) continue;
+      const pending = this.queue.shift();
+      if (!pending) return;
+      slot.current = pending;
+      const { bytes } = pending.task;
+      // Hand the file's buffer over rather than copy it, when it is not shared with other data.
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+      slot.worker.postMessage(
+        { id: pending.id, task: pending.task },
+        own ? [bytes.buffer as ArrayBuffer] : [],
+      );
+      slot.timer = setTimeout(() => {
+        const stuck = slot.current;
+        this.finish(slot);
+        this.replace(slot);
+        stuck?.reject(
+          new CairnError(
+            'parse_timeout',
+            `Parsing ${stuck.task.source_url} took over ${this.timeoutMs} ms`,
+            {
+              details: { source: stuck.task.source_url, timeout_ms: this.timeoutMs },
+            },
+          ),
+        );
+      }, this.timeoutMs);
+    }
+  }
+
+  private finish(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.current = null;
+  }
+
+  /** A worker that died or hung is replaced, so one bad file costs one task, not the run. */
+  private replace(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    slot.worker.removeAllListeners();
+    slot.worker.on('error', () => {});
+    void slot.worker.terminate();
+    if (index >= 0 && !this.closed) {
+      this.slots[index] = this.spawn();
+      this.dispatch();
+    }
+  }
+}

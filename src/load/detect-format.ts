@@ -1,0 +1,47 @@
+import { extname } from 'node:path';
+import { CairnError } from '../errors.js';
+import type { Format } from '../types.js';
+
+const BY_EXTENSION: Record<string, Format> = {
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.mdown': 'markdown',
+  '.txt': 'text',
+  '.text': 'text',
+  '.html': 'html',
+  '.htm': 'html',
+  '.xhtml': 'html',
+  '.json': 'json',
+  '.ipynb': 'ipynb',
+  '.pdf': 'pdf',
+};
+
+export const SUPPORTED_EXTENSIONS: readonly string[] = Object.keys(BY_EXTENSION);
+
+/**
+ * The format of a source, from its extension; Markdown exported from the
+ * eCFR (front matter with `title_number`) is read with the regulation profile.
+ */
+export function detectFormat(path: string, head?: Uint8Array): Format {
+  const format = BY_EXTENSION[extname(path).toLowerCase()];
+  if (format === undefined) {
+    throw new CairnError(
+      'unsupported_format',
+      `Cannot tell the format of ${path}: supported extensions are ${SUPPORTED_EXTENSIONS.join(' ')}`,
+      { details: { source: path } },
+    );
+  }
+  if (format === 'markdown' && head && isEcfrMarkdown(head)) return 'ecfr';
+  return format;
+}
+
+const FRONT_MATTER_TITLE_NUMBER = /^---\r?\n(?:[^\n]*\n){0,20}?title_number:/;
+
+function isEcfrMarkdown(head: Uint8Array): boolean {
+  const text = Buffer.from(head.subarray(0, 2048)).toString('latin1');
+  return FRONT_MATTER_TITLE_NUMBER.test(text);
+}
+
+export function isFormat(value: string): value is Format {
+  return ['markdown', 'ecfr', 'text', 'html', 'json', 'ipynb', 'pdf'].includes(value);
+}

@@ -1,0 +1,180 @@
+import { CairnError } from '../errors.js';
+import type { Span } from '../types.js';
+
+/** UTF-16 units between checkpoints: a conversion walks at most this many units. */
+const STRIDE = 64;
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+function isHigh(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
+function isLow(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
+}
+
+/**
+ * Converts JavaScript string indices (UTF-16 units, named `*16` in code) into
+ * code points and UTF-8 byte offsets: the one boundary where units change.
+ * Built once per text in one pass; each conversion walks at most STRIDE units.
+ */
+export class OffsetIndex {
+  readonly text: string;
+  /** Code points in `text`. */
+  readonly length: number;
+  readonly byteLength: number;
+  private readonly ascii: boolean;
+  private readonly cpAt: Uint32Array | null;
+  private readonly byteAt: Float64Array | null;
+
+  constructor(text: string) {
+    this.text = text;
+    this.ascii = !NON_ASCII.test(text);
+    if (this.ascii) {
+      this.cpAt = null;
+      this.byteAt = null;
+      this.length = text.length;
+      this.byteLength = text.length;
+      return;
+    }
+    const slots = Math.floor(text.length / STRIDE) + 1;
+    const cpAt = new Uint32Array(slots);
+    const byteAt = new Float64Array(slots);
+    let cp = 0;
+    let bytes = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (i % STRIDE === 0) {
+        cpAt[i / STRIDE] = cp;
+        byteAt[i / STRIDE] = bytes;
+      }
+      const unit = text.charCodeAt(i);
+      if (unit < 0x80) {
+        cp++;
+        bytes++;
+      } else if (unit < 0x800) {
+        cp++;
+        bytes += 2;
+      } else if (isHigh(unit) && isLow(text.charCodeAt(i + 1))) {
+        cp++;
+        bytes += 4;
+      } else if (isLow(unit) && i > 0 && isHigh(text.charCodeAt(i - 1))) {
+        // second half of a pair: counted with its high surrogate
+      } else {
+        cp++;
+        bytes += 3;
+      }
+    }
+    if (text.length % STRIDE === 0) {
+      cpAt[text.length / STRIDE] = cp;
+      byteAt[text.length / STRIDE] = bytes;
+    }
+    this.cpAt = cpAt;
+    this.byteAt = byteAt;
+    this.length = cp;
+    this.byteLength = bytes;
+  }
+
+  /** True when the text is pure ASCII, so every unit is one code point and one byte. */
+  get isAscii(): boolean {
+    return this.ascii;
+  }
+
+  /** Code points before UTF-16 index `i16`. */
+  codePointAt16(i16: number): number {
+    this.check16(i16);
+    if (this.ascii) return i16;
+    return this.walk(i16)[0];
+  }
+
+  /** UTF-8 bytes before UTF-16 index `i16`. */
+  byteAt16(i16: number): number {
+    this.check16(i16);
+    if (this.ascii) return i16;
+    return this.walk(i16)[1];
+  }
+
+  /** A half-open span from UTF-16 indices, in code points and bytes. */
+  span16(start16: number, end16: number): Span {
+    this.check16(start16);
+    this.check16(end16);
+    if (start16 > end16) {
+      throw new CairnError('internal_invariant', `Span start ${start16} after end ${end16}`);
+    }
+    if (this.ascii) return { start: start16, end: end16, start_byte: start16, end_byte: end16 };
+    const [start, startByte] = this.walk(start16);
+    const [end, endByte] = this.walk(end16);
+    return { start, end, start_byte: startByte, end_byte: endByte };
+  }
+
+  /** The UTF-16 index of code point offset `cp` (0..length). */
+  index16(cp: number): number {
+    if (!Number.isInteger(cp) || cp < 0 || cp > this.length) {
+      throw new CairnError(
+        'internal_invariant',
+        `Code point offset ${cp} outside 0..${this.length}`,
+      );
+    }
+    if (this.ascii) return cp;
+    const cpAt = this.cpAt!;
+    let lo = 0;
+    let hi = cpAt.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (cpAt[mid]! <= cp) lo = mid;
+      else hi = mid - 1;
+    }
+    let i = lo * STRIDE;
+    let count = cpAt[lo]!;
+    // a checkpoint may sit between the halves of a pair: step past the low half
+    if (i > 0 && isLow(this.text.charCodeAt(i)) && isHigh(this.text.charCodeAt(i - 1))) i++;
+    while (count < cp) {
+      i += isHigh(this.text.charCodeAt(i)) && isLow(this.text.charCodeAt(i + 1)) ? 2 : 1;
+      count++;
+    }
+    return i;
+  }
+
+  /** `text` between code point offsets, the slice every span promises. */
+  sliceCodePoints(start: number, end: number): string {
+    return this.text.slice(this.index16(start), this.index16(end));
+  }
+
+  /** True when `i16` does not fall between the two halves of a surrogate pair. */
+  isBoundary16(i16: number): boolean {
+    if (i16 <= 0 || i16 >= this.text.length) return true;
+    return !(isLow(this.text.charCodeAt(i16)) && isHigh(this.text.charCodeAt(i16 - 1)));
+  }
+
+  private check16(i16: number): void {
+    if (!Number.isInteger(i16) || i16 < 0 || i16 > this.text.length) {
+      throw new CairnError(
+        'internal_invariant',
+        `UTF-16 index ${i16} outside 0..${this.text.length}`,
+      );
+    }
+  }
+
+  private walk(i16: number): [number, number] {
+    const slot = Math.floor(i16 / STRIDE);
+    let cp = this.cpAt![slot]!;
+    let bytes = this.byteAt![slot]!;
+    const text = this.text;
+    for (let i = slot * STRIDE; i < i16; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit < 0x80) {
+        cp++;
+        bytes++;
+      } else if (unit < 0x800) {
+        cp++;
+        bytes += 2;
+      } else if (isHigh(unit) && isLow(text.charCodeAt(i + 1))) {
+        cp++;
+        bytes += 4;
+      } else if (!(isLow(unit) && i > 0 && isHigh(text.charCodeAt(i - 1)))) {
+        cp++;
+        bytes += 3;
+      }
+    }
+    return [cp, bytes];
+  }
+}

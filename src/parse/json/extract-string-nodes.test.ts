@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { isCairnError } from '../../errors.js';
+import { extractStringNodes } from './extract-string-nodes.js';
+
+describe('extractStringNodes', () => {
+  it('returns the seed 004 nodes: len(string) >= threshold, with pointers, in document order', () => {
+    const value = JSON.parse(
+      '{"title": "shrt", "body": "xxxxx", "a/b": ["yyyyyy", {"m~n": "zzzzz", "n": 12345}], "": "wwwww"}',
+    );
+    expect(extractStringNodes(value, 5)).toEqual([
+      { json_pointer: '/body', content: 'xxxxx' },
+      { json_pointer: '/a~1b/0', content: 'yyyyyy' },
+      { json_pointer: '/a~1b/1/m~0n', content: 'zzzzz' },
+      { json_pointer: '/', content: 'wwwww' },
+    ]);
+  });
+
+  it('counts code points, not UTF-16 units', () => {
+    // four astral characters are eight UTF-16 units
+    expect(extractStringNodes(['😀😀😀😀'], 5)).toEqual([]);
+    expect(extractStringNodes(['😀😀😀😀'], 4)).toEqual([
+      { json_pointer: '/0', content: '😀😀😀😀' },
+    ]);
+    expect(extractStringNodes(['e\u0301e\u0301'], 4)).toHaveLength(1);
+  });
+
+  it('extracts a root string with the empty pointer', () => {
+    expect(extractStringNodes('abc', 3)).toEqual([{ json_pointer: '', content: 'abc' }]);
+    expect(extractStringNodes(42, 1)).toEqual([]);
+    expect(extractStringNodes(null, 1)).toEqual([]);
+  });
+
+  it('walks a chain far deeper than the call stack allows', () => {
+    const depth = 200_000;
+    let value: unknown = 'deep!';
+    for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { k: value };
+    const [node] = extractStringNodes(value, 5);
+    expect(node!.content).toBe('deep!');
+    expect(node!.json_pointer.length).toBe(depth * 2);
+    expect(node!.json_pointer.startsWith('/0/k/0/k')).toBe(true);
+  });
+
+  it('reads a __proto__ key as data and pollutes nothing', () => {
+    const value = JSON.parse('{"__proto__": {"polluted": "yes-yes"}, "x": "long enough"}');
+    const nodes = extractStringNodes(value, 5);
+    expect(nodes).toEqual([
+      { json_pointer: '/__proto__/polluted', content: 'yes-yes' },
+      { json_pointer: '/x', content: 'long enough' },
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses a cyclic value instead of looping', () => {
+    const value: Record<string, unknown> = { a: 'x' };
+    value.self = value;
+    expect(() => extractStringNodes(value, 1)).toThrow(/reached twice/);
+  });
+
+  it.each([[0], [-1], [1.5], [Number.NaN]])(
+    'refuses threshold %s with invalid_option',
+    (threshold) => {
+      let caught: unknown;
+      try {
+        extractStringNodes({}, threshold);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isCairnError(caught, 'invalid_option')).toBe(true);
+    },
+  );
+});

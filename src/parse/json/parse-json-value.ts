@@ -1,0 +1,96 @@
+import { CairnError, type ErrorCode } from '../../errors.js';
+import type { DecodedText } from '../../load/decode-text.js';
+import { findJsonDepthExcess, MAX_JSON_DEPTH } from './json-depth.js';
+import { jsonSyntaxErrorIndex16 } from './json-syntax-error-index.js';
+
+export interface JsonLocation {
+  /** Code points before the spot in the decoded text. */
+  position: number;
+  /** Byte offset of the spot in the source bytes (BOM included). */
+  byte_offset: number;
+  /** 1-based line (LF, CRLF or CR end a line, as JSON whitespace allows) and column in code points. */
+  line: number;
+  column: number;
+}
+
+/**
+ * `JSON.parse` with typed errors: nesting over `maxDepth` is refused as
+ * `json_too_deep` before anything is built, a syntax error becomes
+ * `malformed_json` with where it is.
+ */
+export function parseJsonValue(
+  decoded: DecodedText,
+  source: string,
+  options: { maxDepth?: number } = {},
+): unknown {
+  const { text } = decoded;
+  const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  const deep16 = findJsonDepthExcess(text, maxDepth);
+  if (deep16 >= 0) {
+    throw locatedError(
+      'json_too_deep',
+      `nesting deeper than ${maxDepth} levels`,
+      decoded,
+      deep16,
+      source,
+      {
+        max_depth: maxDepth,
+      },
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    if (!(cause instanceof SyntaxError)) throw cause;
+    const at16 = jsonSyntaxErrorIndex16(text, cause);
+    throw locatedError('malformed_json', cause.message, decoded, at16, source, {}, cause);
+  }
+}
+
+function locatedError(
+  code: ErrorCode,
+  what: string,
+  decoded: DecodedText,
+  at16: number,
+  source: string,
+  extra: Record<string, unknown>,
+  cause?: unknown,
+): CairnError {
+  const where = locateJsonIndex(decoded, at16);
+  return new CairnError(
+    code,
+    `${code === 'malformed_json' ? 'Malformed JSON' : 'JSON too deep'} in ${source} at line ${where.line} column ${where.column}: ${what}`,
+    { cause, details: { source, ...where, ...extra } },
+  );
+}
+
+/** Where UTF-16 index `at16` of the decoded text is, for people (line, column) and for tools (offsets). */
+export function locateJsonIndex(decoded: DecodedText, at16: number): JsonLocation {
+  const { text } = decoded;
+  let line = 1;
+  let lineStart16 = 0;
+  for (let i = 0; i < at16; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit === 0x0a || (unit === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) {
+      line++;
+      lineStart16 = i + 1;
+    }
+  }
+  const before = text.slice(0, at16);
+  const byte_offset =
+    decoded.encoding === 'utf-8'
+      ? Buffer.byteLength(before) + (decoded.bom ? 3 : 0)
+      : 2 * at16 + (decoded.bom ? 2 : 0);
+  return {
+    position: codePointCount(before),
+    byte_offset,
+    line,
+    column: codePointCount(text.slice(lineStart16, at16)) + 1,
+  };
+}
+
+function codePointCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}

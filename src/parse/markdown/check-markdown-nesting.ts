@@ -1,0 +1,37 @@
+import { CairnError } from '../../errors.js';
+
+/**
+ * Container markers (`>`, list bullets and numbers) one line may open.
+ * micromark's cost grows with the square (lists: the cube) of the markers
+ * opened on one line, so `- - - - ...` of a few thousand takes minutes.
+ * Real documents stay in single digits (email quoting reaches ten or so); at
+ * 32 the worst line costs some 40 times a plain one, linear in the file.
+ */
+export const MAX_MARKDOWN_NESTING = 32;
+
+// exactly the limit plus one, not `{n,}`: a greedy run over 50,000 `>` overflows the regex backtrack stack
+const DEEP_LINE = new RegExp(
+  String.raw`(?:^|\r\n?|\n)[ \t]*(?:(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]))[ \t]*){${MAX_MARKDOWN_NESTING + 1}}`,
+  'g',
+);
+
+/**
+ * Refuses Markdown with a line that opens more than MAX_MARKDOWN_NESTING
+ * containers, before the parser sees it: one linear regex pass.
+ */
+export function checkMarkdownNesting(markdown: string, source = '<input>'): void {
+  DEEP_LINE.lastIndex = 0;
+  const match = DEEP_LINE.exec(markdown);
+  if (!match) return;
+  const at16 = match.index + (/^[\r\n]/.test(match[0]) ? (match[0].startsWith('\r\n') ? 2 : 1) : 0);
+  const line = countLines(markdown, at16) + 1;
+  throw new CairnError(
+    'markdown_too_deep',
+    `Markdown nested deeper than ${MAX_MARKDOWN_NESTING} containers at line ${line} of ${source}`,
+    { details: { source, line, max_depth: MAX_MARKDOWN_NESTING } },
+  );
+}
+
+function countLines(text: string, end16: number): number {
+  return text.slice(0, end16).match(/\r\n?|\n/g)?.length ?? 0;
+}

@@ -1,0 +1,73 @@
+import type { RootContent } from 'mdast';
+import type { DocumentBuilder } from '../document-builder.js';
+import { blockTypeOf } from './block-type-of.js';
+import { checkMarkdownNesting } from './check-markdown-nesting.js';
+import { headingTitle } from './heading-title.js';
+import { parseMdastBlocks } from './parse-mdast.js';
+
+export interface EmitMarkdownOptions {
+  /** Added to every heading depth, so that Markdown nested in another structure ranks below it. */
+  rankBase?: number;
+  /** Notebook cell index recorded on every block. */
+  cell?: number;
+  /** Named in errors (too deep a nesting). */
+  source?: string;
+}
+
+export interface MarkdownRange {
+  start16: number;
+  end16: number;
+}
+
+/**
+ * Parses `text.slice(start16, end16)` as Markdown and adds its sections
+ * (headings) and top-level blocks to `builder`, with offsets shifted back
+ * into `text`.
+ */
+export function emitMarkdown(
+  builder: DocumentBuilder,
+  text: string,
+  range: MarkdownRange,
+  options: EmitMarkdownOptions = {},
+): void {
+  const { nodes, shift16 } = parseRange(text, range, options.source);
+  for (const node of nodes) emitNode(builder, node, shift16, options);
+}
+
+/** Top-level nodes of a range and the offset that maps their positions back into `text`. */
+export function parseRange(
+  text: string,
+  range: MarkdownRange,
+  source?: string,
+): { nodes: RootContent[]; shift16: number } {
+  const markdown = text.slice(range.start16, range.end16);
+  checkMarkdownNesting(markdown, source);
+  // micromark skips a leading U+FEFF and counts its offsets from after it
+  const shift16 = range.start16 + (markdown.charCodeAt(0) === 0xfeff ? 1 : 0);
+  return { nodes: parseMdastBlocks(markdown).children, shift16 };
+}
+
+/** One top-level node: a heading opens a section and is its first block; anything else is a block. */
+export function emitNode(
+  builder: DocumentBuilder,
+  node: RootContent,
+  shift16: number,
+  options: EmitMarkdownOptions = {},
+): void {
+  const start16 = shift16 + (node.position?.start.offset ?? 0);
+  const end16 = shift16 + (node.position?.end.offset ?? 0);
+  if (end16 <= start16) return;
+  const cell = options.cell === undefined ? {} : { cell: options.cell };
+  if (node.type === 'heading') {
+    builder.section({
+      rank: node.depth + (options.rankBase ?? 0),
+      title: headingTitle(builder.canonical, node, shift16),
+      start16,
+      heading: { start16, end16 },
+    });
+    builder.block({ type: 'heading', start16, end16, depth: node.depth, ...cell });
+    return;
+  }
+  const lang = node.type === 'code' && node.lang ? { lang: node.lang } : {};
+  builder.block({ type: blockTypeOf(node), start16, end16, ...lang, ...cell });
+}

@@ -1,0 +1,101 @@
+import { readFile, stat } from 'node:fs/promises';
+import { CairnError } from '../errors.js';
+import { detectFormat } from '../load/detect-format.js';
+import type { CairnDocument, Format } from '../types.js';
+import { checkSize } from './guards.js';
+import {
+  DEFAULT_MAX_BYTES,
+  type ParseInput,
+  type ParseOptions,
+  type Parser,
+} from './parse-input.js';
+
+/** Parsers load on first use: pdf.js alone costs more to import than most documents cost to parse. */
+const PARSERS: Record<Format, () => Promise<Parser>> = {
+  text: async () => (await import('./text/parse-text.js')).parseText,
+  markdown: async () => (await import('./markdown/parse-markdown.js')).parseMarkdown,
+  ecfr: async () => (await import('./ecfr/parse-ecfr.js')).parseEcfr,
+  html: async () => (await import('./html/parse-html.js')).parseHtml,
+  json: async () => (await import('./json/parse-json.js')).parseJson,
+  ipynb: async () => (await import('./ipynb/parse-notebook.js')).parseNotebook,
+  pdf: async () => (await import('./pdf/parse-pdf.js')).parsePdf,
+};
+
+export interface ParseDocumentInput extends ParseInput {
+  /** The format; detected from `source_url` (and the first bytes) when absent. */
+  format?: Format;
+}
+
+/** Parses bytes of a known or detectable format into the document model. */
+export async function parseDocument(input: ParseDocumentInput): Promise<CairnDocument> {
+  checkSize(input);
+  const format = input.format ?? detectFormat(input.source_url, input.bytes.subarray(0, 2048));
+  const parse = await PARSERS[format]();
+  return parse(input);
+}
+
+export interface ParseFileOptions extends ParseOptions {
+  format?: Format;
+  doc_uid?: string;
+  /** The `source_url` to record; defaults to the path as given. */
+  source_url?: string;
+}
+
+/** Reads and parses one file. */
+export async function parseFile(
+  path: string,
+  options: ParseFileOptions = {},
+): Promise<CairnDocument> {
+  const { format, doc_uid, source_url, ...parseOptions } = options;
+  const bytes = await readSource(path, parseOptions.max_bytes ?? DEFAULT_MAX_BYTES);
+  return parseDocument({
+    bytes,
+    source_url: source_url ?? path,
+    options: parseOptions,
+    ...(format === undefined ? {} : { format }),
+    ...(doc_uid === undefined ? {} : { doc_uid }),
+  });
+}
+
+async function readSource(path: string, maxBytes: number): Promise<Uint8Array> {
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) {
+      throw new CairnError('file_unreadable', `${path} is not a regular file`, {
+        details: { source: path },
+      });
+    }
+    size = info.size;
+  } catch (cause) {
+    if (cause instanceof CairnError) throw cause;
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      throw new CairnError('file_not_found', `No such file: ${path}`, {
+        cause,
+        details: { source: path },
+      });
+    }
+    throw new CairnError('file_unreadable', `Cannot read ${path}: ${code ?? String(cause)}`, {
+      cause,
+      details: { source: path },
+    });
+  }
+  if (size > maxBytes) {
+    throw new CairnError(
+      'input_too_large',
+      `${path} is ${size} bytes, over the limit of ${maxBytes}`,
+      {
+        details: { source: path, bytes: size, max_bytes: maxBytes },
+      },
+    );
+  }
+  try {
+    return await readFile(path);
+  } catch (cause) {
+    throw new CairnError('file_unreadable', `Cannot read ${path}`, {
+      cause,
+      details: { source: path },
+    });
+  }
+}

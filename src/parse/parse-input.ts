@@ -1,0 +1,33 @@
+import type { Format } from '../types.js';
+
+export interface ParseOptions {
+  /** JSON: string nodes at or over this many code points become units (seed 004 default 10000). */
+  chunk_threshold_chars?: number;
+  /** Notebooks: include text outputs (stream, text/plain results) as `output` blocks. Default false. */
+  notebook_outputs?: boolean;
+  /** Refuse sources larger than this many bytes (default 512 MiB). */
+  max_bytes?: number;
+}
+
+export interface ParseInput {
+  bytes: Uint8Array;
+  /** Where the document came from: a path or a URL. */
+  source_url: string;
+  /** A stable id the source already has. */
+  doc_uid?: string;
+  options?: ParseOptions;
+}
+
+export type Parser = (input: ParseInput) => Promise<import('../types.js').CairnDocument>;
+
+export const MEDIA_TYPES: Record<Format, string> = {
+  markdown: 'text/markdown',
+  ecfr: 'text/markdown',
+  text: 'text/plain',
+  html: 'text/html',
+  json: 'application/json',
+  ipynb: 'application/x-ipynb+json',
+  pdf: 'application/pdf',
+};
+
+export const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;

@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { deriveAnchor } from './derive-anchor.js';
+
+describe('deriveAnchor', () => {
+  test('takes the first sentence of the first line that is not a heading', () => {
+    expect(deriveAnchor('## Ownership\n\nEach value has an owner. There can be only one.')).toBe(
+      'Each value has an owner.',
+    );
+    expect(deriveAnchor('Title\n=====\n\n- a list item, first. More')).toBe('a list item, first.');
+    expect(deriveAnchor('(a) Scope. This part applies to exports.')).toBe('Scope.');
+    expect(deriveAnchor('# Only a heading')).toBeNull();
+    expect(deriveAnchor('---\n\n***')).toBeNull();
+  });
+
+  test('copes with CRLF and long lines', () => {
+    expect(deriveAnchor('# H\r\n\r\nText after CRLF. Next.')).toBe('Text after CRLF.');
+    const long = deriveAnchor(`${'word '.repeat(200)}end.`)!;
+    expect(Array.from(long).length).toBe(160);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  test('property: the anchor is null or a non-empty single line of at most 160 code points', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 400 }), (text) => {
+        const anchor = deriveAnchor(text);
+        if (anchor === null) return;
+        expect(anchor.length).toBeGreaterThan(0);
+        expect(Array.from(anchor).length).toBeLessThanOrEqual(160);
+        expect(/[\n\r]/.test(anchor)).toBe(false);
+      }),
+    );
+  });
+});

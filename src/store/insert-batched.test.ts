@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { insertBatched } from './insert-batched.js';
+import type { Dialect, SqlExecutor } from './sql-driver.js';
+
+function recorder(): SqlExecutor & { statements: { sql: string; params: readonly unknown[] }[] } {
+  const statements: { sql: string; params: readonly unknown[] }[] = [];
+  return {
+    statements,
+    all: async () => [],
+    run: async (sql, params = []) => {
+      statements.push({ sql, params });
+      return (sql.match(/\(\?/g) ?? []).length;
+    },
+  };
+}
+
+const dialect = (max: number): Dialect => ({
+  name: 'sqlite',
+  max_parameters: max,
+  row_locks: false,
+  json_parsed: false,
+});
+
+describe('insertBatched', () => {
+  test('property: every statement stays under the parameter limit and all rows go in, in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 30, max: 2000 }),
+        fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined }),
+        async (columns, rowCount, max, maxRows) => {
+          const rows = Array.from({ length: rowCount }, (_, r) =>
+            Array.from({ length: columns }, (_, c) => r * 1000 + c),
+          );
+          const executor = recorder();
+          const names = Array.from({ length: columns }, (_, c) => `c${c}`);
+          const inserted = await insertBatched(
+            executor,
+            dialect(max),
+            't',
+            names,
+            rows,
+            maxRows === undefined ? {} : { max_rows: maxRows },
+          );
+          expect(inserted).toBe(rowCount);
+          for (const { params } of executor.statements) {
+            expect(params.length).toBeLessThanOrEqual(max);
+            if (maxRows !== undefined) expect(params.length).toBeLessThanOrEqual(maxRows * columns);
+          }
+          expect(executor.statements.flatMap((s) => s.params)).toEqual(rows.flat());
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  test('the real limits: 100k rows of 22 columns need 68 SQLite statements and 34 PostgreSQL ones', async () => {
+    const rows = Array.from({ length: 100_000 }, () => new Array(22).fill(0));
+    const names = Array.from({ length: 22 }, (_, c) => `c${c}`);
+    const sqlite = recorder();
+    await insertBatched(sqlite, dialect(32766), 't', names, rows);
+    expect(sqlite.statements.length).toBe(Math.ceil(100_000 / Math.floor(32766 / 22)));
+    const postgres = recorder();
+    await insertBatched(postgres, dialect(65535), 't', names, rows);
+    expect(postgres.statements.length).toBe(Math.ceil(100_000 / Math.floor(65535 / 22)));
+  });
+
+  test('a row of the wrong width is a programming error', async () => {
+    await expect(insertBatched(recorder(), dialect(100), 't', ['a', 'b'], [[1]])).rejects.toThrow(
+      RangeError,
+    );
+  });
+});

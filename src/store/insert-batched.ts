@@ -1,0 +1,51 @@
+import type { Dialect, SqlExecutor } from './sql-driver.js';
+
+export interface InsertBatchedOptions {
+  /** Appended to every statement, e.g. `ON CONFLICT DO NOTHING`. */
+  suffix?: string;
+  /** Rows per statement at most, below what the parameter limit allows (tests use tiny batches). */
+  max_rows?: number;
+}
+
+/**
+ * Multi-row INSERTs, each under the dialect's bound-parameter limit; the
+ * caller runs them inside its transaction. Resolves to the rows inserted.
+ */
+export async function insertBatched(
+  executor: SqlExecutor,
+  dialect: Dialect,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  options: InsertBatchedOptions = {},
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const perStatement = Math.max(
+    1,
+    Math.min(
+      options.max_rows ?? Number.POSITIVE_INFINITY,
+      Math.floor(dialect.max_parameters / columns.length),
+    ),
+  );
+  const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const suffix = options.suffix ? ` ${options.suffix}` : '';
+  let inserted = 0;
+  for (let at = 0; at < rows.length; at += perStatement) {
+    const batch = rows.slice(at, at + perStatement);
+    const params: unknown[] = [];
+    for (const row of batch) {
+      if (row.length !== columns.length) {
+        throw new RangeError(
+          `insertBatched: row of ${row.length} values for ${columns.length} columns`,
+        );
+      }
+      for (const value of row) params.push(value);
+    }
+    inserted += await executor.run(
+      head + new Array(batch.length).fill(tuple).join(', ') + suffix,
+      params,
+    );
+  }
+  return inserted;
+}

@@ -1,0 +1,88 @@
+import { CairnError } from '../errors.js';
+import type { Migration } from './migration.js';
+import type { SqlDriver, SqlExecutor } from './sql-driver.js';
+
+export interface MigrateOptions {
+  /** Only check: a store opened read-only cannot migrate. */
+  readonly?: boolean;
+}
+
+/**
+ * Brings the schema up to the newest migration, each applied once in its
+ * own transaction and recorded in `schema_migrations`. Opening an
+ * up-to-date store writes nothing. Several processes opening one store at
+ * once serialize here (SQLite's write lock, a PostgreSQL advisory lock), and
+ * a database written by a newer cairn is refused rather than misread.
+ */
+export async function migrate(
+  driver: SqlDriver,
+  migrations: readonly Migration[],
+  options: MigrateOptions = {},
+): Promise<void> {
+  const newest = migrations.at(-1)?.version ?? 0;
+  const applied = await readApplied(driver);
+  if (applied !== null && checkApplied(applied, newest, driver) === 0) return;
+  if (options.readonly) {
+    throw new CairnError(
+      'store_schema_mismatch',
+      `The database at ${driver.location} needs schema migrations; open it writable (run cairn ingest) first`,
+      { details: { location: driver.location, applied: applied === null ? [] : [...applied] } },
+    );
+  }
+  await driver.transaction(async (tx) => {
+    if (driver.dialect.row_locks) {
+      // One migrator per schema at a time; the lock ends with the transaction.
+      await tx.all('SELECT pg_advisory_xact_lock(hashtext(current_schema()))');
+    }
+    await tx.run(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+    );
+    const done = new Set(
+      (await tx.all<{ version: number }>('SELECT version FROM schema_migrations')).map((row) =>
+        Number(row.version),
+      ),
+    );
+    checkApplied(done, newest, driver);
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue;
+      await applyMigration(tx, migration);
+    }
+  });
+}
+
+async function applyMigration(tx: SqlExecutor, migration: Migration): Promise<void> {
+  for (const statement of migration.sql.split(/;\s*\n/)) {
+    if (statement.trim() !== '') await tx.run(statement);
+  }
+  await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+    migration.version,
+    migration.name,
+    new Date().toISOString(),
+  ]);
+}
+
+async function readApplied(driver: SqlDriver): Promise<Set<number> | null> {
+  try {
+    const rows = await driver.all<{ version: number }>('SELECT version FROM schema_migrations');
+    return new Set(rows.map((row) => Number(row.version)));
+  } catch (error) {
+    // A fresh database has no table yet; anything worse shows again inside the transaction.
+    if (error instanceof CairnError && error.code === 'store_error') return null;
+    throw error;
+  }
+}
+
+/** Migrations still to apply; throws when the database is newer than this code. */
+function checkApplied(applied: ReadonlySet<number>, newest: number, driver: SqlDriver): number {
+  const beyond = [...applied].filter((version) => version > newest);
+  if (beyond.length > 0) {
+    throw new CairnError(
+      'store_schema_mismatch',
+      `The database at ${driver.location} has schema version ${Math.max(...beyond)}, newer than this cairn knows (${newest}): upgrade cairn`,
+      { details: { location: driver.location, newest_known: newest } },
+    );
+  }
+  let missing = 0;
+  for (let version = 1; version <= newest; version++) if (!applied.has(version)) missing++;
+  return missing;
+}

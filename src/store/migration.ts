@@ -1,0 +1,8 @@
+/** One schema change; each dialect has its own files under the same numbers. */
+export interface Migration {
+  /** 1, 2, 3 ...: applied in order, each once, recorded in `schema_migrations`. */
+  version: number;
+  name: string;
+  /** Statements separated by `;` at line ends; no statement holds a `;` of its own. */
+  sql: string;
+}

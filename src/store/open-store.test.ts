@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_DB_PATH, resolveStoreTarget } from './open-store.js';
+
+describe('resolveStoreTarget', () => {
+  test('--db wins, then CAIRN_DB, then .cairn/cairn.db', () => {
+    expect(resolveStoreTarget(undefined, {})).toEqual({
+      kind: 'sqlite',
+      path: resolve(DEFAULT_DB_PATH),
+    });
+    expect(resolveStoreTarget(undefined, { CAIRN_DB: '' })).toEqual({
+      kind: 'sqlite',
+      path: resolve(DEFAULT_DB_PATH),
+    });
+    expect(resolveStoreTarget(undefined, { CAIRN_DB: 'postgres://u@h/db' })).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+    });
+    expect(resolveStoreTarget('x.db', { CAIRN_DB: 'postgres://u@h/db' })).toEqual({
+      kind: 'sqlite',
+      path: resolve('x.db'),
+    });
+    expect(resolveStoreTarget('postgresql://u@h/db', {})).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://u@h/db',
+    });
+    expect(resolveStoreTarget('sqlite:data/c.db', {})).toEqual({
+      kind: 'sqlite',
+      path: resolve('data/c.db'),
+    });
+    expect(resolveStoreTarget(':memory:', {})).toEqual({ kind: 'sqlite', path: ':memory:' });
+  });
+
+  test('another URL scheme is a usage error', () => {
+    expect(() => resolveStoreTarget('mysql://u@h/db', {})).toThrow(
+      expect.objectContaining({ code: 'invalid_option' }),
+    );
+  });
+});

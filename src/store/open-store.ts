@@ -1,0 +1,110 @@
+import { resolve } from 'node:path';
+import { CairnError } from '../errors.js';
+import { migrate } from './migrate.js';
+import type { Migration } from './migration.js';
+import { SqlChunkStore } from './sql-chunk-store.js';
+import type { SqlDriver } from './sql-driver.js';
+import type { ChunkStore, StatementHook } from './types.js';
+
+/** Where the embedded default lives, relative to the working directory. */
+export const DEFAULT_DB_PATH = '.cairn/cairn.db';
+
+export interface OpenStoreOptions {
+  /** A file path (SQLite) or a `postgres://` URL; default `CAIRN_DB`, else `.cairn/cairn.db`. */
+  db?: string;
+  /** For reading only (show, resolve): SQLite opens the file read-only and nothing is created or migrated. */
+  readonly?: boolean;
+  /** PostgreSQL: the schema to use (created when missing). */
+  schema?: string;
+  /** PostgreSQL: the connections' application_name (default `cairn`). */
+  application_name?: string;
+  /** SQLite: wait this long for another writer's lock (default 30 s). */
+  busy_timeout_ms?: number;
+  /** SQLite: a size limit in pages; past it writes fail with `store_full`. */
+  max_page_count?: number;
+  /** Rows per INSERT at most (default: up to the driver's parameter limit). */
+  batch_rows?: number;
+  /** Called before every statement (tests inject crashes here). */
+  on_statement?: StatementHook;
+  /** Environment to read `CAIRN_DB` from (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export type StoreTarget = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+/** Which database `--db`/`CAIRN_DB` name: a `postgres://` URL, else a SQLite file path. */
+export function resolveStoreTarget(db?: string, env: NodeJS.ProcessEnv = process.env): StoreTarget {
+  const value =
+    db ?? (env.CAIRN_DB === undefined || env.CAIRN_DB === '' ? DEFAULT_DB_PATH : env.CAIRN_DB);
+  if (/^postgres(ql)?:\/\//i.test(value)) return { kind: 'postgres', url: value };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    throw new CairnError(
+      'invalid_option',
+      `Unsupported database URL "${value}": use a file path or postgres://...`,
+    );
+  }
+  const path = value.startsWith('sqlite:') ? value.slice('sqlite:'.length) : value;
+  return { kind: 'sqlite', path: path === ':memory:' ? path : resolve(path) };
+}
+
+/**
+ * Opens (and for writers creates and migrates) the store: SQLite by default,
+ * PostgreSQL for a `postgres://` URL.
+ */
+export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkStore> {
+  const target = resolveStoreTarget(options.db, options.env);
+  const hook = options.on_statement === undefined ? {} : { on_statement: options.on_statement };
+  let driver: SqlDriver;
+  let migrations: readonly Migration[];
+  // Each driver loads only when used: a SQLite run never pays for pg, nor a PostgreSQL one for the native module.
+  if (target.kind === 'sqlite') {
+    const { openSqliteDriver } = await import('./sqlite/sqlite-driver.js');
+    migrations = (await import('./sqlite/migrations/sqlite-migrations.js')).SQLITE_MIGRATIONS;
+    driver = openSqliteDriver({
+      path: target.path,
+      ...(options.readonly === undefined ? {} : { readonly: options.readonly }),
+      ...(options.busy_timeout_ms === undefined
+        ? {}
+        : { busy_timeout_ms: options.busy_timeout_ms }),
+      ...(options.max_page_count === undefined ? {} : { max_page_count: options.max_page_count }),
+      ...hook,
+    });
+  } else {
+    const { checkSchemaName, openPostgresDriver } = await import('./postgres/postgres-driver.js');
+    migrations = (await import('./postgres/migrations/postgres-migrations.js')).POSTGRES_MIGRATIONS;
+    const schema = options.schema === undefined ? undefined : checkSchemaName(options.schema);
+    driver = openPostgresDriver({
+      url: target.url,
+      ...(schema === undefined ? {} : { schema }),
+      ...(options.application_name === undefined
+        ? {}
+        : { application_name: options.application_name }),
+      ...hook,
+    });
+    if (schema !== undefined && !options.readonly) await createSchema(driver, schema);
+  }
+  try {
+    await migrate(driver, migrations, {
+      readonly: options.readonly === true,
+    });
+  } catch (error) {
+    await driver.close().catch(() => {});
+    throw error;
+  }
+  return new SqlChunkStore(
+    driver,
+    options.batch_rows === undefined ? {} : { batch_rows: options.batch_rows },
+  );
+}
+
+async function createSchema(driver: SqlDriver, schema: string): Promise<void> {
+  try {
+    await driver.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } catch (error) {
+    // Two processes creating the schema at once: one loses on the catalog's unique index, which is fine.
+    if (!(error instanceof CairnError && error.code === 'store_conflict')) {
+      await driver.close().catch(() => {});
+      throw error;
+    }
+  }
+}

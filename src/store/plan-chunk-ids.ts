@@ -1,0 +1,137 @@
+import type { Chunk } from '../chunk/types.js';
+import { alignChunkIds, type ChangeKind, type ChunkRedirect } from '../ids/align-chunk-ids.js';
+import { chooseRevLengths } from '../ids/choose-rev-lengths.js';
+import { mintChunkIds } from '../ids/mint-chunk-ids.js';
+import type { CairnDocument } from '../types.js';
+import type { ChunkRow, ChunkStore, RedirectInput } from './types.js';
+
+export interface IdPlan {
+  ids: string[];
+  lineage_rev: string;
+  /** null when there was nothing to compare with (a first version or a first chunk set). */
+  change: ChangeKind | null;
+  redirects: RedirectInput[];
+}
+
+export interface PlanInput {
+  /** null for a document the store does not have yet. */
+  document_id: number | null;
+  doc: CairnDocument;
+  chunks: readonly Chunk[];
+  chunker_id: string;
+  /** Align against this version's chunk set first (the current version). */
+  prefer_version_id?: number;
+  /** Never align against this version (the one being written). */
+  exclude_version_id?: number;
+  /** The `r=` to mint with when no version has chunks of this chunker (the version's lineage). */
+  fallback_rev?: string;
+  /**
+   * IDs the chunks already have (a stored version coming back): they stay,
+   * and redirects point at them by chunk position.
+   */
+  keep_ids?: readonly string[];
+}
+
+/**
+ * Chunk IDs for a new chunk set: aligned with the document's previous chunk
+ * set of the same chunker when there is one (IDs carried over, redirects
+ * for those that are not live any more), minted otherwise.
+ */
+export async function planChunkIds(store: ChunkStore, input: PlanInput): Promise<IdPlan> {
+  const { doc, chunks } = input;
+  if (input.document_id === null) {
+    // A first version: a plain mint (what alignment does with nothing to align, without its fingerprints).
+    const lineage_rev = doc.rev.slice(0, 8);
+    return {
+      ids: mintChunkIds(doc, chunks, { rev: lineage_rev }),
+      lineage_rev,
+      change: null,
+      redirects: [],
+    };
+  }
+  const [previous, revs, used] = await Promise.all([
+    previousChunkSet(store, input),
+    store.listRevs(input.document_id),
+    store.listUsedChunkIds(input.document_id, input.chunker_id),
+  ]);
+  const rev_length = revLengthFor(doc, revs);
+  if (previous !== null) {
+    const aligned = alignChunkIds(
+      previous.map((chunk) => ({ chunk_id: chunk.chunk_id, text: chunk.text })),
+      doc,
+      chunks,
+      { rev_length, retired_ids: used },
+    );
+    const ids = input.keep_ids?.length === aligned.ids.length ? [...input.keep_ids] : aligned.ids;
+    return {
+      ids,
+      lineage_rev: aligned.lineage_rev,
+      change: aligned.change,
+      redirects: redirectsFor(
+        previous.map((chunk) => chunk.chunk_id),
+        ids,
+        aligned.ids,
+        aligned.redirects,
+      ),
+    };
+  }
+  const lineage_rev = input.fallback_rev ?? doc.rev.slice(0, rev_length);
+  return {
+    ids: mintChunkIds(doc, chunks, { rev: lineage_rev }),
+    lineage_rev,
+    change: null,
+    redirects: [],
+  };
+}
+
+/**
+ * Redirects for every ID of the previous set that `finalIds` does not keep:
+ * where the alignment sent it, mapped through chunk position when the final
+ * IDs are not the aligned ones (a stored version coming back keeps its own
+ * IDs); to null when the new set has nothing to send it to.
+ */
+export function redirectsFor(
+  previousIds: readonly string[],
+  finalIds: readonly string[],
+  alignedIds: readonly string[],
+  alignedRedirects: readonly ChunkRedirect[],
+): RedirectInput[] {
+  const live = new Set(finalIds);
+  const position = new Map(alignedIds.map((id, index) => [id, index]));
+  const byFrom = new Map(alignedRedirects.map((redirect) => [redirect.from, redirect]));
+  const out: RedirectInput[] = [];
+  const seen = new Set<string>();
+  for (const from of previousIds) {
+    if (live.has(from) || seen.has(from)) continue;
+    seen.add(from);
+    const redirect = byFrom.get(from);
+    const at = position.get(redirect?.to ?? from);
+    const to = at === undefined ? null : (finalIds[at] ?? null);
+    out.push({
+      from_chunk_id: from,
+      to_chunk_id: to,
+      kind: to === null ? 'deleted' : (redirect?.kind ?? 'moved'),
+    });
+  }
+  return out;
+}
+
+/** Hex digits of `doc.rev` for `r=`: 8, more when another version's rev shares them (seed 000). */
+function revLengthFor(doc: CairnDocument, revs: readonly string[]): number {
+  const entries = [...new Set([...revs, doc.rev])].map((rev) => ({ doc_uid: doc.doc_uid, rev }));
+  return chooseRevLengths(entries).find((choice) => choice.rev === doc.rev)?.rev_length ?? 8;
+}
+
+/** The chunk set of this chunker to align against: the preferred version's, else the newest other one. */
+async function previousChunkSet(store: ChunkStore, input: PlanInput): Promise<ChunkRow[] | null> {
+  const versions = await store.listVersions(input.document_id!);
+  const order = [
+    ...versions.filter((v) => v.id === input.prefer_version_id),
+    ...versions.filter((v) => v.id !== input.prefer_version_id).reverse(),
+  ].filter((v) => v.id !== input.exclude_version_id);
+  for (const version of order) {
+    if (await store.getChunkSet(version.id, input.chunker_id))
+      return store.listChunks(version.id, input.chunker_id);
+  }
+  return null;
+}

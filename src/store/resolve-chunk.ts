@@ -1,0 +1,149 @@
+import { CairnError } from '../errors.js';
+import { parseChunkId } from '../ids/parse-chunk-id.js';
+import type { ChunkRow, ChunkStore, DocumentRow, RedirectRow, VersionRow } from './types.js';
+
+export interface ResolveOptions {
+  /** Resolve among this chunker's chunks; by default the chunker that has the ID (see `prefer_chunker`). */
+  chunker?: string;
+  /** When several chunkers have the ID and `chunker` is not given: this one (the registry's default). */
+  prefer_chunker?: string;
+  /** Redirects followed at most (default 32). */
+  max_hops?: number;
+}
+
+export interface RedirectHop {
+  from: string;
+  to: string | null;
+  kind: RedirectRow['kind'];
+  /** The version whose arrival retired `from`. */
+  version_id: number;
+}
+
+export type ResolveResult =
+  | {
+      status: 'live';
+      requested: string;
+      chunker_id: string;
+      chunk: ChunkRow;
+      document: DocumentRow;
+      version: VersionRow;
+      hops: RedirectHop[];
+    }
+  | {
+      /** `deleted`: a redirect says the chunk's text is gone; `superseded`: the ID names a chunk of an old version only. */
+      status: 'deleted' | 'superseded';
+      requested: string;
+      chunker_id: string;
+      /** The last chunk the ID (or the last hop) named, when the store has it. */
+      last: ChunkRow | null;
+      document: DocumentRow | null;
+      hops: RedirectHop[];
+    };
+
+/**
+ * Follows a chunk ID to the live chunk: the ID itself when the current
+ * version of its document has it, else through redirects (newest first,
+ * bounded, cycle-safe). Throws `malformed_chunk_id` for a malformed ID,
+ * `chunk_not_found` for an ID the store never had, `redirect_loop` when
+ * redirects go round.
+ */
+export async function resolveChunk(
+  store: ChunkStore,
+  chunkId: string,
+  options: ResolveOptions = {},
+): Promise<ResolveResult> {
+  parseChunkId(chunkId);
+  const chunkerId = options.chunker ?? (await pickChunker(store, chunkId, options.prefer_chunker));
+  const maxHops = options.max_hops ?? 32;
+  const documents = new Map<number, DocumentRow | null>();
+  const documentOf = async (id: number): Promise<DocumentRow | null> => {
+    if (!documents.has(id)) documents.set(id, await store.getDocumentById(id));
+    return documents.get(id)!;
+  };
+  const hops: RedirectHop[] = [];
+  const visited = new Set([chunkId]);
+  let id = chunkId;
+  let last: ChunkRow | null = null;
+  for (;;) {
+    const rows = await store.findChunks(id, chunkerId);
+    for (const row of rows) {
+      const document = await documentOf(row.document_id);
+      if (document && row.version_id === document.current_version_id) {
+        const version = await store.getVersion(row.version_id);
+        if (version)
+          return {
+            status: 'live',
+            requested: chunkId,
+            chunker_id: chunkerId,
+            chunk: row,
+            document,
+            version,
+            hops,
+          };
+      }
+    }
+    last = rows[0] ?? last;
+    const redirect = (await store.findRedirects(id, chunkerId))[0];
+    if (redirect === undefined) {
+      if (hops.length === 0 && rows.length === 0) throw notFound(chunkId, chunkerId);
+      return gone('superseded');
+    }
+    hops.push({
+      from: id,
+      to: redirect.to_chunk_id,
+      kind: redirect.kind,
+      version_id: redirect.version_id,
+    });
+    if (redirect.to_chunk_id === null) return gone('deleted', redirect.document_id);
+    if (visited.has(redirect.to_chunk_id) || hops.length > maxHops) {
+      throw new CairnError(
+        'redirect_loop',
+        `Redirects from ${chunkId} ${visited.has(redirect.to_chunk_id) ? 'go round' : `run past ${maxHops} hops`}: ${hops.map((h) => h.from).join(' -> ')}`,
+        { details: { id: chunkId, hops } },
+      );
+    }
+    visited.add(redirect.to_chunk_id);
+    id = redirect.to_chunk_id;
+  }
+
+  async function gone(
+    status: 'deleted' | 'superseded',
+    documentId?: number,
+  ): Promise<ResolveResult> {
+    const docId = last?.document_id ?? documentId;
+    return {
+      status,
+      requested: chunkId,
+      chunker_id: chunkerId,
+      last,
+      document: docId === undefined ? null : await documentOf(docId),
+      hops,
+    };
+  }
+}
+
+/** The chunker whose chunks or redirects hold the ID; the preferred one when several do. */
+async function pickChunker(store: ChunkStore, chunkId: string, prefer?: string): Promise<string> {
+  const [chunks, redirects] = await Promise.all([
+    store.findChunks(chunkId),
+    store.findRedirects(chunkId),
+  ]);
+  const chunkers = [...new Set([...chunks, ...redirects].map((row) => row.chunker_id))];
+  if (chunkers.length === 0) throw notFound(chunkId, null);
+  if (chunkers.length === 1) return chunkers[0]!;
+  if (prefer !== undefined && chunkers.includes(prefer)) return prefer;
+  throw new CairnError(
+    'invalid_option',
+    `Chunk ${chunkId} exists for several chunkers (${chunkers.join(', ')}): say which with --chunker`,
+    { details: { id: chunkId, chunkers } },
+  );
+}
+
+function notFound(chunkId: string, chunkerId: string | null): CairnError {
+  const { doc_uid } = parseChunkId(chunkId);
+  return new CairnError(
+    'chunk_not_found',
+    `No chunk ${chunkId}${chunkerId ? ` among the chunks of ${chunkerId}` : ''} in the store`,
+    { details: { id: chunkId, doc_uid, chunker_id: chunkerId } },
+  );
+}

@@ -1,0 +1,680 @@
+import { promisify } from 'node:util';
+import { deflateRaw, inflateRaw } from 'node:zlib';
+import { insertBatched } from './insert-batched.js';
+import {
+  CHUNK_COLUMNS,
+  DOCUMENT_COLUMNS,
+  toChunk,
+  toChunkSet,
+  toDocument,
+  toIndexManifest,
+  toRedirect,
+  toSeenFile,
+  toVersion,
+  toVersionWithText,
+  VERSION_COLUMNS,
+} from './row-mappers.js';
+import type { SqlDriver, SqlExecutor } from './sql-driver.js';
+import type {
+  ChunkInput,
+  ChunkRow,
+  ChunkSetRow,
+  ChunkStore,
+  DocumentRow,
+  DocumentState,
+  IndexManifestRow,
+  RagTraceRow,
+  RedirectInput,
+  RedirectRow,
+  SeenFileRow,
+  StoreCounts,
+  VersionModel,
+  VersionRow,
+  VersionWithText,
+  WriteVersionInput,
+  WriteVersionOutcome,
+} from './types.js';
+
+export interface SqlChunkStoreOptions {
+  /** Rows per INSERT at most (default: as many as the parameter limit allows). */
+  batch_rows?: number;
+}
+
+const CHUNK_INSERT_COLUMNS = [
+  'document_id',
+  'version_id',
+  'chunker_id',
+  'chunk_id',
+  'seq',
+  'json_pointer',
+  'chunk_index',
+  'total_chunks',
+  'text',
+  'char_start',
+  'char_end',
+  'byte_start',
+  'byte_end',
+  'tokens',
+  'section_id',
+  'heading_path',
+  'page',
+  'block_type',
+  'anchor',
+  'hash',
+  'created_at',
+  'updated_at',
+] as const;
+
+const REDIRECT_INSERT_COLUMNS = [
+  'document_id',
+  'chunker_id',
+  'version_id',
+  'from_chunk_id',
+  'to_chunk_id',
+  'kind',
+  'created_at',
+] as const;
+
+const SEEN_UPSERT =
+  'INSERT INTO seen_files (source_url, settings_key, size, mtime_ms, file_hash, document_id, version_id, seen_at_ms) ' +
+  'VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source_url, settings_key) DO UPDATE SET size = excluded.size, ' +
+  'mtime_ms = excluded.mtime_ms, file_hash = excluded.file_hash, document_id = excluded.document_id, ' +
+  'version_id = excluded.version_id, seen_at_ms = excluded.seen_at_ms';
+
+/** Thrown inside a transaction to roll it back when the document moved under the writer. */
+const STALE = Symbol('stale');
+
+/**
+ * The one `ChunkStore`, over either driver: the SQL is shared, the dialect
+ * flags cover the differences (row locks, JSON, parameter limits).
+ */
+export class SqlChunkStore implements ChunkStore {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly location: string;
+
+  constructor(
+    private readonly driver: SqlDriver,
+    private readonly options: SqlChunkStoreOptions = {},
+  ) {
+    this.dialect = driver.dialect.name;
+    this.location = driver.location;
+  }
+
+  get rows_written(): number {
+    return this.driver.rows_written;
+  }
+
+  async getDocument(docUidOrSource: string): Promise<DocumentRow | null> {
+    const byUid = await this.one(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE doc_uid = ?`, [
+      docUidOrSource,
+    ]);
+    if (byUid) return toDocument(byUid);
+    const bySource = await this.one(
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE source_url = ? ORDER BY id LIMIT 1`,
+      [docUidOrSource],
+    );
+    return bySource ? toDocument(bySource) : null;
+  }
+
+  async getDocumentById(id: number): Promise<DocumentRow | null> {
+    const row = await this.one(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = ?`, [id]);
+    return row ? toDocument(row) : null;
+  }
+
+  async listDocuments(options: { limit?: number; after_id?: number } = {}): Promise<DocumentRow[]> {
+    const rows = await this.driver.all<Record<string, unknown>>(
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id > ? AND current_version_id IS NOT NULL ORDER BY id LIMIT ?`,
+      [options.after_id ?? 0, options.limit ?? 1000],
+    );
+    return rows.map(toDocument);
+  }
+
+  async getDocumentState(
+    docUid: string,
+    contentHash: string,
+    chunkerId: string,
+  ): Promise<DocumentState | null> {
+    const raw = await this.one(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE doc_uid = ?`, [
+      docUid,
+    ]);
+    if (!raw || raw.current_version_id === null) return null;
+    const document = toDocument(raw);
+    const current = await this.getVersion(document.current_version_id);
+    if (!current) return null;
+    const same =
+      current.content_hash === contentHash
+        ? current
+        : await this.one(
+            `SELECT ${VERSION_COLUMNS} FROM document_versions WHERE document_id = ? AND content_hash = ?`,
+            [document.id, contentHash],
+          ).then((row) => (row ? toVersion(row) : null));
+    const set = same ? await this.getChunkSet(same.id, chunkerId) : null;
+    return { document, current, same_content: same, same_content_chunk_set: set };
+  }
+
+  async getVersion(versionId: number): Promise<VersionRow | null> {
+    const row = await this.one(`SELECT ${VERSION_COLUMNS} FROM document_versions WHERE id = ?`, [
+      versionId,
+    ]);
+    return row ? toVersion(row) : null;
+  }
+
+  async getVersionText(versionId: number): Promise<VersionWithText | null> {
+    const row = await this.one(
+      `SELECT ${VERSION_COLUMNS}, canonical, model FROM document_versions WHERE id = ?`,
+      [versionId],
+    );
+    return row ? toVersionWithText(row, await decodeModel(row.model)) : null;
+  }
+
+  async getCanonicalSlice(versionId: number, start: number, end: number): Promise<string | null> {
+    // substr counts characters (code points) in both databases, 1-based.
+    const row = await this.one(
+      'SELECT substr(canonical, ?, ?) AS text FROM document_versions WHERE id = ?',
+      [start + 1, Math.max(0, end - start), versionId],
+    );
+    return row ? String(row.text ?? '') : null;
+  }
+
+  async listVersions(documentId: number): Promise<VersionRow[]> {
+    const rows = await this.driver.all<Record<string, unknown>>(
+      `SELECT ${VERSION_COLUMNS} FROM document_versions WHERE document_id = ? ORDER BY seq`,
+      [documentId],
+    );
+    return rows.map(toVersion);
+  }
+
+  async getChunkSet(versionId: number, chunkerId: string): Promise<ChunkSetRow | null> {
+    const row = await this.one('SELECT * FROM chunk_sets WHERE version_id = ? AND chunker_id = ?', [
+      versionId,
+      chunkerId,
+    ]);
+    return row ? toChunkSet(row) : null;
+  }
+
+  async listChunkSets(
+    options: { chunker_id?: string; version_id?: number } = {},
+  ): Promise<ChunkSetRow[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (options.chunker_id !== undefined) {
+      where.push('chunker_id = ?');
+      params.push(options.chunker_id);
+    }
+    if (options.version_id !== undefined) {
+      where.push('version_id = ?');
+      params.push(options.version_id);
+    }
+    const rows = await this.driver.all<Record<string, unknown>>(
+      `SELECT * FROM chunk_sets${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY version_id, chunker_id`,
+      params,
+    );
+    return rows.map(toChunkSet);
+  }
+
+  async listChunks(versionId: number, chunkerId: string): Promise<ChunkRow[]> {
+    const rows = await this.driver.all<Record<string, unknown>>(
+      `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE version_id = ? AND chunker_id = ? ORDER BY seq`,
+      [versionId, chunkerId],
+    );
+    return rows.map(toChunk);
+  }
+
+  async listUsedChunkIds(documentId: number, chunkerId: string): Promise<string[]> {
+    const rows = await this.driver.all<{ chunk_id: string }>(
+      'SELECT chunk_id FROM chunks WHERE document_id = ? AND chunker_id = ? ' +
+        'UNION SELECT from_chunk_id FROM redirects WHERE document_id = ? AND chunker_id = ?',
+      [documentId, chunkerId, documentId, chunkerId],
+    );
+    return rows.map((row) => String(row.chunk_id));
+  }
+
+  async listRevs(documentId: number): Promise<string[]> {
+    const rows = await this.driver.all<{ rev: string }>(
+      'SELECT rev FROM document_versions WHERE document_id = ?',
+      [documentId],
+    );
+    return rows.map((row) => String(row.rev));
+  }
+
+  async findChunks(chunkId: string, chunkerId?: string): Promise<ChunkRow[]> {
+    const rows =
+      chunkerId === undefined
+        ? await this.driver.all<Record<string, unknown>>(
+            `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE chunk_id = ? ORDER BY version_id DESC, chunker_id`,
+            [chunkId],
+          )
+        : await this.driver.all<Record<string, unknown>>(
+            `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE chunk_id = ? AND chunker_id = ? ORDER BY version_id DESC`,
+            [chunkId, chunkerId],
+          );
+    return rows.map(toChunk);
+  }
+
+  async findRedirects(chunkId: string, chunkerId?: string): Promise<RedirectRow[]> {
+    const rows =
+      chunkerId === undefined
+        ? await this.driver.all<Record<string, unknown>>(
+            'SELECT * FROM redirects WHERE from_chunk_id = ? ORDER BY id DESC',
+            [chunkId],
+          )
+        : await this.driver.all<Record<string, unknown>>(
+            'SELECT * FROM redirects WHERE from_chunk_id = ? AND chunker_id = ? ORDER BY id DESC',
+            [chunkId, chunkerId],
+          );
+    return rows.map(toRedirect);
+  }
+
+  async listChunkerIds(): Promise<string[]> {
+    const rows = await this.driver.all<{ chunker_id: string }>(
+      'SELECT chunker_id, SUM(chunk_count) AS n FROM chunk_sets GROUP BY chunker_id ORDER BY n DESC, chunker_id',
+    );
+    return rows.map((row) => String(row.chunker_id));
+  }
+
+  async getSeenFile(sourceUrl: string, settingsKey: string): Promise<SeenFileRow | null> {
+    const row = await this.one(
+      'SELECT * FROM seen_files WHERE source_url = ? AND settings_key = ?',
+      [sourceUrl, settingsKey],
+    );
+    return row ? toSeenFile(row) : null;
+  }
+
+  async recordSeenFiles(rows: SeenFileRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.driver.transaction(async (tx) => {
+      for (const row of rows) await tx.run(SEEN_UPSERT, seenParams(row));
+    });
+  }
+
+  async writeVersion(input: WriteVersionInput): Promise<WriteVersionOutcome> {
+    const now = new Date().toISOString();
+    const { document } = input;
+    try {
+      return await this.driver.transaction(async (tx) => {
+        let documentId: number;
+        let createdDocument = false;
+        if (input.expect_current === null) {
+          const inserted = await tx.all<{ id: number }>(
+            'INSERT INTO documents (doc_uid, source_url, media_type, format, title, current_version_id, created_at, updated_at) ' +
+              'VALUES (?, ?, ?, ?, ?, NULL, ?, ?) ON CONFLICT (doc_uid) DO NOTHING RETURNING id',
+            [
+              document.doc_uid,
+              document.source_url,
+              document.media_type,
+              document.format,
+              document.title,
+              now,
+              now,
+            ],
+          );
+          // Another writer created the document first: read what it wrote and decide again.
+          if (inserted.length === 0) throw STALE;
+          documentId = Number(inserted[0]!.id);
+          createdDocument = true;
+        } else {
+          const lock = this.driver.dialect.row_locks ? ' FOR UPDATE' : '';
+          const rows = await tx.all<{ id: number; current_version_id: number | null }>(
+            `SELECT id, current_version_id FROM documents WHERE doc_uid = ?${lock}`,
+            [document.doc_uid],
+          );
+          const row = rows[0];
+          if (
+            !row ||
+            row.current_version_id === null ||
+            Number(row.current_version_id) !== input.expect_current
+          ) {
+            throw STALE;
+          }
+          documentId = Number(row.id);
+        }
+
+        let versionId: number;
+        if ('existing_id' in input.version) {
+          const rows = await tx.all<{ id: number }>(
+            'SELECT id FROM document_versions WHERE id = ? AND document_id = ?',
+            [input.version.existing_id, documentId],
+          );
+          if (rows.length === 0) throw STALE;
+          versionId = input.version.existing_id;
+        } else {
+          const v = input.version;
+          const rows = await tx.all<{ id: number }>(
+            'INSERT INTO document_versions (document_id, seq, content_hash, rev, lineage_rev, canonical, length, byte_length, model, created_at) ' +
+              'VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM document_versions WHERE document_id = ?), ?, ?, ?, ?, ?, ?, ?, ?) ' +
+              'ON CONFLICT (document_id, content_hash) DO NOTHING RETURNING id',
+            [
+              documentId,
+              documentId,
+              v.content_hash,
+              v.rev,
+              v.lineage_rev,
+              v.canonical,
+              v.length,
+              v.byte_length,
+              await encodeModel(v.model),
+              now,
+            ],
+          );
+          if (rows.length === 0) throw STALE;
+          versionId = Number(rows[0]!.id);
+        }
+
+        if (input.chunks) {
+          const written = await this.insertChunkSet(tx, {
+            document_id: documentId,
+            version_id: versionId,
+            chunker_id: input.chunker_id,
+            lineage_rev: input.chunks.lineage_rev,
+            rows: input.chunks.rows,
+            digest: input.chunks.digest,
+            now,
+          });
+          if (!written) throw STALE;
+        }
+        await this.insertRedirects(
+          tx,
+          documentId,
+          input.chunker_id,
+          versionId,
+          input.redirects,
+          now,
+        );
+        await tx.run(
+          'UPDATE documents SET current_version_id = ?, source_url = ?, media_type = ?, format = ?, title = ?, updated_at = ? WHERE id = ?',
+          [
+            versionId,
+            document.source_url,
+            document.media_type,
+            document.format,
+            document.title,
+            now,
+            documentId,
+          ],
+        );
+        for (const seen of input.seen ?? []) {
+          await tx.run(
+            SEEN_UPSERT,
+            seenParams({ ...seen, document_id: documentId, version_id: versionId }),
+          );
+        }
+        return {
+          status: 'written',
+          document_id: documentId,
+          version_id: versionId,
+          created_document: createdDocument,
+        };
+      });
+    } catch (error) {
+      if (error === STALE) return { status: 'stale' };
+      throw error;
+    }
+  }
+
+  async writeChunkSet(input: {
+    document_id: number;
+    version_id: number;
+    chunker_id: string;
+    lineage_rev: string;
+    rows: ChunkInput[];
+    digest: string;
+    redirects: RedirectInput[];
+  }): Promise<boolean> {
+    const now = new Date().toISOString();
+    try {
+      return await this.driver.transaction(async (tx) => {
+        if (!(await this.insertChunkSet(tx, { ...input, now }))) throw STALE;
+        await this.insertRedirects(
+          tx,
+          input.document_id,
+          input.chunker_id,
+          input.version_id,
+          input.redirects,
+          now,
+        );
+        return true;
+      });
+    } catch (error) {
+      if (error === STALE) return false;
+      throw error;
+    }
+  }
+
+  async putIndexManifest(row: IndexManifestRow): Promise<void> {
+    await this.driver.run(
+      'INSERT INTO index_manifests (index_hash, kind, chunker_id, analyzer, embed_model, params, chunk_count, created_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (index_hash) DO NOTHING',
+      [
+        row.index_hash,
+        row.kind,
+        row.chunker_id,
+        row.analyzer,
+        row.embed_model,
+        JSON.stringify(row.params),
+        row.chunk_count,
+        row.created_at,
+      ],
+    );
+  }
+
+  async getIndexManifest(indexHash: string): Promise<IndexManifestRow | null> {
+    const row = await this.one('SELECT * FROM index_manifests WHERE index_hash = ?', [indexHash]);
+    return row ? toIndexManifest(row) : null;
+  }
+
+  async insertRagTrace(row: RagTraceRow): Promise<void> {
+    const json = (value: unknown): string | null =>
+      value === undefined || value === null ? null : JSON.stringify(value);
+    await this.driver.run(
+      'INSERT INTO rag_traces (ts, qid, seg, deltaS, lambda_state, store, index_hash, embed_model, analyzer, section_id, rev, citations, scores, kpos, kfinal) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [
+        row.ts,
+        row.qid,
+        row.seg,
+        row.deltaS,
+        row.lambda_state,
+        row.store,
+        row.index_hash,
+        row.embed_model,
+        row.analyzer,
+        row.section_id,
+        row.rev,
+        json(row.citations),
+        json(row.scores),
+        json(row.kpos),
+        json(row.kfinal),
+      ],
+    );
+  }
+
+  async counts(): Promise<StoreCounts> {
+    const tables = [
+      'documents',
+      'document_versions',
+      'chunks',
+      'redirects',
+      'chunk_sets',
+      'seen_files',
+    ] as const;
+    const [documents, versions, chunks, redirects, chunk_sets, seen_files] = await Promise.all(
+      tables.map(async (table) =>
+        Number((await this.one(`SELECT COUNT(*) AS n FROM ${table}`))?.n ?? 0),
+      ),
+    );
+    return {
+      documents: documents!,
+      versions: versions!,
+      chunks: chunks!,
+      redirects: redirects!,
+      chunk_sets: chunk_sets!,
+      seen_files: seen_files!,
+    };
+  }
+
+  async check(): Promise<string[]> {
+    const problems: string[] = [];
+    if (this.driver.dialect.name === 'sqlite') {
+      const integrity = await this.driver.all<{ integrity_check: string }>(
+        'PRAGMA integrity_check',
+      );
+      for (const row of integrity)
+        if (row.integrity_check !== 'ok') problems.push(`integrity_check: ${row.integrity_check}`);
+      const foreign = await this.driver.all<Record<string, unknown>>('PRAGMA foreign_key_check');
+      for (const row of foreign) problems.push(`foreign_key_check: ${JSON.stringify(row)}`);
+    }
+    const queries: [string, string][] = [
+      [
+        'document without a current version',
+        'SELECT doc_uid AS what FROM documents WHERE current_version_id IS NULL',
+      ],
+      [
+        'current version of another document',
+        'SELECT d.doc_uid AS what FROM documents d JOIN document_versions v ON v.id = d.current_version_id WHERE v.document_id <> d.id',
+      ],
+      [
+        'version without a chunk set',
+        'SELECT v.id AS what FROM document_versions v WHERE NOT EXISTS (SELECT 1 FROM chunk_sets s WHERE s.version_id = v.id)',
+      ],
+      [
+        'chunk set with a wrong chunk count',
+        'SELECT s.version_id AS what FROM chunk_sets s LEFT JOIN chunks c ON c.version_id = s.version_id AND c.chunker_id = s.chunker_id ' +
+          'GROUP BY s.version_id, s.chunker_id, s.chunk_count HAVING COUNT(c.id) <> s.chunk_count',
+      ],
+    ];
+    for (const [label, sql] of queries) {
+      for (const row of await this.driver.all<{ what: unknown }>(sql))
+        problems.push(`${label}: ${String(row.what)}`);
+    }
+    return problems;
+  }
+
+  async close(): Promise<void> {
+    await this.driver.close();
+  }
+
+  private async insertChunkSet(
+    tx: SqlExecutor,
+    input: {
+      document_id: number;
+      version_id: number;
+      chunker_id: string;
+      lineage_rev: string;
+      rows: ChunkInput[];
+      digest: string;
+      now: string;
+    },
+  ): Promise<boolean> {
+    const claimed = await tx.all(
+      'INSERT INTO chunk_sets (version_id, chunker_id, lineage_rev, chunk_count, digest, created_at) VALUES (?, ?, ?, ?, ?, ?) ' +
+        'ON CONFLICT (version_id, chunker_id) DO NOTHING RETURNING version_id',
+      [
+        input.version_id,
+        input.chunker_id,
+        input.lineage_rev,
+        input.rows.length,
+        input.digest,
+        input.now,
+      ],
+    );
+    if (claimed.length === 0) return false;
+    const values = input.rows.map((chunk) => [
+      input.document_id,
+      input.version_id,
+      input.chunker_id,
+      chunk.chunk_id,
+      chunk.seq,
+      chunk.json_pointer,
+      chunk.chunk_index,
+      chunk.total_chunks,
+      chunk.text,
+      chunk.char_start,
+      chunk.char_end,
+      chunk.byte_start,
+      chunk.byte_end,
+      chunk.tokens,
+      chunk.section_id,
+      JSON.stringify(chunk.heading_path),
+      chunk.page,
+      chunk.block_type,
+      chunk.anchor,
+      chunk.hash,
+      input.now,
+      input.now,
+    ]);
+    await insertBatched(
+      tx,
+      this.driver.dialect,
+      'chunks',
+      CHUNK_INSERT_COLUMNS,
+      values,
+      this.batchOptions(),
+    );
+    return true;
+  }
+
+  private async insertRedirects(
+    tx: SqlExecutor,
+    documentId: number,
+    chunkerId: string,
+    versionId: number,
+    redirects: readonly RedirectInput[],
+    now: string,
+  ): Promise<void> {
+    const values = redirects.map((r) => [
+      documentId,
+      chunkerId,
+      versionId,
+      r.from_chunk_id,
+      r.to_chunk_id,
+      r.kind,
+      now,
+    ]);
+    await insertBatched(tx, this.driver.dialect, 'redirects', REDIRECT_INSERT_COLUMNS, values, {
+      ...this.batchOptions(),
+      suffix: 'ON CONFLICT (from_chunk_id, chunker_id, version_id) DO NOTHING',
+    });
+  }
+
+  private batchOptions(): { max_rows?: number } {
+    return this.options.batch_rows === undefined ? {} : { max_rows: this.options.batch_rows };
+  }
+
+  private async one(
+    sql: string,
+    params: readonly unknown[] = [],
+  ): Promise<Record<string, unknown> | undefined> {
+    return (await this.driver.all<Record<string, unknown>>(sql, params))[0];
+  }
+}
+
+const deflate = promisify(deflateRaw);
+const inflate = promisify(inflateRaw);
+
+/**
+ * The document model (sections, blocks, pages) is read whole and never
+ * queried, and its JSON repeats keys and heading paths: raw-deflated it
+ * takes a tenth of the space (184 MB of eCFR models become about 19 MB).
+ * zlib runs on libuv's thread pool, off the writer's thread.
+ */
+async function encodeModel(model: VersionModel): Promise<Buffer> {
+  return deflate(Buffer.from(JSON.stringify(model)), { level: 1 });
+}
+
+async function decodeModel(raw: unknown): Promise<VersionModel> {
+  const bytes = raw instanceof Uint8Array ? raw : Buffer.from(String(raw));
+  return JSON.parse((await inflate(bytes)).toString('utf8')) as VersionModel;
+}
+
+function seenParams(row: SeenFileRow): unknown[] {
+  return [
+    row.source_url,
+    row.settings_key,
+    row.size,
+    row.mtime_ms,
+    row.file_hash,
+    row.document_id,
+    row.version_id,
+    row.seen_at_ms,
+  ];
+}

@@ -1,0 +1,43 @@
+import type { StatementHook } from './types.js';
+
+/**
+ * What differs between the databases, as flags the shared store code reads
+ * (after kysely's dialect adapters). The SQL itself is written once, with `?`
+ * placeholders, in the subset both databases speak.
+ */
+export interface Dialect {
+  readonly name: 'sqlite' | 'postgres';
+  /** Most bound parameters one statement may carry (SQLite 32766, PostgreSQL 65535). */
+  readonly max_parameters: number;
+  /** `SELECT ... FOR UPDATE` locks rows; SQLite's `BEGIN IMMEDIATE` locks the whole file instead. */
+  readonly row_locks: boolean;
+  /** JSON columns come back parsed (PostgreSQL jsonb) rather than as text. */
+  readonly json_parsed: boolean;
+}
+
+export interface SqlExecutor {
+  /** Rows of a statement that returns rows (SELECT, or anything with RETURNING). */
+  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a statement that returns no rows; resolves to the number of rows it changed. */
+  run(sql: string, params?: readonly unknown[]): Promise<number>;
+}
+
+/** A connection (or pool) with transactions; every error it throws is a `CairnError`. */
+export interface SqlDriver extends SqlExecutor {
+  readonly dialect: Dialect;
+  /** A path or a URL without password, for messages. */
+  readonly location: string;
+  /** Rows changed by this driver since it opened (inserts, updates, deletes). */
+  readonly rows_written: number;
+  /**
+   * Runs `fn` in a write transaction: committed when it resolves, rolled back
+   * when it throws. Only one transaction per driver runs at a time.
+   */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DriverOptions {
+  /** Called before every statement (BEGIN and COMMIT included): tests kill the process here. */
+  on_statement?: StatementHook;
+}

@@ -1,0 +1,183 @@
+import { mkdirSync, realpathSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { CairnError } from '../../errors.js';
+import { AsyncMutex } from '../async-mutex.js';
+import type { Dialect, DriverOptions, SqlDriver, SqlExecutor } from '../sql-driver.js';
+import { toSqliteStoreError } from './to-store-error.js';
+
+export const SQLITE_DIALECT: Dialect = {
+  name: 'sqlite',
+  // SQLITE_MAX_VARIABLE_NUMBER since 3.32
+  max_parameters: 32766,
+  row_locks: false,
+  json_parsed: false,
+};
+
+export interface SqliteDriverOptions extends DriverOptions {
+  /** File path, or `:memory:`. */
+  path: string;
+  /** Open without write access (show, resolve): no file is created, no migration runs. */
+  readonly?: boolean;
+  /** How long a writer waits for another process's lock before `store_busy` (default 30 s). */
+  busy_timeout_ms?: number;
+  /** A database size limit in pages (`PRAGMA max_page_count`): past it, writes fail with `store_full`. */
+  max_page_count?: number;
+}
+
+/**
+ * Transactions of all connections of this process to one file queue here:
+ * better-sqlite3 is synchronous, so a second connection waiting on SQLite's
+ * busy handler would block the thread that has to finish the first one.
+ * Other processes wait in SQLite's busy handler as usual.
+ */
+const FILE_LOCKS = new Map<string, AsyncMutex>();
+
+const MAX_CACHED_STATEMENTS = 128;
+
+export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
+  const memory = options.path === ':memory:';
+  const location = memory ? ':memory:' : resolve(options.path);
+  let db: Database.Database;
+  try {
+    if (!memory && !options.readonly) mkdirSync(dirname(location), { recursive: true });
+    db = new Database(location, {
+      readonly: options.readonly === true,
+      fileMustExist: options.readonly === true,
+      timeout: options.busy_timeout_ms ?? 30_000,
+    });
+  } catch (error) {
+    if (error instanceof CairnError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (options.readonly && !(typeof code === 'string' && code.startsWith('SQLITE_'))) {
+      throw new CairnError(
+        'store_unavailable',
+        `No database at ${location}: run cairn ingest first`,
+        {
+          cause: error,
+          details: { backend: 'sqlite', location },
+        },
+      );
+    }
+    throw toSqliteStoreError(error, location);
+  }
+  if (!options.readonly && db.readonly) {
+    // SQLite quietly opens a file it may not write read-only; a writer should hear it now, not mid-ingest.
+    db.close();
+    throw new CairnError('store_readonly', `The database file ${location} is read-only`, {
+      details: { backend: 'sqlite', location },
+    });
+  }
+  try {
+    // WAL: readers never block the writer and a killed writer leaves the last commit intact.
+    if (!options.readonly) {
+      if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
+      // In WAL mode NORMAL loses no committed transaction to a process crash, only to power loss.
+      db.pragma('synchronous = NORMAL');
+    }
+    db.pragma('foreign_keys = ON');
+    if (options.max_page_count !== undefined)
+      db.pragma(`max_page_count = ${options.max_page_count}`);
+  } catch (error) {
+    db.close();
+    throw toSqliteStoreError(error, location);
+  }
+  const key = memory ? Symbol('memory') : realpathSync(location);
+  let lock = typeof key === 'string' ? FILE_LOCKS.get(key) : undefined;
+  if (lock === undefined) {
+    lock = new AsyncMutex();
+    if (typeof key === 'string') FILE_LOCKS.set(key, lock);
+  }
+  return new SqliteDriver(db, location, lock, options);
+}
+
+class SqliteDriver implements SqlDriver {
+  readonly dialect = SQLITE_DIALECT;
+  rows_written = 0;
+  private readonly statements = new Map<string, Database.Statement>();
+  private statementCount = 0;
+  private readonly executor: SqlExecutor;
+
+  constructor(
+    private readonly db: Database.Database,
+    readonly location: string,
+    private readonly lock: AsyncMutex,
+    private readonly options: SqliteDriverOptions,
+  ) {
+    this.executor = {
+      all: (sql, params) => this.all(sql, params),
+      run: (sql, params) => this.run(sql, params),
+    };
+  }
+
+  async all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return this.call(sql, () => {
+      const statement = this.prepare(sql);
+      const rows = statement.all(...bind(params)) as T[];
+      // INSERT ... RETURNING: each returned row is a row written.
+      if (!statement.readonly) this.rows_written += rows.length;
+      return rows;
+    });
+  }
+
+  async run(sql: string, params: readonly unknown[] = []): Promise<number> {
+    return this.call(sql, () => {
+      const changes = this.prepare(sql).run(...bind(params)).changes;
+      this.rows_written += changes;
+      return changes;
+    });
+  }
+
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.lock.run(async () => {
+      this.call('BEGIN IMMEDIATE', () => this.db.exec('BEGIN IMMEDIATE'));
+      try {
+        const result = await fn(this.executor);
+        this.call('COMMIT', () => this.db.exec('COMMIT'));
+        return result;
+      } catch (error) {
+        // SQLite rolls back by itself after some errors (SQLITE_FULL among them).
+        if (this.db.inTransaction) {
+          try {
+            this.db.exec('ROLLBACK');
+          } catch {
+            // the original error says more than a failed rollback
+          }
+        }
+        throw error;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private call<T>(sql: string, fn: () => T): T {
+    this.options.on_statement?.(this.statementCount++, sql);
+    try {
+      return fn();
+    } catch (error) {
+      throw toSqliteStoreError(error, this.location);
+    }
+  }
+
+  private prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      // Batched inserts of odd sizes make one-off statements: keep the cache bounded.
+      if (this.statements.size >= MAX_CACHED_STATEMENTS) {
+        this.statements.delete(this.statements.keys().next().value!);
+      }
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+function bind(params: readonly unknown[]): unknown[] {
+  return params.map((value) =>
+    value === undefined ? null : typeof value === 'boolean' ? Number(value) : value,
+  );
+}

@@ -1,0 +1,291 @@
+import type { CairnDocument, Format } from '../types.js';
+
+/**
+ * The store's own boundary types: rows as the tables hold them, snake_case
+ * like the SQL columns. Nothing here depends on a chunker's internals; a
+ * chunker's output is turned into `ChunkInput` rows by `toChunkInputs`.
+ *
+ * Offsets: `char_start`/`char_end` are code points into the version's
+ * canonical text, half-open; `byte_start`/`byte_end` the same span in UTF-8.
+ */
+
+export interface DocumentRow {
+  id: number;
+  doc_uid: string;
+  source_url: string;
+  media_type: string;
+  format: Format;
+  title: string | null;
+  /** The version a reader sees; every document row has one once its first version committed. */
+  current_version_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The document model parts a version keeps, so late chunking needs no source. */
+export type VersionModel = Pick<
+  CairnDocument,
+  'title' | 'sections' | 'blocks' | 'pages' | 'json_nodes'
+>;
+
+export interface VersionRow {
+  id: number;
+  document_id: number;
+  /** 1, 2, 3 ... in the order versions were first stored. */
+  seq: number;
+  /** sha256 hex of the UTF-8 canonical text: what makes a version the same version. */
+  content_hash: string;
+  /** The exact current revision (sha1 of the normalized text); citations name it. */
+  rev: string;
+  /** The `r=` of the IDs minted for this version (unchanged across minor edits). */
+  lineage_rev: string;
+  length: number;
+  byte_length: number;
+  created_at: string;
+}
+
+export interface VersionWithText extends VersionRow {
+  canonical: string;
+  model: VersionModel;
+}
+
+/** A chunk as a writer hands it to the store, before the store stamps timestamps. */
+export interface ChunkInput {
+  chunk_id: string;
+  /** 0-based position in the chunker's output for the version (reading order). */
+  seq: number;
+  /** RFC 6901 pointer of the JSON string node, `''` when none. */
+  json_pointer: string;
+  /** 0-based index within the JSON node, or within the document when there is no node. */
+  chunk_index: number;
+  total_chunks: number;
+  text: string;
+  char_start: number;
+  char_end: number;
+  byte_start: number;
+  byte_end: number;
+  tokens: number;
+  /** `sect_path` of the innermost section holding the chunk; null before any heading. */
+  section_id: string | null;
+  heading_path: string[];
+  page: number | null;
+  block_type: string | null;
+  anchor: string | null;
+  /** sha256 hex of `text`. */
+  hash: string;
+}
+
+export interface ChunkRow extends ChunkInput {
+  id: number;
+  document_id: number;
+  version_id: number;
+  chunker_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type RedirectKind = 'moved' | 'split' | 'merged' | 'deleted';
+
+export interface RedirectInput {
+  from_chunk_id: string;
+  /** null when the new version has nothing to send the old ID to. */
+  to_chunk_id: string | null;
+  kind: RedirectKind;
+}
+
+export interface RedirectRow extends RedirectInput {
+  document_id: number;
+  chunker_id: string;
+  /** The version whose arrival retired `from_chunk_id`. */
+  version_id: number;
+  created_at: string;
+}
+
+/**
+ * One chunker's complete chunks of one version. Written in the transaction
+ * that writes the chunks, so its presence says the set is whole.
+ */
+export interface ChunkSetRow {
+  version_id: number;
+  chunker_id: string;
+  lineage_rev: string;
+  chunk_count: number;
+  /** sha256 over the chunks' IDs and hashes in order: equal digests, equal chunk sets. */
+  digest: string;
+  created_at: string;
+}
+
+/** A source file an ingest has read, to skip it next time when nothing changed. */
+export interface SeenFileRow {
+  source_url: string;
+  /** Chunker and parse options the file was ingested with. */
+  settings_key: string;
+  size: number;
+  mtime_ms: number;
+  /** sha256 hex of the file's bytes. */
+  file_hash: string;
+  document_id: number;
+  version_id: number;
+  /** When the row was written (ms since the epoch): a file modified in the same tick is re-hashed. */
+  seen_at_ms: number;
+}
+
+export interface IndexManifestRow {
+  index_hash: string;
+  kind: string;
+  chunker_id: string;
+  analyzer: string | null;
+  embed_model: string | null;
+  params: Record<string, unknown>;
+  chunk_count: number;
+  created_at: string;
+}
+
+export interface RagTraceRow {
+  ts: string;
+  qid: string;
+  seg: number;
+  deltaS: number;
+  lambda_state: string;
+  store: string | null;
+  index_hash: string | null;
+  embed_model: string | null;
+  analyzer: string | null;
+  section_id: string | null;
+  rev: string | null;
+  citations: unknown;
+  scores: unknown;
+  kpos: unknown;
+  kfinal: unknown;
+}
+
+/** The document fields a new version writes (from `CairnDocument`). */
+export interface DocumentInput {
+  doc_uid: string;
+  source_url: string;
+  media_type: string;
+  format: Format;
+  title: string | null;
+}
+
+export interface VersionInput {
+  content_hash: string;
+  rev: string;
+  lineage_rev: string;
+  canonical: string;
+  length: number;
+  byte_length: number;
+  model: VersionModel;
+}
+
+/**
+ * What one writer transaction sees and does. `expect_current` is the
+ * optimistic check: the write happens only when the document's current
+ * version is still the one the caller aligned against.
+ */
+export interface WriteVersionInput {
+  document: DocumentInput;
+  /** The current version id the caller read (null: the document did not exist). */
+  expect_current: number | null;
+  /** A new version, or the id of a stored version to make current again (same content came back). */
+  version: VersionInput | { existing_id: number };
+  chunker_id: string;
+  /** The chunk set to write for the version; omitted when the version already has one for `chunker_id`. */
+  chunks?: { lineage_rev: string; rows: ChunkInput[]; digest: string };
+  redirects: RedirectInput[];
+  /** Seen-file rows to record in the same transaction. */
+  seen?: Omit<SeenFileRow, 'document_id' | 'version_id'>[];
+}
+
+export type WriteVersionOutcome =
+  | { status: 'written'; document_id: number; version_id: number; created_document: boolean }
+  /** The current version moved under the caller: re-read and try again. */
+  | { status: 'stale' };
+
+/** What a reader needs to decide between unchanged, a new version, or a revert. */
+export interface DocumentState {
+  document: DocumentRow;
+  current: VersionRow;
+  /** The stored version with the content hash asked about, if any. */
+  same_content: VersionRow | null;
+  /** Whether `same_content` has chunks of the chunker asked about. */
+  same_content_chunk_set: ChunkSetRow | null;
+}
+
+export interface StoreCounts {
+  documents: number;
+  versions: number;
+  chunks: number;
+  redirects: number;
+  chunk_sets: number;
+  seen_files: number;
+}
+
+/** Called before every statement the store sends, with a running count (tests kill the process here). */
+export type StatementHook = (index: number, sql: string) => void;
+
+/**
+ * One store over SQLite or PostgreSQL. Reads see committed data only;
+ * every write method is one transaction.
+ */
+export interface ChunkStore {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** Where the data lives, for messages (a path, or a URL without password). */
+  readonly location: string;
+  /** Rows this store object inserted, updated or deleted since it opened. */
+  readonly rows_written: number;
+
+  getDocument(docUidOrSource: string): Promise<DocumentRow | null>;
+  getDocumentById(id: number): Promise<DocumentRow | null>;
+  listDocuments(options?: { limit?: number; after_id?: number }): Promise<DocumentRow[]>;
+  /** The document's current version, and the version holding `content_hash` if one does. */
+  getDocumentState(
+    docUid: string,
+    contentHash: string,
+    chunkerId: string,
+  ): Promise<DocumentState | null>;
+  getVersion(versionId: number): Promise<VersionRow | null>;
+  getVersionText(versionId: number): Promise<VersionWithText | null>;
+  /** Code points `[start, end)` of a version's canonical text, read without loading the whole text. */
+  getCanonicalSlice(versionId: number, start: number, end: number): Promise<string | null>;
+  listVersions(documentId: number): Promise<VersionRow[]>;
+  getChunkSet(versionId: number, chunkerId: string): Promise<ChunkSetRow | null>;
+  listChunkSets(options?: { chunker_id?: string; version_id?: number }): Promise<ChunkSetRow[]>;
+  /** Chunks of one version and chunker in reading order. */
+  listChunks(versionId: number, chunkerId: string): Promise<ChunkRow[]>;
+  /** IDs that ever named a chunk of the document for the chunker (live, old, redirected). */
+  listUsedChunkIds(documentId: number, chunkerId: string): Promise<string[]>;
+  /** Full revisions of every version of the document (for rev collision checks). */
+  listRevs(documentId: number): Promise<string[]>;
+  /** Rows with this chunk ID in any version (of one chunker, or all), newest version first. */
+  findChunks(chunkId: string, chunkerId?: string): Promise<ChunkRow[]>;
+  /** Redirects out of `chunkId` (of one chunker, or all), newest first. */
+  findRedirects(chunkId: string, chunkerId?: string): Promise<RedirectRow[]>;
+  /** Chunker ids that have chunks in the store, most chunks first. */
+  listChunkerIds(): Promise<string[]>;
+
+  getSeenFile(sourceUrl: string, settingsKey: string): Promise<SeenFileRow | null>;
+  /** Records files seen again whose content was already stored (touched, not changed). */
+  recordSeenFiles(rows: SeenFileRow[]): Promise<void>;
+
+  writeVersion(input: WriteVersionInput): Promise<WriteVersionOutcome>;
+  /** Writes a chunk set for a stored version; false when one already exists (someone else won). */
+  writeChunkSet(input: {
+    document_id: number;
+    version_id: number;
+    chunker_id: string;
+    lineage_rev: string;
+    rows: ChunkInput[];
+    digest: string;
+    redirects: RedirectInput[];
+  }): Promise<boolean>;
+
+  putIndexManifest(row: IndexManifestRow): Promise<void>;
+  getIndexManifest(indexHash: string): Promise<IndexManifestRow | null>;
+  insertRagTrace(row: RagTraceRow): Promise<void>;
+
+  counts(): Promise<StoreCounts>;
+  /** Storage-level self check: SQLite's integrity and foreign key checks; PostgreSQL: orphan checks. */
+  check(): Promise<string[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,110 @@
+/**
+ * The document model every stage reads. Field names that cross a language
+ * boundary (JSON output, SQL columns, the seeds' contracts) are snake_case.
+ *
+ * Offsets: `start`/`end` are Unicode code points into `canonical`, half-open
+ * `[start, end)`; `start_byte`/`end_byte` are the same span in the UTF-8
+ * encoding of `canonical`.
+ */
+
+export type Format = 'markdown' | 'ecfr' | 'text' | 'html' | 'json' | 'ipynb' | 'pdf';
+
+export interface Span {
+  start: number;
+  end: number;
+  start_byte: number;
+  end_byte: number;
+}
+
+export type BlockType =
+  | 'paragraph'
+  | 'heading'
+  | 'list'
+  | 'table'
+  | 'code'
+  | 'formula'
+  | 'quote'
+  | 'thematic_break'
+  | 'html'
+  | 'front_matter'
+  | 'definition'
+  | 'footnote'
+  | 'output'
+  | 'json_string';
+
+/** Block types a chunker must never split unless one alone exceeds the hard cap. */
+export const ATOMIC_BLOCK_TYPES: ReadonlySet<BlockType> = new Set(['table', 'code', 'formula']);
+
+export interface Block {
+  /** Position in `CairnDocument.blocks` (document order). */
+  index: number;
+  type: BlockType;
+  span: Span;
+  /** Index into `CairnDocument.sections` of the innermost enclosing section; null before any heading. */
+  section: number | null;
+  /** 1-based page for paged formats (PDF); null otherwise. */
+  page: number | null;
+  /** Heading depth for `heading` blocks. */
+  depth?: number;
+  /** Info string of a fenced code block or the cell language of a notebook. */
+  lang?: string;
+  /** HTML: the element's span in the source markup (code points and UTF-8 bytes of the decoded source). */
+  source_span?: Span;
+  /** Notebook: 0-based cell index. */
+  cell?: number;
+  /** JSON: RFC 6901 pointer of the string node this block is. */
+  json_pointer?: string;
+}
+
+export interface Section {
+  index: number;
+  /** Index of the parent section; null for a top-level section. */
+  parent: number | null;
+  /** 1-based depth in the tree. */
+  level: number;
+  /** Dot path of 1-based sibling ordinals, e.g. `2.4.1`. */
+  sect_path: string;
+  /** Titles from the root down to this section. */
+  heading_path: string[];
+  title: string;
+  /** Regulation designator (`§ 746.1`, `(a)`, `(1)`, `(i)`) when the section comes from one. */
+  designator?: string;
+  /** The heading itself; null when the section has no heading text of its own in the canonical layer. */
+  heading_span: Span | null;
+  /** From the heading to the start of the next section at the same or a shallower level. */
+  span: Span;
+  page: number | null;
+}
+
+export interface Page {
+  /** 1-based page number. */
+  number: number;
+  span: Span;
+}
+
+export interface JsonNode {
+  /** RFC 6901 pointer of the string node (`~0` for `~`, `~1` for `/`). */
+  json_pointer: string;
+  span: Span;
+}
+
+export interface CairnDocument {
+  doc_uid: string;
+  source_url: string;
+  media_type: string;
+  format: Format;
+  title: string | null;
+  /** The canonical text layer all offsets point into. */
+  canonical: string;
+  /** sha256 hex of the UTF-8 canonical text. */
+  content_hash: string;
+  /** sha1 hex of `normalizeText(canonical)`; `rev8` in chunk IDs is its first 8 characters. */
+  rev: string;
+  /** Length of `canonical` in code points and in UTF-8 bytes. */
+  length: number;
+  byte_length: number;
+  sections: Section[];
+  blocks: Block[];
+  pages: Page[];
+  json_nodes: JsonNode[];
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { CharChunker } from '../../src/chunk/char-chunker.js';
+import { SentenceChunker } from '../../src/chunk/sentence-chunker.js';
+import { StructureChunker } from '../../src/chunk/structure-chunker.js';
+import { TokenChunker } from '../../src/chunk/token-chunker.js';
+import { TokenLikeChunker } from '../../src/chunk/token-like-chunker.js';
+import type { Chunk, Chunker } from '../../src/chunk/types.js';
+
+/**
+ * Pathological inputs must finish in near-linear time: doubling the input may
+ * at most about double the time (2.5x allowed for noise), measured after a
+ * warm-up as the best of several runs, each repeated until it lasts long
+ * enough to time. No absolute limit: the machine running the tests is shared.
+ */
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** A base64-like line: no space, no line break, deterministic. */
+function line(length: number): string {
+  let seed = 7;
+  const parts: string[] = [];
+  for (let at = 0; at < length; at += 4096) {
+    let part = '';
+    for (let i = 0; i < Math.min(4096, length - at); i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      part += B64[seed & 63];
+    }
+    parts.push(part);
+  }
+  return parts.join('');
+}
+
+const PARAGRAPH =
+  'The quick brown fox jumps over the lazy dog. Ownership rules apply, 😀 naïve café e\u0301.';
+
+interface Input {
+  name: string;
+  /** The input at scale 1 (the size the issue names) and at half of it. */
+  make: (scale: number) => string;
+}
+
+const INPUTS: Input[] = [
+  { name: 'a 10 MB line without separators', make: (s) => line(Math.round(10_000_000 * s)) },
+  { name: '100k blank lines', make: (s) => '\n'.repeat(Math.round(100_000 * s)) },
+  { name: 'one character repeated 1 MB', make: (s) => 'a'.repeat(Math.round(1_000_000 * s)) },
+  {
+    name: 'a paragraph repeated 10,000 times',
+    make: (s) => Array.from({ length: Math.round(10_000 * s) }, () => PARAGRAPH).join('\n\n'),
+  },
+];
+
+/** Real tokenizers cost about 1 µs per random-text token: their inputs are scaled down. */
+const CHUNKERS: Array<{ name: string; create: () => Chunker; scale: number }> = [
+  { name: 'char', create: () => new CharChunker(), scale: 1 },
+  { name: 'token-like', create: () => new TokenLikeChunker(), scale: 1 },
+  { name: 'token', create: () => new TokenChunker(), scale: 0.2 },
+  { name: 'sentence', create: () => new SentenceChunker(), scale: 0.2 },
+  { name: 'structure', create: () => new StructureChunker(), scale: 0.2 },
+];
+
+/** Time of one run: repeated until it lasts long enough to time. */
+function timeOnce(run: () => unknown): number {
+  let repeats = 0;
+  const start = performance.now();
+  do {
+    run();
+    repeats++;
+  } while (performance.now() - start < 60);
+  return (performance.now() - start) / repeats;
+}
+
+/** Best times of two runs, measured in alternation so that load from other processes hits both alike. */
+function bestTimes(a: () => unknown, b: () => unknown): [number, number] {
+  let bestA = Number.POSITIVE_INFINITY;
+  let bestB = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 5; round++) {
+    bestA = Math.min(bestA, timeOnce(a));
+    bestB = Math.min(bestB, timeOnce(b));
+  }
+  return [bestA, bestB];
+}
+
+/** Offsets checked against code points counted independently, in one pass. */
+function checkSpans(text: string, chunks: Chunk[]): void {
+  const chars = Array.from(text);
+  for (const chunk of chunks) {
+    if (chars.slice(chunk.span.start, chunk.span.end).join('') !== chunk.text) {
+      throw new Error(`chunk ${chunk.chunk_index} does not slice the text at ${chunk.span.start}`);
+    }
+  }
+}
+
+describe('adversarial inputs finish in near-linear time', () => {
+  for (const chunker of CHUNKERS) {
+    for (const input of INPUTS) {
+      it(`${chunker.name}: ${input.name}${chunker.scale === 1 ? '' : ` (at ${chunker.scale} of the size)`}`, () => {
+        const instance = chunker.create();
+        const half = input.make(chunker.scale / 2);
+        const full = input.make(chunker.scale);
+        instance.chunk(input.make(chunker.scale / 16));
+        const chunks = instance.chunk(full);
+        checkSpans(full, chunks);
+        if (/\S/.test(full)) expect(chunks.length).toBeGreaterThan(0);
+        const [small, large] = bestTimes(
+          () => instance.chunk(half),
+          () => instance.chunk(full),
+        );
+        expect(large / small).toBeLessThan(2.5);
+      });
+    }
+  }
+
+  it('finds the right offsets in a paragraph repeated 10,000 times (cursor, not indexOf)', () => {
+    const text = Array.from({ length: 10_000 }, () => PARAGRAPH).join('\n\n');
+    const chunks = new StructureChunker({ max_chunk_tokens: 64 }).chunk(text);
+    checkSpans(text, chunks);
+    // each paragraph is its own block: chunk i starts where paragraph k starts, never at the first copy
+    const starts = new Set(chunks.map((c) => c.span.start));
+    expect(starts.size).toBe(chunks.length);
+    expect(chunks.at(-1)!.span.end).toBe(Array.from(text).length);
+  });
+});

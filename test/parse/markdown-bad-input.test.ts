@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { isCairnError } from '../../src/errors.js';
+import { MAX_MARKDOWN_NESTING } from '../../src/parse/markdown/check-markdown-nesting.js';
+import { parseDocument } from '../../src/parse/parse-document.js';
+import type { Format } from '../../src/types.js';
+import { assertDocumentInvariants } from '../support/assert-document.js';
+
+const parse = (text: string, format: Format = 'markdown') =>
+  parseDocument({ bytes: Buffer.from(text, 'utf8'), source_url: 'bad.md', format });
+
+/** Parses, and returns the error code if the parser refused the input with a CairnError. */
+async function outcome(text: string, format: Format = 'markdown'): Promise<string> {
+  try {
+    await parse(text, format);
+    return 'parsed';
+  } catch (error) {
+    if (isCairnError(error)) return error.code;
+    throw error;
+  }
+}
+
+async function bestTime(text: string, format: Format): Promise<number> {
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 5; run++) {
+    const t0 = performance.now();
+    await outcome(text, format);
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+
+/**
+ * How much longer input of size 2n takes than input of size n: about 2 when
+ * linear, 4 when quadratic. n grows until one parse takes 40 ms, so that
+ * timer noise on a shared machine does not decide; each time is the best of 5.
+ */
+async function growth(make: (n: number) => string, format: Format = 'markdown'): Promise<number> {
+  let n = 20_000;
+  let small = await bestTime(make(n), format);
+  while (small < 40 && n < 2_000_000) {
+    n *= 2;
+    small = await bestTime(make(n), format);
+  }
+  const large = await bestTime(make(2 * n), format);
+  return large / small;
+}
+
+/** Markdown shapes that drive parsers into quadratic (or worse) time, n characters each. */
+const HOSTILE: [string, (n: number) => string][] = [
+  ['spaces in a link reference definition', (n) => `[a]:${' '.repeat(n)}x`],
+  ['spaces before a link reference title', (n) => `[a]: <x> "${' '.repeat(n)}`],
+  ['many link reference definitions', (n) => '[a]: x\n'.repeat(n / 7)],
+  ['nested blockquotes >>>>', (n) => '>'.repeat(n)],
+  ['nested lists - - - -', (n) => '- '.repeat(n / 2)],
+  [
+    'quotes nested to the limit, many lines',
+    (n) => `${'> '.repeat(MAX_MARKDOWN_NESTING)}x\n`.repeat(n / 66),
+  ],
+  ['open brackets [[[[', (n) => '['.repeat(n)],
+  ['balanced brackets [[[]]]', (n) => `${'['.repeat(n / 2)}${']'.repeat(n / 2)}`],
+  ['unclosed links [a](', (n) => '[a]('.repeat(n / 4)],
+  ['stars ****', (n) => '*'.repeat(n)],
+  ['emphasis runs *a*a*a', (n) => '*a'.repeat(n / 2)],
+  ['emphasis runs _a_a_a', (n) => '_a'.repeat(n / 2)],
+  ['mixed emphasis **a*', (n) => '**a*'.repeat(n / 4)],
+  ['unmatched delimiters a**b ... c*', (n) => `${'a**b'.repeat(n / 8)}${'c*'.repeat(n / 4)}`],
+  ['backtick runs', (n) => '`a``'.repeat(n / 4)],
+  ['unclosed html <a <a', (n) => '<a '.repeat(n / 3)],
+  ['unclosed images ![![', (n) => '!['.repeat(n / 2)],
+  [
+    'table with many columns',
+    (n) => `${'|a'.repeat(n / 6)}\n${'|-'.repeat(n / 6)}\n${'|b'.repeat(n / 6)}`,
+  ],
+  ['setext paragraph of many lines', (n) => `${'a\n'.repeat(n / 2)}=`],
+  ['unclosed fences', (n) => '```\n'.repeat(n / 4)],
+  ['math dollars', (n) => '$a'.repeat(n / 2)],
+  ['unclosed math runs $$a$', (n) => `$${'$$a$'.repeat(n / 4)}`],
+];
+
+describe('hostile Markdown', () => {
+  it.each(HOSTILE)(
+    '%s: near-linear time',
+    async (_name, make) => {
+      expect(await growth(make)).toBeLessThan(3);
+    },
+    120_000,
+  );
+
+  it('eCFR: many designators and title-like lines in near-linear time', async () => {
+    const make = (n: number) => `#### § § 1.1\n\n${'      (a) (1) (i) (A) x\n\n'.repeat(n / 26)}`;
+    expect(await growth(make, 'ecfr')).toBeLessThan(3);
+  }, 120_000);
+
+  it('refuses nesting deeper than the limit with a typed error, parses up to it', async () => {
+    expect(await outcome('>'.repeat(50_000))).toBe('markdown_too_deep');
+    expect(await outcome('- '.repeat(25_000))).toBe('markdown_too_deep');
+    expect(await outcome('- '.repeat(25_000), 'ecfr')).toBe('markdown_too_deep');
+    const doc = await parse(`${'> '.repeat(MAX_MARKDOWN_NESTING)}deep\n`);
+    expect(doc.blocks.map((b) => b.type)).toEqual(['quote']);
+  });
+
+  it('parses a link reference definition with 50,000 spaces as text, not a hang', async () => {
+    const doc = await parse(`[a]:${' '.repeat(50_000)}x\n`);
+    assertDocumentInvariants(doc);
+    expect(doc.blocks.map((b) => b.type)).toEqual(['definition']);
+  });
+
+  it('parses a 20 MB Markdown file that is one line', async () => {
+    const line = 'Lorem *ipsum* dolor `sit` amet [consectetur](x) adipiscing elit, 😀 sed do. ';
+    const text = line.repeat(Math.ceil(20_000_000 / line.length));
+    const doc = await parse(text);
+    expect(doc.blocks).toHaveLength(1);
+    expect(doc.blocks[0]!.type).toBe('paragraph');
+    expect(doc.blocks[0]!.span).toMatchObject({ start: 0, end: doc.length });
+  }, 180_000);
+
+  it('gives an empty model for an empty file, in both profiles', async () => {
+    for (const format of ['markdown', 'ecfr'] as const) {
+      const doc = await parse('', format);
+      expect(doc.blocks).toEqual([]);
+      expect(doc.sections).toEqual([]);
+      expect(doc.length).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { corpusPath } from '../corpora.js';
+import { type Bundle, bundleEntries } from './support/bundle-entries.js';
+
+let bundle: Bundle;
+let dir: string;
+
+beforeAll(async () => {
+  bundle = await bundleEntries({
+    cli: 'test/store/support/cli-entry.ts',
+    'ingest-worker': 'src/ingest/ingest-worker.ts',
+  });
+  dir = mkdtempSync(join(tmpdir(), 'cairn-cli-'));
+  mkdirSync(join(dir, 'book'));
+  for (const name of ['ch04-00-understanding-ownership.md', 'ch06-00-enums.md']) {
+    copyFileSync(corpusPath('rustbook', name), join(dir, 'book', name));
+  }
+  writeFileSync(join(dir, 'book', 'broken.md'), Buffer.from([0x41, 0xff, 0x0a]));
+});
+
+afterAll(() => {
+  bundle?.dispose();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** `cairn <args>` in the test folder, on the default database `.cairn/cairn.db`. */
+function cairn(...args: string[]) {
+  const child = spawnSync(process.execPath, [bundle.file('cli'), ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, CAIRN_DB: '' },
+  });
+  return { code: child.status, stdout: child.stdout, stderr: child.stderr };
+}
+
+describe('cairn ingest / show / resolve', () => {
+  let firstId: string;
+
+  test('ingest prints a summary, reports the broken file with its code, exits 1, and offers an ID to show', () => {
+    const run = cairn('ingest', 'book');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/Ingested 3 files \(.*\) into .*\.cairn\/cairn\.db/);
+    expect(run.stdout).toContain('2 created, 0 updated, 0 unchanged, 1 failed');
+    expect(run.stdout).toContain('failed: book/broken.md: invalid_utf8');
+    const offered = /Show a chunk: cairn show '(.+)'/.exec(run.stdout);
+    expect(offered).not.toBeNull();
+    firstId = offered![1]!;
+    // plain progress lines go to stderr, never to stdout
+    expect(run.stderr).toContain('book/broken.md: invalid_utf8');
+  });
+
+  test('show <chunk_id> prints the chunk with its span in context', () => {
+    const run = cairn('show', firstId);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`chunk    ${firstId}`);
+    expect(run.stdout).toMatch(/span {5}\[0, \d+\) code points/);
+    expect(run.stdout).toContain('>>>');
+    const json = JSON.parse(cairn('show', firstId, '--json').stdout);
+    expect(json.status).toBe('live');
+    const source = readFileSync(join(dir, json.document.source_url), 'utf8');
+    expect(Array.from(source).slice(json.chunk.char_start, json.chunk.char_end).join('')).toBe(
+      json.chunk.text,
+    );
+  });
+
+  test('show <document> lists its current chunks; by path or by doc_uid', () => {
+    const byPath = cairn('show', 'book/ch06-00-enums.md');
+    expect(byPath.code).toBe(0);
+    expect(byPath.stdout).toMatch(/book\/ch06-00-enums.md {2}doc_uid \w+ {2}version 1 of 1/);
+    const json = JSON.parse(cairn('show', 'book/ch06-00-enums.md', '--json').stdout);
+    expect(json.chunks.length).toBeGreaterThan(0);
+    const byUid = JSON.parse(cairn('show', json.document.doc_uid, '--json').stdout);
+    expect(byUid.chunks).toEqual(json.chunks);
+  });
+
+  test('after an edit, resolve follows an old ID to the live chunk; a second ingest skips unchanged files', () => {
+    const path = join(dir, 'book', 'ch04-00-understanding-ownership.md');
+    const before = JSON.parse(
+      cairn('show', 'book/ch04-00-understanding-ownership.md', '--json').stdout,
+    );
+    writeFileSync(
+      path,
+      `# A new title that replaces the old\n\nA whole new text, nothing like before.\n`,
+    );
+    const run = JSON.parse(cairn('ingest', 'book', '--json').stdout);
+    expect(run).toMatchObject({ updated: 1, unchanged: 1, failed: 1 });
+    const old = before.chunks[0].chunk_id;
+    const resolved = cairn('resolve', old, '--json');
+    const json = JSON.parse(resolved.stdout);
+    expect(['live', 'deleted']).toContain(json.status);
+    expect(json.hops.length).toBeGreaterThan(0);
+    expect(json.hops[0].from).toBe(old);
+    expect(resolved.code).toBe(json.status === 'live' ? 0 : 1);
+    expect(cairn('resolve', old).stdout).toContain(`redirect ${old} ->`);
+  });
+
+  test('malformed and unknown IDs are clear typed errors', () => {
+    const malformed = cairn('resolve', 'abc|r=xyz|s=-|p=000|b=001');
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toContain('malformed_chunk_id');
+    const unknown = cairn('resolve', 'nosuchdoc|r=0123abcd|s=-|p=000|b=001', '--json');
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stderr).error.code).toBe('chunk_not_found');
+    const noDoc = cairn('show', 'no/such/file.md');
+    expect(noDoc.code).toBe(1);
+    expect(noDoc.stderr).toContain('document_not_found');
+  });
+
+  test('show on a folder without a database says so instead of creating one', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'cairn-empty-'));
+    try {
+      const child = spawnSync(process.execPath, [bundle.file('cli'), 'show', 'x.md'], {
+        cwd: empty,
+        encoding: 'utf8',
+        env: { ...process.env, CAIRN_DB: '' },
+      });
+      expect(child.status).toBe(1);
+      expect(child.stderr).toContain('store_unavailable');
+      expect(() => readFileSync(join(empty, '.cairn', 'cairn.db'))).toThrow();
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
