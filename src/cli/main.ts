@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
+import { registerChunk } from './commands/chunk.js';
+import { registerExportCorpus } from './commands/export.js';
+import { registerIds } from './commands/ids.js';
+import { registerIngest } from './commands/ingest.js';
 import { registerParse } from './commands/parse.js';
+import { registerResolve } from './commands/resolve.js';
+import { registerShow } from './commands/show.js';
+import { registerValidateCorpus } from './commands/validate-corpus.js';
 import { exitCodeFor, reportError } from './report-error.js';
 
 const program = new Command();
@@ -11,9 +18,31 @@ program
   )
   .version('0.1.0')
   .showHelpAfterError()
-  .exitOverride();
+  .exitOverride()
+  .addHelpText(
+    'after',
+    `
+Start with:
+  cairn ingest ../shared/corpora/rustbook     parse, chunk and store into .cairn/cairn.db
+  cairn show <chunk_id>                       a stored chunk with its span in context
+  cairn parse <file> [--json]                 the section tree and blocks of one file
+  cairn chunk <file> [--chunker id]           the chunks one file gives, without storing
+
+Exit codes: 0 clean, 1 when the input had problems, 2 on usage errors or unreadable files.`,
+  );
 
 registerParse(program);
+registerChunk(program);
+registerIngest(program);
+registerShow(program);
+registerResolve(program);
+registerIds(program);
+registerExportCorpus(
+  program.command('export').description('Export stored or parsed documents under a contract'),
+);
+registerValidateCorpus(
+  program.command('validate').description('Check files against cairn contracts'),
+);
 
 try {
   await program.parseAsync(process.argv);

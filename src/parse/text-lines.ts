@@ -22,17 +22,14 @@ export function* lines(text: string, from16 = 0, to16 = text.length): Generator<
   }
 }
 
+const SPACE = /\s/;
+
+/** Looks at the line's own characters only: a scan to the next non-space would be quadratic on blank runs. */
 export function isBlankLine(text: string, line: Line): boolean {
-  return nextNonSpace(text, line.start16) >= line.end16;
-}
-
-const NON_SPACE_G = /\S/g;
-
-/** UTF-16 index of the first non-whitespace character at or after `from16`, or text.length. */
-export function nextNonSpace(text: string, from16: number): number {
-  NON_SPACE_G.lastIndex = from16;
-  const match = NON_SPACE_G.exec(text);
-  return match ? match.index : text.length;
+  for (let i = line.start16; i < line.end16; i++) {
+    if (!SPACE.test(text[i]!)) return false;
+  }
+  return true;
 }
 
 /** The span with surrounding whitespace removed (may be empty). */
