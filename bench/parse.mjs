@@ -1,7 +1,7 @@
 // Parse throughput: cairn's document model against the bare libraries it is built on.
 import { measure, printTable } from './harness.mjs';
 
-export function benchParse({ runs = 5 } = {}) {
+export function bench({ runs = 5 } = {}) {
   const md = ['ecfr', '.md'];
   const mdRows = [
     ['sha256 (floor)', 'sha256'],

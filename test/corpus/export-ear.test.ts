@@ -65,11 +65,11 @@ describe('EAR export of chapter VII', () => {
       paragraph: count('paragraph', false),
       paragraph_chunks: count('paragraph', true),
     }).toEqual({
-      section: 104,
-      section_chunks: 70,
-      subsection: 346,
+      section: 119,
+      section_chunks: 28,
+      subsection: 446,
       subsection_chunks: 2,
-      paragraph: 680,
+      paragraph: 1264,
       paragraph_chunks: 0,
     });
   });
@@ -197,7 +197,7 @@ describe('EAR export of chapter VII', () => {
         const words = squash(
           line
             .replace(/^\s*>\s?/, '')
-            .replace(/^\s*(?:\([^()\s]{1,10}\)(?:-\([^()\s]{1,10}\))?\s*)*/, ''),
+            .replace(/^\s*(?:—?\([^()\s]{1,10}\)(?:-\([^()\s]{1,10}\))?\s*)*/, ''),
         );
         if (words === '') continue;
         sourceChars += words.length;
