@@ -107,8 +107,18 @@ describe('Markdown parser', () => {
         expectCovered(doc);
         expect(await parseMd(text)).toEqual(doc);
       }),
-      { numRuns: 300 },
+      { numRuns: Number(process.env.FC_RUNS ?? 300) },
     );
+  });
+
+  it('starts a Setext heading after the link definitions that precede it', async () => {
+    // mdast starts this heading at the definition: the blocks would overlap
+    const doc = await parseMd('[a]: http://example.com\nSetext\n===\n');
+    expect(blocksOf(doc)).toEqual([
+      ['definition', '[a]: http://example.com'],
+      ['heading', 'Setext\n==='],
+    ]);
+    expect(doc.sections.map((s) => s.title)).toEqual(['Setext']);
   });
 
   it('opens sections for ATX and Setext headings with plain-text titles', async () => {

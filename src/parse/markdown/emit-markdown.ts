@@ -44,7 +44,29 @@ export function parseRange(
   checkMarkdownNesting(markdown, source);
   // micromark skips a leading U+FEFF and counts its offsets from after it
   const shift16 = range.start16 + (markdown.charCodeAt(0) === 0xfeff ? 1 : 0);
-  return { nodes: parseMdastBlocks(markdown).children, shift16 };
+  const nodes = parseMdastBlocks(markdown).children;
+  clampToPrevious(nodes, markdown.slice(shift16 - range.start16));
+  return { nodes, shift16 };
+}
+
+/**
+ * A setext heading or paragraph that follows link reference definitions in one
+ * paragraph run starts, in mdast, where the run starts: at the definitions.
+ * Its start moves to the first non-space after the node before it, so that
+ * top-level blocks never overlap.
+ */
+function clampToPrevious(nodes: RootContent[], body: string): void {
+  let previousEnd = 0;
+  for (const node of nodes) {
+    const position = node.position;
+    if (!position) continue;
+    if (position.start.offset !== undefined && position.start.offset < previousEnd) {
+      let start = previousEnd;
+      while (start < body.length && /\s/.test(body[start]!)) start++;
+      position.start = { ...position.start, offset: start };
+    }
+    previousEnd = Math.max(previousEnd, position.end.offset ?? previousEnd);
+  }
 }
 
 /** One top-level node: a heading opens a section and is its first block; anything else is a block. */
