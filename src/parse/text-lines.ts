@@ -4,25 +4,23 @@ export interface Line {
   end16: number;
 }
 
-const LINE = /[^\n\r\u2028\u2029]*(?:\r\n|[\n\r\u2028\u2029])?/gy;
+const SPACE = /\s/;
 
-/** Lines split on CRLF, LF, lone CR, U+2028 and U+2029. */
-export function* lines(text: string, from16 = 0, to16 = text.length): Generator<Line> {
-  LINE.lastIndex = from16;
-  while (LINE.lastIndex < to16) {
-    const start16 = LINE.lastIndex;
-    const match = LINE.exec(text);
-    if (!match || match[0].length === 0) break;
-    const terminator = /(?:\r\n|[\n\r\u2028\u2029])$/.exec(match[0]);
-    const end16 = Math.min(
-      to16,
-      start16 + match[0].length - (terminator ? terminator[0].length : 0),
-    );
-    yield { start16, end16 };
-  }
+function isLineBreak(unit: number): boolean {
+  return unit === 10 || unit === 13 || unit === 0x2028 || unit === 0x2029;
 }
 
-const SPACE = /\s/;
+/** Lines split on CRLF, LF, lone CR, U+2028 and U+2029; no empty line after a final break. */
+export function* lines(text: string, from16 = 0, to16 = text.length): Generator<Line> {
+  let start16 = from16;
+  while (start16 < to16) {
+    let end16 = start16;
+    while (end16 < to16 && !isLineBreak(text.charCodeAt(end16))) end16++;
+    yield { start16, end16 };
+    const crlf = text.charCodeAt(end16) === 13 && text.charCodeAt(end16 + 1) === 10;
+    start16 = end16 + (crlf ? 2 : 1);
+  }
+}
 
 /** Looks at the line's own characters only: a scan to the next non-space would be quadratic on blank runs. */
 export function isBlankLine(text: string, line: Line): boolean {

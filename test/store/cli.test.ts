@@ -98,6 +98,22 @@ describe('cairn ingest / show / resolve', () => {
     expect(cairn('resolve', old).stdout).toContain(`redirect ${old} ->`);
   });
 
+  test('chunk --db derives another chunker\'s chunks from the stored texts, once', () => {
+    const first = cairn('chunk', '--db', '.cairn/cairn.db', '--chunker', 'char', '--json');
+    expect(first.code).toBe(0);
+    const summary = JSON.parse(first.stdout);
+    expect(summary.chunker_id).toMatch(/^char@/);
+    expect(summary).toMatchObject({ versions: 2, chunked: 2, present: 0 });
+    expect(summary.chunks_written).toBeGreaterThan(0);
+    const again = JSON.parse(
+      cairn('chunk', '--db', '.cairn/cairn.db', '--chunker', 'char', '--json').stdout,
+    );
+    expect(again).toMatchObject({ versions: 2, chunked: 0, present: 2, chunks_written: 0 });
+    const both = cairn('chunk', 'book/ch06-00-enums.md', '--db', '.cairn/cairn.db');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('invalid_option');
+  });
+
   test('malformed and unknown IDs are clear typed errors', () => {
     const malformed = cairn('resolve', 'abc|r=xyz|s=-|p=000|b=001');
     expect(malformed.code).toBe(1);

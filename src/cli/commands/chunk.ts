@@ -4,6 +4,8 @@ import type { Chunk, ChunkingOptions } from '../../chunk/types.js';
 import { CairnError } from '../../errors.js';
 import { isFormat } from '../../load/detect-format.js';
 import { parseFile } from '../../parse/parse-document.js';
+import { chunkStored } from '../../store/chunk-stored.js';
+import { openStore } from '../../store/open-store.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
 interface ChunkFlags {
@@ -15,13 +17,17 @@ interface ChunkFlags {
   headers?: boolean;
   json?: boolean;
   list?: boolean;
+  db?: string;
+  allVersions?: boolean;
 }
 
 export function registerChunk(program: Command): void {
   program
     .command('chunk')
     .argument('[file]', 'a Markdown, text, HTML, JSON, notebook or PDF file')
-    .description('Chunk one file and print each chunk with its span, size and section')
+    .description(
+      'Chunk one file and print each chunk with its span, size and section; or, with --db, chunk every stored document again with another chunker',
+    )
     .option('--chunker <id>', 'a chunker id, name or alias (see --list)', 'default')
     .option('--max-tokens <n>', 'largest chunk in tokens (words for token-like)')
     .option('--overlap <n>', 'overlap in the chunker unit (tokens, or characters for char)')
@@ -30,6 +36,11 @@ export function registerChunk(program: Command): void {
     .option('--no-headers', 'leave out the heading path context')
     .option('--json', 'print the chunker id and the chunks as JSON')
     .option('--list', 'list chunker names, aliases and default ids, then exit')
+    .option(
+      '--db <path|url>',
+      "late chunking: derive and store this chunker's chunks from the canonical texts in this store (no file)",
+    )
+    .option('--all-versions', 'with --db: old versions too, not only the current ones')
     .addHelpText(
       'after',
       `
@@ -40,7 +51,8 @@ tokenizer (token, sentence, structure), words (token-like), code points (char).
 Examples:
   cairn chunk ../shared/corpora/rustbook/ch04-01-what-is-ownership.md
   cairn chunk notes.txt --chunker token --max-tokens 256 --overlap 32 --json
-  cairn chunk --list`,
+  cairn chunk --list
+  cairn chunk --db .cairn/cairn.db --chunker token --max-tokens 256   (late chunking)`,
     )
     .action(async (file: string | undefined, flags: ChunkFlags) => {
       try {
@@ -57,8 +69,18 @@ Examples:
           );
           return;
         }
+        if (flags.db !== undefined) {
+          if (file !== undefined)
+            throw new CairnError('invalid_option', 'Give a file or --db, not both');
+          const chunker = registry.get(flags.chunker).configure(optionsFrom(flags));
+          await chunkStoredDocuments(flags.db, chunker, flags);
+          return;
+        }
         if (file === undefined)
-          throw new CairnError('invalid_option', 'Give a file to chunk, or --list');
+          throw new CairnError(
+            'invalid_option',
+            'Give a file to chunk, --db to chunk a store, or --list',
+          );
         if (flags.format !== undefined && !isFormat(flags.format)) {
           throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
         }
@@ -80,6 +102,33 @@ Examples:
         process.exitCode = exitCodeFor(error);
       }
     });
+}
+
+/** Late chunking over a store: sources are not read again, and a second run writes nothing. */
+async function chunkStoredDocuments(
+  db: string,
+  chunker: Parameters<typeof chunkStored>[1],
+  flags: ChunkFlags,
+): Promise<void> {
+  const store = await openStore({ db });
+  try {
+    const summary = await chunkStored(store, chunker, {
+      all_versions: flags.allVersions === true,
+      on_version: flags.json
+        ? undefined
+        : ({ document, status, chunks }) => {
+            if (status === 'chunked')
+              process.stderr.write(`chunked ${document.doc_uid}: ${chunks} chunks\n`);
+          },
+    });
+    process.stdout.write(
+      flags.json
+        ? `${JSON.stringify(summary)}\n`
+        : `${summary.chunker_id}: ${summary.versions} versions, ${summary.chunked} chunked, ${summary.present} had its chunks; ${summary.chunks_written} chunks and ${summary.redirects_written} redirects written\n`,
+    );
+  } finally {
+    await store.close();
+  }
 }
 
 function optionsFrom(flags: ChunkFlags): ChunkingOptions {
