@@ -179,7 +179,9 @@ for (const chapter of chapters) {
       if (result.change === 'major') majors++;
       else if (cairn.a !== null) minorA.push(cairn.a);
       if (explain && result.change !== 'major' && cairn.bFaithful < 0.8) {
-        process.stderr.write(`${chapter}/${file}: minor, faithful ${cairn.bFaithful.toFixed(2)}, ${JSON.stringify(result.stats)}\n`);
+        process.stderr.write(
+          `${chapter}/${file}: minor, faithful ${cairn.bFaithful.toFixed(2)}, ${JSON.stringify(result.stats)}\n`,
+        );
       }
       if (explain && result.change === 'major') {
         process.stderr.write(`${chapter}/${file}: major, ${JSON.stringify(result.stats)}\n`);
