@@ -1,7 +1,58 @@
 // The one public barrel: everything a library user imports comes from here.
 
+export { CHAR_DEFAULTS, CharChunker, createCharChunker } from './chunk/char-chunker.js';
+export { formatChunkerId, parseChunkerId } from './chunk/chunker-id.js';
+export {
+  ChunkerRegistry,
+  createChunkerRegistry,
+  defaultChunkerRegistry,
+} from './chunk/chunker-registry.js';
+export { createSentenceChunker, SentenceChunker } from './chunk/sentence-chunker.js';
+export {
+  createStructureChunker,
+  STRUCTURE_DEFAULTS,
+  StructureChunker,
+} from './chunk/structure-chunker.js';
+export { createTokenChunker, TOKEN_DEFAULTS, TokenChunker } from './chunk/token-chunker.js';
+export {
+  createTokenLikeChunker,
+  TOKEN_LIKE_DEFAULTS,
+  TokenLikeChunker,
+} from './chunk/token-like-chunker.js';
+// chunk: chunkers, their ids and the registry (seed 002)
+export type {
+  Chunk,
+  Chunker,
+  ChunkerConfig,
+  ChunkingOptions,
+  ChunkLimits,
+  ChunkSplitReason,
+} from './chunk/types.js';
+export { buildEarCorpus } from './corpus/build-ear-corpus.js';
+// corpus: the retrieval-corpus.v1 contract and its EAR profile (seed 003)
+export type { RetrievalCorpusDocument } from './corpus/corpus-contract.js';
+export { CORPUS_SCHEMA_VERSION } from './corpus/corpus-contract.js';
+export type { CorpusValidationResult } from './corpus/create-corpus-validator.js';
+export { createCorpusValidator } from './corpus/create-corpus-validator.js';
+export { exportEarCorpus } from './corpus/export-ear-corpus.js';
+export { formatCorpusJsonl, formatCorpusLine } from './corpus/format-corpus-line.js';
+export { normalizeEarId } from './corpus/normalize-ear-id.js';
+export { validateCorpusFile } from './corpus/validate-corpus-file.js';
+export { validateCorpusStream, validateCorpusText } from './corpus/validate-corpus-stream.js';
 export type { CairnErrorDetails, ErrorCode } from './errors.js';
 export { CairnError, ERROR_CODES, isCairnError } from './errors.js';
+export type { AlignmentResult, ChunkRedirect, PreviousChunk } from './ids/align-chunk-ids.js';
+export { alignChunkIds } from './ids/align-chunk-ids.js';
+export { chunkIdAlias } from './ids/chunk-id-alias.js';
+// ids: chunk IDs, re-ingest alignment and the validator (seed 000, docs/chunk-ids.md)
+export type { ChunkIdParts } from './ids/chunk-id-parts.js';
+export { formatChunkId } from './ids/format-chunk-id.js';
+export { mintChunkIds } from './ids/mint-chunk-ids.js';
+export { isChunkId, parseChunkId } from './ids/parse-chunk-id.js';
+export type { ChunkIdIssue, ChunkIdValidationResult } from './ids/validate-chunk-ids.js';
+export { validateChunkIds } from './ids/validate-chunk-ids.js';
+export type { IngestOptions, IngestSummary } from './ingest/ingest-sources.js';
+export { ingestSources } from './ingest/ingest-sources.js';
 export { decodeText } from './load/decode-text.js';
 export { detectFormat, SUPPORTED_EXTENSIONS } from './load/detect-format.js';
 export { canonicalizeSource, deriveDocUid } from './load/doc-uid.js';
@@ -12,6 +63,15 @@ export { DocumentBuilder } from './parse/document-builder.js';
 export type { ParseDocumentInput, ParseFileOptions } from './parse/parse-document.js';
 export { parseDocument, parseFile } from './parse/parse-document.js';
 export type { ParseInput, ParseOptions } from './parse/parse-input.js';
+export { chunkStored } from './store/chunk-stored.js';
+export type { EnsureResult, EnsureStatus } from './store/ensure.js';
+export { ensureChunks } from './store/ensure.js';
+export type { OpenStoreOptions } from './store/open-store.js';
+export { DEFAULT_DB_PATH, openStore } from './store/open-store.js';
+export type { ResolveResult } from './store/resolve-chunk.js';
+export { resolveChunk } from './store/resolve-chunk.js';
+// store and ingest (seed 004)
+export type { ChunkRow, ChunkStore, DocumentRow, VersionRow } from './store/types.js';
 export type {
   Block,
   BlockType,

@@ -1,0 +1,79 @@
+import { expect, it } from 'vitest';
+import * as cairn from '../src/index.js';
+
+// The public API is what src/index.ts exports: a change to this list is a
+// change to what users may import, and should be deliberate.
+it('exports exactly the public API', () => {
+  expect(Object.keys(cairn).sort()).toEqual([
+    'ATOMIC_BLOCK_TYPES',
+    'CHAR_DEFAULTS',
+    'CORPUS_SCHEMA_VERSION',
+    'CairnError',
+    'CharChunker',
+    'ChunkerRegistry',
+    'DEFAULT_DB_PATH',
+    'DocumentBuilder',
+    'ERROR_CODES',
+    'OffsetIndex',
+    'STRUCTURE_DEFAULTS',
+    'SUPPORTED_EXTENSIONS',
+    'SentenceChunker',
+    'StructureChunker',
+    'TOKEN_DEFAULTS',
+    'TOKEN_LIKE_DEFAULTS',
+    'TokenChunker',
+    'TokenLikeChunker',
+    'alignChunkIds',
+    'buildEarCorpus',
+    'canonicalizeSource',
+    'chunkIdAlias',
+    'chunkStored',
+    'createCharChunker',
+    'createChunkerRegistry',
+    'createCorpusValidator',
+    'createSentenceChunker',
+    'createStructureChunker',
+    'createTokenChunker',
+    'createTokenLikeChunker',
+    'decodeText',
+    'defaultChunkerRegistry',
+    'deriveDocUid',
+    'detectFormat',
+    'ensureChunks',
+    'exportEarCorpus',
+    'formatChunkId',
+    'formatChunkerId',
+    'formatCorpusJsonl',
+    'formatCorpusLine',
+    'ingestSources',
+    'isCairnError',
+    'isChunkId',
+    'mintChunkIds',
+    'normalizeEarId',
+    'normalizeText',
+    'openStore',
+    'parseChunkId',
+    'parseChunkerId',
+    'parseDocument',
+    'parseFile',
+    'resolveChunk',
+    'validateChunkIds',
+    'validateCorpusFile',
+    'validateCorpusStream',
+    'validateCorpusText',
+  ]);
+});
+
+it('takes a Markdown text from parse to chunk IDs through the barrel alone', async () => {
+  const doc = await cairn.parseDocument({
+    bytes: Buffer.from('# Title\n\nOne paragraph.\n\n## Part\n\nAnother one.\n'),
+    source_url: 'notes.md',
+    format: 'markdown',
+  });
+  const chunker = cairn.defaultChunkerRegistry().get('default');
+  const chunks = chunker.chunk(doc);
+  const ids = cairn.mintChunkIds(doc, chunks);
+  expect(ids).toHaveLength(chunks.length);
+  for (const id of ids) expect(cairn.formatChunkId(cairn.parseChunkId(id))).toBe(id);
+  expect(cairn.validateChunkIds({ doc, chunks, ids }).ok).toBe(true);
+});
