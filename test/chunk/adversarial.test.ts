@@ -5,6 +5,7 @@ import { StructureChunker } from '../../src/chunk/structure-chunker.js';
 import { TokenChunker } from '../../src/chunk/token-chunker.js';
 import { TokenLikeChunker } from '../../src/chunk/token-like-chunker.js';
 import type { Chunk, Chunker } from '../../src/chunk/types.js';
+import { cpuMs } from '../support/cpu-time.js';
 
 /**
  * Pathological inputs must finish in near-linear time: each doubling of the
@@ -59,12 +60,6 @@ const CHUNKERS: Array<{ name: string; create: () => Chunker; scale: number }> = 
   { name: 'sentence', create: () => new SentenceChunker(), scale: 0.2 },
   { name: 'structure', create: () => new StructureChunker(), scale: 0.2 },
 ];
-
-/** CPU milliseconds this process has used (all its threads). */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
 
 /** CPU time of one run: repeated until it lasts long enough to time. */
 function timeOnce(run: () => unknown): number {

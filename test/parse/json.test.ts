@@ -8,6 +8,7 @@ import type { CairnDocument } from '../../src/types.js';
 import { corpusFiles } from '../corpora.js';
 import { nastyText } from '../support/arbitraries.js';
 import { assertDocumentInvariants, sliceCodePoints } from '../support/assert-document.js';
+import { cpuMs } from '../support/cpu-time.js';
 
 const parseJsonBytes = (
   bytes: Uint8Array,
@@ -223,10 +224,10 @@ describe('JSON parser: bad and odd input', () => {
     ['arrays', '['.repeat(1e6) + ']'.repeat(1e6)],
     ['objects', `${'{"a":'.repeat(1e6)}1${'}'.repeat(1e6)}`],
   ])('refuses 1,000,000 nested %s as json_too_deep, quickly', async (_, text) => {
-    const started = performance.now();
+    const started = cpuMs();
     const error = await errorOf(() => parseJsonText(text));
     expect(error).toMatchObject({ code: 'json_too_deep', details: { max_depth: 10_000, line: 1 } });
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(cpuMs() - started).toBeLessThan(5000);
   });
 
   it('accepts nesting up to the limit, with the full pointer', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cpuMs } from '../../../test/support/cpu-time.js';
 import { findJsonDepthExcess } from './json-depth.js';
 
 describe('findJsonDepthExcess', () => {
@@ -15,9 +16,9 @@ describe('findJsonDepthExcess', () => {
 
   it('scans a million levels in linear time', () => {
     const text = '['.repeat(1e6) + ']'.repeat(1e6);
-    const started = performance.now();
+    const started = cpuMs();
     expect(findJsonDepthExcess(text, 10_000)).toBe(10_000);
     expect(findJsonDepthExcess(text, 1e6)).toBe(-1);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(cpuMs() - started).toBeLessThan(2000);
   });
 });
