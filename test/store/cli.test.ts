@@ -98,7 +98,7 @@ describe('cairn ingest / show / resolve', () => {
     expect(cairn('resolve', old).stdout).toContain(`redirect ${old} ->`);
   });
 
-  test('chunk --db derives another chunker\'s chunks from the stored texts, once', () => {
+  test("chunk --db derives another chunker's chunks from the stored texts, once", () => {
     const first = cairn('chunk', '--db', '.cairn/cairn.db', '--chunker', 'char', '--json');
     expect(first.code).toBe(0);
     const summary = JSON.parse(first.stdout);

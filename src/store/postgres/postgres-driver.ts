@@ -146,11 +146,15 @@ class PostgresDriver implements SqlDriver {
     if (text === undefined) {
       let n = 0;
       text = sql.replace(/\?/g, () => `$${++n}`);
-      if (this.texts.size < 256) this.texts.set(sql, text);
+      // Not a batched INSERT's hundreds of kB: 256 of those held tens of MB for a quick regex.
+      if (this.texts.size < 256 && sql.length <= MAX_CACHED_SQL_CHARS) this.texts.set(sql, text);
     }
     return text;
   }
 }
+
+/** Statements longer than this are renumbered on every call rather than cached. */
+const MAX_CACHED_SQL_CHARS = 8192;
 
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 

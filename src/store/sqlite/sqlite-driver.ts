@@ -34,6 +34,13 @@ export interface SqliteDriverOptions extends DriverOptions {
 const FILE_LOCKS = new Map<string, AsyncMutex>();
 
 const MAX_CACHED_STATEMENTS = 128;
+/**
+ * The cache's SQL text at most. A prepared multi-row INSERT of a full batch
+ * (about 75 kB of SQL) holds about 2 MB of SQLite memory, and every file's
+ * last, odd-sized batch is a new one: bounded by count alone, 128 of them
+ * could hold about 270 MB.
+ */
+const MAX_CACHED_SQL_CHARS = 512 * 1024;
 
 export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
   const memory = options.path === ':memory:';
@@ -94,7 +101,9 @@ export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
 class SqliteDriver implements SqlDriver {
   readonly dialect = SQLITE_DIALECT;
   rows_written = 0;
+  /** Least recently used first. */
   private readonly statements = new Map<string, Database.Statement>();
+  private cachedChars = 0;
   private statementCount = 0;
   private readonly executor: SqlExecutor;
 
@@ -164,14 +173,26 @@ class SqliteDriver implements SqlDriver {
 
   private prepare(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.db.prepare(sql);
-      // Batched inserts of odd sizes make one-off statements: keep the cache bounded.
-      if (this.statements.size >= MAX_CACHED_STATEMENTS) {
-        this.statements.delete(this.statements.keys().next().value!);
-      }
+    if (statement !== undefined) {
+      // Move to the back: a full-size batch used on every file stays while one-off sizes go.
+      this.statements.delete(sql);
       this.statements.set(sql, statement);
+      return statement;
     }
+    statement = this.db.prepare(sql);
+    if (sql.length > MAX_CACHED_SQL_CHARS) return statement;
+    // Batched inserts of odd sizes make one-off statements: keep the cache bounded in count and size.
+    while (
+      this.statements.size > 0 &&
+      (this.statements.size >= MAX_CACHED_STATEMENTS ||
+        this.cachedChars + sql.length > MAX_CACHED_SQL_CHARS)
+    ) {
+      const oldest = this.statements.keys().next().value!;
+      this.statements.delete(oldest);
+      this.cachedChars -= oldest.length;
+    }
+    this.statements.set(sql, statement);
+    this.cachedChars += sql.length;
     return statement;
   }
 }

@@ -1,0 +1,310 @@
+// Ingest end to end (issue 5): files on disk to committed rows, through the library's ingest entry
+// (the one `cairn ingest` calls) with the default chunker, one child process per measurement so its
+// peak RSS (worker threads included) belongs to that ingest alone. Each counted run starts from a
+// fresh database: a first ingest, then an unchanged re-ingest of the same files into the same
+// database. SQLite and PostgreSQL over the whole eCFR corpus, and SQLite over a 15 MB prefix of it
+// to show whether peak RSS grows with the corpus.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CORPORA, listFiles, ROOT } from './harness.mjs';
+
+const PG_URL = process.env.CAIRN_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** One ingest that takes longer is stopped and reported as not finished. */
+const CHILD_TIMEOUT_MS = 420_000;
+/** A full ingest slower than this counts as expensive: fewer runs, no PostgreSQL warm-up. */
+const SLOW_MS = 60_000;
+/** Wall time per series (warm-up included) before counted runs stop early; about 15 min in all. */
+const BUDGET_MS = { sqlite: 330_000, postgres: 330_000, subset: 150_000 };
+const SUBSET_BYTES = 15e6;
+
+const TARGET_MBPS = 10;
+const TARGET_UNCHANGED_RATIO = 20;
+const TARGET_RSS_MB = 1024;
+/** "Not growing": the full corpus's peak RSS at most this multiple of the 15 MB subset's. */
+const RSS_GROWTH_LIMIT = 1.25;
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** One ingest in a fresh process; its JSON line plus the process's wall time. */
+function ingestOnce(db, inputs, schema) {
+  const args = [join(ROOT, 'bench/tools/ingest-bench.mjs'), '--db', db];
+  if (schema !== undefined) args.push('--schema', schema);
+  const t0 = performance.now();
+  const child = spawnSync(process.execPath, [...args, ...inputs], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: CHILD_TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const wallMs = performance.now() - t0;
+  process.stderr.write(
+    `  ingest ${schema === undefined ? db : `schema ${schema}`}: ${child.status === 0 ? `${(wallMs / 1000).toFixed(1)} s` : 'failed'}\n`,
+  );
+  if (child.error || child.status !== 0) {
+    const why =
+      child.error?.code === 'ETIMEDOUT'
+        ? `did not finish in ${CHILD_TIMEOUT_MS / 1000} s`
+        : (child.stderr || '').trim().split('\n').slice(-3).join(' | ') || `exit ${child.status}`;
+    return { failed: why };
+  }
+  return { ...JSON.parse(child.stdout.trim().split('\n').at(-1)), wallMs };
+}
+
+async function pgQuery(sql) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A first ingest and an unchanged re-ingest into one fresh SQLite file, deleted afterwards. */
+function sqlitePair(inputs) {
+  return async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-bench-ingest-'));
+    try {
+      const db = join(dir, 'cairn.db');
+      const first = ingestOnce(db, inputs);
+      const unchanged = first.failed ? null : ingestOnce(db, inputs);
+      return { first, unchanged };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+/** The same into a fresh PostgreSQL schema, dropped afterwards. */
+function postgresPair(inputs) {
+  return async () => {
+    const schema = `cairn_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+    try {
+      const first = ingestOnce(PG_URL, inputs, schema);
+      const unchanged = first.failed ? null : ingestOnce(PG_URL, inputs, schema);
+      return { first, unchanged };
+    } finally {
+      await pgQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    }
+  };
+}
+
+/**
+ * A warm-up pair (unless told not to), then up to `runs` counted pairs, each from a fresh database,
+ * while the series stays within its wall-time budget (at least one counted run).
+ */
+async function series(name, pair, { runs, budgetMs, warmUp }) {
+  const notes = [];
+  const started = performance.now();
+  if (warmUp) {
+    const warm = await pair();
+    const failed = warm.first.failed ?? warm.unchanged?.failed;
+    if (failed) return { name, failed, notes };
+  } else {
+    notes.push(
+      `${name}: no warm-up run, since a full SQLite ingest took over ${SLOW_MS / 1000} s (the files are in the page cache from the SQLite runs)`,
+    );
+  }
+  const firsts = [];
+  const unchangeds = [];
+  let slowest = 0;
+  for (let i = 0; i < runs; i++) {
+    const elapsed = performance.now() - started;
+    if (i > 0 && elapsed + slowest > budgetMs) {
+      notes.push(
+        `${name}: ${i} counted run${i === 1 ? '' : 's'} instead of ${runs}: one run (first + unchanged ingest) takes ${(slowest / 1000).toFixed(0)} s, the series' budget is ${budgetMs / 1000} s`,
+      );
+      break;
+    }
+    const t0 = performance.now();
+    const { first, unchanged } = await pair();
+    slowest = Math.max(slowest, performance.now() - t0);
+    const failed = first.failed ?? unchanged?.failed;
+    if (failed) return { name, failed, notes };
+    firsts.push(first);
+    unchangeds.push(unchanged);
+  }
+  return { name, firsts, unchangeds, notes };
+}
+
+function summarize(label, results, expect) {
+  const times = results.map((r) => r.ms);
+  const ms = median(times);
+  const last = results.at(-1);
+  const rss = results.map((r) => r.maxRssMb);
+  const problems = results.flatMap((r) => expect(r));
+  return {
+    label,
+    mb: last.bytes / 1e6,
+    files: last.files,
+    runs: results.length,
+    ms,
+    minMs: Math.min(...times),
+    maxMs: Math.max(...times),
+    mbps: last.bytes / 1e6 / (ms / 1000),
+    chunksPerS: median(results.map((r) => r.chunks_written / (r.ms / 1000))),
+    rssMb: median(rss),
+    maxRssMb: Math.max(...rss),
+    wallMs: median(results.map((r) => r.wallMs)),
+    threads: last.threads,
+    check:
+      problems.length > 0
+        ? `WRONG: ${[...new Set(problems)].join('; ')}`
+        : `ok: ${last.created + last.unchanged}/${last.files} docs ${last.created > 0 ? 'created' : 'unchanged'}, ${last.chunks_written} chunks written, ${last.stored.chunks} chunks stored`,
+  };
+}
+
+/** A first ingest must create every file and commit every chunk it wrote. */
+function expectFirst(r) {
+  const out = [];
+  if (r.failed > 0) out.push(`${r.failed} files failed`);
+  if (r.created !== r.files) out.push(`created ${r.created} of ${r.files}`);
+  if (r.stored.documents !== r.files) out.push(`${r.stored.documents} documents stored`);
+  if (r.stored.chunks !== r.chunks_written || r.chunks_written === 0)
+    out.push(`${r.chunks_written} chunks written, ${r.stored.chunks} stored`);
+  return out;
+}
+
+/** An unchanged re-ingest must skip every file unparsed and write nothing. */
+function expectUnchanged(firstChunks) {
+  return (r) => {
+    const out = [];
+    if (r.unchanged !== r.files) out.push(`unchanged ${r.unchanged} of ${r.files}`);
+    if (r.bytes_parsed !== 0) out.push(`${r.bytes_parsed} bytes parsed`);
+    if (r.rows_written !== 0) out.push(`${r.rows_written} rows written`);
+    if (r.stored.chunks !== firstChunks) out.push(`${r.stored.chunks} chunks stored`);
+    return out;
+  };
+}
+
+function rowsOf(result, label) {
+  if (result.failed) return [{ label: `${label}: first ingest`, failed: result.failed }];
+  const chunks = result.firsts.at(-1).chunks_written;
+  return [
+    summarize(`${label}: first ingest`, result.firsts, expectFirst),
+    summarize(`${label}: unchanged re-ingest`, result.unchangeds, expectUnchanged(chunks)),
+  ];
+}
+
+function printRows(title, rows) {
+  console.log(`\n## ${title}\n`);
+  console.log(
+    '| measurement | MB | files | runs | median s | min..max s | MB/s | chunks/s | peak RSS MB median (max) | process wall s | check |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of rows) {
+    if (r.failed) {
+      console.log(`| ${r.label} | | | | ${r.failed} | | | | | | |`);
+      continue;
+    }
+    const s = (ms) => (ms / 1000).toFixed(ms < 10_000 ? 2 : 1);
+    console.log(
+      `| ${r.label} | ${r.mb.toFixed(1)} | ${r.files} | ${r.runs} | ${s(r.ms)} | ${s(r.minMs)}..${s(r.maxMs)} | ${r.mbps.toFixed(2)} | ${r.chunksPerS.toFixed(0)} | ${r.rssMb.toFixed(0)} (${r.maxRssMb.toFixed(0)}) | ${s(r.wallMs)} | ${r.check} |`,
+    );
+  }
+}
+
+/** The sorted-path prefix of the eCFR files that first reaches `bytes`. */
+function subsetOf(files, bytes) {
+  const out = [];
+  let total = 0;
+  for (const path of files) {
+    if (total >= bytes) break;
+    out.push(path);
+    total += statSync(path).size;
+  }
+  return { files: out, bytes: total };
+}
+
+export async function bench({ runs = 5 } = {}) {
+  const ecfrDir = join(CORPORA, 'ecfr');
+  const all = listFiles('ecfr', ['.md']);
+  const subset = subsetOf(all, SUBSET_BYTES);
+
+  const sqlite = await series('SQLite', sqlitePair([ecfrDir]), {
+    runs,
+    budgetMs: BUDGET_MS.sqlite,
+    warmUp: true,
+  });
+  const slow = sqlite.failed || median(sqlite.firsts.map((r) => r.ms)) > SLOW_MS;
+  let postgres;
+  try {
+    await pgQuery('SELECT 1');
+    postgres = await series('PostgreSQL', postgresPair([ecfrDir]), {
+      runs,
+      budgetMs: BUDGET_MS.postgres,
+      warmUp: !slow,
+    });
+  } catch (error) {
+    postgres = { failed: `PostgreSQL at ${PG_URL}: ${error.message}`, notes: [] };
+  }
+  const small = await series('SQLite 15 MB subset', sqlitePair(subset.files), {
+    runs,
+    budgetMs: BUDGET_MS.subset,
+    warmUp: true,
+  });
+
+  const sqliteRows = rowsOf(sqlite, 'SQLite, ecfr');
+  const pgRows = rowsOf(postgres, 'PostgreSQL, ecfr');
+  const smallRows = rowsOf(
+    small,
+    `SQLite, ecfr subset (sorted prefix, ${subset.files.length} files)`,
+  );
+  const threads = sqliteRows[0].threads ?? '?';
+  printRows(
+    `Ingest end to end: files on disk to committed rows, default chunker, ${threads} worker thread(s)`,
+    [...sqliteRows, ...pgRows, smallRows[0]],
+  );
+  for (const note of [...sqlite.notes, ...postgres.notes, ...small.notes])
+    console.log(`\nnote: ${note}`);
+
+  const ratio = (rows) => (rows[0].failed || rows[1]?.failed ? null : rows[0].ms / rows[1].ms);
+  const sqliteRatio = ratio(sqliteRows);
+  const pgRatio = ratio(pgRows);
+  console.log(
+    `\nfirst / unchanged time: SQLite ${sqliteRatio?.toFixed(1) ?? 'n/a'}x, PostgreSQL ${pgRatio?.toFixed(1) ?? 'n/a'}x`,
+  );
+
+  console.log('\nTargets (issue 5):');
+  const line = (ok, text) =>
+    console.log(`- ${ok === null ? 'n/a ' : ok ? 'PASS' : 'MISS'} ${text}`);
+  const first = sqliteRows[0];
+  line(
+    first.failed ? null : first.mbps >= TARGET_MBPS,
+    first.failed
+      ? `first ingest into SQLite >= ${TARGET_MBPS} MB/s: ${first.failed}`
+      : `first ingest into SQLite >= ${TARGET_MBPS} MB/s: ${first.mbps.toFixed(2)} MB/s (${(first.mbps / TARGET_MBPS).toFixed(2)}x the target)`,
+  );
+  for (const [store, r] of [
+    ['SQLite', sqliteRatio],
+    ['PostgreSQL', pgRatio],
+  ]) {
+    line(
+      r === null ? null : r >= TARGET_UNCHANGED_RATIO,
+      `unchanged re-ingest >= ${TARGET_UNCHANGED_RATIO}x faster than the first (${store}): ${r === null ? 'not measured' : `${r.toFixed(1)}x`}`,
+    );
+  }
+  const measured = [...sqliteRows, ...pgRows, ...smallRows].filter((r) => !r.failed);
+  const peak = measured.reduce((worst, r) => (r.maxRssMb > worst.maxRssMb ? r : worst), {
+    maxRssMb: 0,
+  });
+  line(
+    measured.length === 0 ? null : peak.maxRssMb < TARGET_RSS_MB,
+    `peak RSS < 1 GB (${TARGET_RSS_MB} MB) in every ingest: highest ${peak.maxRssMb.toFixed(0)} MB (${peak.label ?? 'none'})`,
+  );
+  const full = sqliteRows[0];
+  const part = smallRows[0];
+  const growth = full.failed || part.failed ? null : full.rssMb / part.rssMb;
+  line(
+    growth === null ? null : growth <= RSS_GROWTH_LIMIT,
+    `peak RSS not growing with corpus size (SQLite, median peak RSS, ${part.mb?.toFixed(1)} MB vs ${full.mb?.toFixed(1)} MB, at most ${RSS_GROWTH_LIMIT}x): ${growth === null ? 'not measured' : `${part.rssMb.toFixed(0)} MB vs ${full.rssMb.toFixed(0)} MB, ${growth.toFixed(2)}x`}`,
+  );
+}
