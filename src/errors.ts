@@ -40,6 +40,9 @@ export const ERROR_CODES = [
   'redirect_loop',
   'no_ear_content',
   'duplicate_doc_id',
+  'empty_query',
+  'analyzer_mismatch',
+  'mismatch_index_hash',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -28,6 +28,29 @@ export type {
   ChunkLimits,
   ChunkSplitReason,
 } from './chunk/types.js';
+// cite: citation payload and auditable answer validators (seed 001)
+export type {
+  AnswerCitation,
+  CitationOffsets,
+  CitationPayload,
+} from './cite/citation-contract.js';
+export { ANSWER_CITATION_FIELDS, REQUIRED_CITATION_FIELDS } from './cite/citation-contract.js';
+export type { CitationIssue, CiteIssue, CiteIssueCode } from './cite/cite-issue.js';
+export type { ParseAnswerJsonOptions, ParseAnswerJsonResult } from './cite/parse-answer-json.js';
+export { parseAnswerJson } from './cite/parse-answer-json.js';
+export type {
+  AnswerValidationOptions,
+  AnswerValidationResult,
+  CitationStatus,
+  CitationStatusReason,
+  CitationVerdict,
+} from './cite/validate-answer.js';
+export { validateAnswer } from './cite/validate-answer.js';
+export type {
+  CitationValidationOptions,
+  CitationValidationResult,
+} from './cite/validate-citations.js';
+export { validateCitations } from './cite/validate-citations.js';
 export { buildEarCorpus } from './corpus/build-ear-corpus.js';
 // corpus: the retrieval-corpus.v1 contract and its EAR profile (seed 003)
 export type { RetrievalCorpusDocument } from './corpus/corpus-contract.js';
@@ -63,6 +86,13 @@ export { DocumentBuilder } from './parse/document-builder.js';
 export type { ParseDocumentInput, ParseFileOptions } from './parse/parse-document.js';
 export { parseDocument, parseFile } from './parse/parse-document.js';
 export type { ParseInput, ParseOptions } from './parse/parse-input.js';
+// search: lexical search with seed 001's citation payload and traces
+export { computeIndexHash } from './search/compute-index-hash.js';
+export { formatTraceLine } from './search/format-trace-line.js';
+export { highlightTerms } from './search/highlight-terms.js';
+export { search } from './search/search.js';
+export { tokenizeQuery } from './search/tokenize-query.js';
+export type { Citation, SearchHit, SearchOptions, SearchResult } from './search/types.js';
 export { chunkStored } from './store/chunk-stored.js';
 export type { EnsureResult, EnsureStatus } from './store/ensure.js';
 export { ensureChunks } from './store/ensure.js';

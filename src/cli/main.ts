@@ -6,7 +6,9 @@ import { registerIds } from './commands/ids.js';
 import { registerIngest } from './commands/ingest.js';
 import { registerParse } from './commands/parse.js';
 import { registerResolve } from './commands/resolve.js';
+import { registerSearch } from './commands/search.js';
 import { registerShow } from './commands/show.js';
+import { registerValidateCitations } from './commands/validate-citations.js';
 import { registerValidateCorpus } from './commands/validate-corpus.js';
 import { exitCodeFor, reportError } from './report-error.js';
 
@@ -36,13 +38,14 @@ registerChunk(program);
 registerIngest(program);
 registerShow(program);
 registerResolve(program);
+registerSearch(program);
 registerIds(program);
 registerExportCorpus(
   program.command('export').description('Export stored or parsed documents under a contract'),
 );
-registerValidateCorpus(
-  program.command('validate').description('Check files against cairn contracts'),
-);
+const validate = program.command('validate').description('Check files against cairn contracts');
+registerValidateCorpus(validate);
+registerValidateCitations(validate);
 
 try {
   await program.parseAsync(process.argv);

@@ -6,6 +6,10 @@ const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([
   'file_unreadable',
   'unsupported_format',
   'invalid_option',
+  // a blank query or a pinned analyzer/index the store does not have: the caller's settings
+  'empty_query',
+  'analyzer_mismatch',
+  'mismatch_index_hash',
 ]);
 
 export function exitCodeFor(error: unknown): number {

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
 import { insertBatched } from './insert-batched.js';
+import { lexicalSearchSql } from './lexical-search-sql.js';
 import {
   CHUNK_COLUMNS,
   DOCUMENT_COLUMNS,
@@ -23,6 +24,9 @@ import type {
   DocumentRow,
   DocumentState,
   IndexManifestRow,
+  LexicalIndexState,
+  LexicalMatch,
+  LexicalQuery,
   RagTraceRow,
   RedirectInput,
   RedirectRow,
@@ -440,6 +444,36 @@ export class SqlChunkStore implements ChunkStore {
     }
   }
 
+  async getLexicalIndexState(chunkerId: string): Promise<LexicalIndexState> {
+    const analyzer = await this.one('SELECT analyzer FROM lexical_index WHERE id = 1');
+    const rows = await this.driver.all<Record<string, unknown>>(
+      'SELECT d.doc_uid, s.digest, s.chunk_count FROM documents d ' +
+        'JOIN chunk_sets s ON s.version_id = d.current_version_id AND s.chunker_id = ?',
+      [chunkerId],
+    );
+    return {
+      analyzer: String(analyzer?.analyzer ?? ''),
+      sets: rows.map((row) => ({
+        doc_uid: String(row.doc_uid),
+        digest: String(row.digest),
+        chunk_count: Number(row.chunk_count),
+      })),
+    };
+  }
+
+  async searchLexical(query: LexicalQuery): Promise<LexicalMatch[]> {
+    if (query.terms.length === 0 || query.limit <= 0) return [];
+    const { sql, params } = lexicalSearchSql(this.driver.dialect, query);
+    const rows = await this.driver.all<Record<string, unknown>>(sql, params);
+    return rows.map((row) => ({
+      chunk: toChunk(row),
+      doc_uid: String(row.doc_uid),
+      source_url: String(row.source_url),
+      rev: String(row.rev),
+      score_raw: Number(row.score_raw),
+    }));
+  }
+
   async putIndexManifest(row: IndexManifestRow): Promise<void> {
     await this.driver.run(
       'INSERT INTO index_manifests (index_hash, kind, chunker_id, analyzer, embed_model, params, chunk_count, created_at) ' +
@@ -522,6 +556,12 @@ export class SqlChunkStore implements ChunkStore {
         if (row.integrity_check !== 'ok') problems.push(`integrity_check: ${row.integrity_check}`);
       const foreign = await this.driver.all<Record<string, unknown>>('PRAGMA foreign_key_check');
       for (const row of foreign) problems.push(`foreign_key_check: ${JSON.stringify(row)}`);
+      // FTS5 keeps one docsize row per indexed chunk: a count apart means a chunk write missed the index.
+      const fts = await this.one(
+        'SELECT (SELECT COUNT(*) FROM chunks_fts_docsize) AS indexed, (SELECT COUNT(*) FROM chunks) AS stored',
+      );
+      if (Number(fts?.indexed) !== Number(fts?.stored))
+        problems.push(`lexical index: ${fts?.indexed} indexed chunks, ${fts?.stored} stored`);
     }
     const queries: [string, string][] = [
       [
@@ -610,6 +650,13 @@ export class SqlChunkStore implements ChunkStore {
       values,
       this.batchOptions(),
     );
+    if (this.driver.dialect.name === 'sqlite') {
+      // External-content FTS5 is not maintained by SQLite: index the new rows in the same transaction.
+      await tx.run(
+        'INSERT INTO chunks_fts (rowid, text) SELECT id, text FROM chunks WHERE version_id = ? AND chunker_id = ?',
+        [input.version_id, input.chunker_id],
+      );
+    }
     return true;
   }
 

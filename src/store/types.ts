@@ -159,6 +159,39 @@ export interface RagTraceRow {
   kfinal: unknown;
 }
 
+/**
+ * A lexical query as the store runs it: `terms` are plain words (the
+ * caller tokenized the user's text); the store quotes each one for its
+ * engine, so no query syntax reaches it. Only current versions' chunks of
+ * `chunker_id` match.
+ */
+export interface LexicalQuery {
+  chunker_id: string;
+  terms: readonly string[];
+  limit: number;
+  /** Only this document's chunks. */
+  document_id?: number;
+  /** Only chunks of this section or its subsections (`sect_path` prefix at a dot). */
+  section?: string;
+}
+
+export interface LexicalMatch {
+  chunk: ChunkRow;
+  doc_uid: string;
+  source_url: string;
+  rev: string;
+  /** Higher is better: SQLite's `-bm25()`, PostgreSQL's `ts_rank_cd()`. */
+  score_raw: number;
+}
+
+/** What identifies the live lexical index of one chunker. */
+export interface LexicalIndexState {
+  /** The analyzer the index was built with (recorded by the migration). */
+  analyzer: string;
+  /** The indexed chunk sets: one per document whose current version has the chunker's chunks. */
+  sets: { doc_uid: string; digest: string; chunk_count: number }[];
+}
+
 /** The document fields a new version writes (from `CairnDocument`). */
 export interface DocumentInput {
   doc_uid: string;
@@ -279,6 +312,11 @@ export interface ChunkStore {
     digest: string;
     redirects: RedirectInput[];
   }): Promise<boolean>;
+
+  /** The analyzer and the indexed chunk sets of the lexical index for one chunker. */
+  getLexicalIndexState(chunkerId: string): Promise<LexicalIndexState>;
+  /** Current chunks matching any of the terms, best first, ties by section then chunk ID. */
+  searchLexical(query: LexicalQuery): Promise<LexicalMatch[]>;
 
   putIndexManifest(row: IndexManifestRow): Promise<void>;
   getIndexManifest(indexHash: string): Promise<IndexManifestRow | null>;

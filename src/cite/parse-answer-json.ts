@@ -1,0 +1,138 @@
+import { CairnError } from '../errors.js';
+import { type CiteIssue, type CiteIssueBody, citeIssue } from './cite-issue.js';
+import { scanJson, skipWhitespace } from './scan-json.js';
+
+export const DEFAULT_MAX_ANSWER_BYTES = 10 * 1024 * 1024;
+
+export interface ParseAnswerJsonOptions {
+  /** Refuse larger input, before reading it, with CairnError `input_too_large`. Default 10 MiB. */
+  max_bytes?: number;
+  /**
+   * Accept prose after a JSON object (models add "Hope this helps!") and
+   * return it as `trailing_text`. Off by default: trailing content is the
+   * issue `trailing_content`, since an auditable answer is the JSON alone.
+   */
+  allow_trailing_text?: boolean;
+}
+
+export type ParseAnswerJsonResult =
+  | { ok: true; value: unknown; trailing_text: string | null }
+  | { ok: false; issues: CiteIssue[] };
+
+/**
+ * Parses an LLM's answer JSON without trusting it. Size is checked first,
+ * in constant time for a string whose UTF-16 length already exceeds the
+ * limit (a code unit is at least one UTF-8 byte). Then one pass finds
+ * syntax errors with their line and column, duplicate keys (which JSON.parse
+ * resolves silently, last wins) and the keys `__proto__`, `constructor` and
+ * `prototype`, all reported as issues. JSON.parse itself defines own data
+ * properties, so no key ever reaches a prototype; refusing them protects
+ * consumers that later merge the value with assignment. Leading whitespace
+ * and a byte order mark are skipped.
+ *
+ * Throws CairnError `input_too_large` past `max_bytes`, `invalid_option` for
+ * input that is neither a string nor bytes. Content problems are issues.
+ */
+export function parseAnswerJson(
+  input: string | Uint8Array,
+  options: ParseAnswerJsonOptions = {},
+): ParseAnswerJsonResult {
+  const maxBytes = options.max_bytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 0)
+    throw new CairnError(
+      'invalid_option',
+      `max_bytes must be a non-negative integer, got ${maxBytes}`,
+    );
+  let text: string;
+  if (typeof input === 'string') {
+    if (input.length > maxBytes || Buffer.byteLength(input, 'utf8') > maxBytes)
+      throw tooLarge(input.length > maxBytes ? null : Buffer.byteLength(input, 'utf8'), maxBytes);
+    text = input;
+  } else if (input instanceof Uint8Array) {
+    if (input.byteLength > maxBytes) throw tooLarge(input.byteLength, maxBytes);
+    try {
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(input);
+    } catch {
+      return fail([{ code: 'invalid_utf8' }]);
+    }
+  } else {
+    throw new CairnError('invalid_option', 'parseAnswerJson takes a string or a Uint8Array');
+  }
+
+  const start = skipWhitespace(text, text.startsWith('\ufeff') ? 1 : 0);
+  const scan = scanJson(text, start);
+  const at = (position: number) => ({ position, ...lineColumn(text, position) });
+  if (scan.error) {
+    return fail([
+      { code: 'malformed_json', ...at(scan.error.position), detail: scan.error.detail },
+    ]);
+  }
+  const issues: CiteIssue[] = [];
+  for (const d of scan.duplicates) {
+    issues.push(
+      citeIssue(
+        { code: 'duplicate_key', key: d.key, ...at(d.position), first_position: d.first_position },
+        { path: d.path, segment: null, index: null, snippet_id: null },
+      ),
+    );
+  }
+  for (const f of scan.forbidden) {
+    issues.push(
+      citeIssue(
+        { code: 'forbidden_key', key: f.key, ...at(f.position) },
+        { path: f.path, segment: null, index: null, snippet_id: null },
+      ),
+    );
+  }
+  const rest = skipWhitespace(text, scan.end);
+  let trailing: string | null = null;
+  if (rest < text.length) {
+    if (options.allow_trailing_text && text[start] === '{') trailing = text.slice(rest);
+    else {
+      issues.push(
+        citeIssue(
+          { code: 'trailing_content', ...at(rest), received: text.slice(rest, rest + 80) },
+          { path: '', segment: null, index: null, snippet_id: null },
+        ),
+      );
+    }
+  }
+  if (issues.length > 0) return { ok: false, issues };
+  try {
+    return { ok: true, value: JSON.parse(text.slice(start, scan.end)), trailing_text: trailing };
+  } catch (error) {
+    // the scan follows RFC 8259 as JSON.parse does; this is a second line of defence
+    const detail = error instanceof Error ? error.message : String(error);
+    return fail([{ code: 'malformed_json', ...at(start), detail: detail.slice(0, 200) }]);
+  }
+}
+
+function fail(bodies: CiteIssueBody[]): { ok: false; issues: CiteIssue[] } {
+  return {
+    ok: false,
+    issues: bodies.map((body) =>
+      citeIssue(body, { path: '', segment: null, index: null, snippet_id: null }),
+    ),
+  };
+}
+
+function tooLarge(bytes: number | null, maxBytes: number): CairnError {
+  return new CairnError(
+    'input_too_large',
+    bytes === null
+      ? `The answer is over the limit of ${maxBytes} bytes`
+      : `The answer is ${bytes} bytes, over the limit of ${maxBytes}`,
+    { details: { max_bytes: maxBytes, ...(bytes === null ? {} : { bytes }) } },
+  );
+}
+
+/** 1-based line and column (in UTF-16 units) of a UTF-16 index. */
+function lineColumn(text: string, position: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: position - lineStart + 1 };
+}

@@ -1,0 +1,107 @@
+import type { Command } from 'commander';
+import { CairnError } from '../../errors.js';
+import { formatSnippet } from '../../search/format-snippet.js';
+import { search } from '../../search/search.js';
+import type { SearchOptions, SearchResult } from '../../search/types.js';
+import { openStore } from '../../store/open-store.js';
+import type { ChunkStore } from '../../store/types.js';
+import { exitCodeFor, reportError } from '../report-error.js';
+
+interface SearchFlags {
+  db?: string;
+  k?: string;
+  chunker?: string;
+  doc?: string;
+  section?: string;
+  analyzer?: string;
+  indexHash?: string;
+  traceLog?: string | false;
+  json?: boolean;
+}
+
+export function registerSearch(program: Command): void {
+  program
+    .command('search')
+    .argument('<query>', 'words to look for (any text: operators and quotes are plain text)')
+    .description('Search the stored chunks; each hit with its citation and a highlighted snippet')
+    .option(
+      '--db <path|url>',
+      'SQLite file or postgres:// URL (default: $CAIRN_DB, else .cairn/cairn.db)',
+    )
+    .option('-k, --k <n>', 'hits at most', '10')
+    .option('--chunker <id>', 'whose chunks: chunker id, name or alias (default: the default)')
+    .option('--doc <doc>', 'only this document (its path as ingested, or its doc_uid)')
+    .option('--section <sect_path>', 'only this section and its subsections, e.g. 2 or 2.4')
+    .option('--analyzer <id>', 'fail unless the index uses this analyzer')
+    .option('--index-hash <hash>', 'fail unless the live index has this hash')
+    .option('--trace-log <path>', 'trace log file (default: traces.log beside a SQLite database)')
+    .option('--no-trace-log', 'write no trace log line (the rag_traces row is still written)')
+    .option('--json', 'print the result as JSON')
+    .addHelpText(
+      'after',
+      `
+Each search writes one row to rag_traces and one line to the trace log.
+
+Examples:
+  cairn search "ownership rules"
+  cairn search 'multi-threaded' -k 5 --json
+  cairn search borrow --doc ch04-02-references-and-borrowing.md --section 1`,
+    )
+    .action(async (query: string, flags: SearchFlags) => {
+      let store: ChunkStore | null = null;
+      try {
+        const k = Number(flags.k ?? 10);
+        if (!Number.isInteger(k) || k < 1) {
+          throw new CairnError(
+            'invalid_option',
+            `-k must be a whole number from 1, got "${flags.k}"`,
+          );
+        }
+        store = await openStore(flags.db === undefined ? {} : { db: flags.db });
+        const result = await search(store, query, toOptions(flags, k));
+        process.stdout.write(
+          flags.json ? `${JSON.stringify(result)}\n` : formatResult(result, process.stdout.isTTY),
+        );
+        process.exitCode = 0;
+      } catch (error) {
+        reportError(error, flags.json === true);
+        process.exitCode = exitCodeFor(error);
+      } finally {
+        await store?.close().catch(() => {});
+      }
+    });
+}
+
+function toOptions(flags: SearchFlags, k: number): SearchOptions {
+  return {
+    k,
+    ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
+    ...(flags.doc === undefined ? {} : { doc: flags.doc }),
+    ...(flags.section === undefined ? {} : { section: flags.section }),
+    ...(flags.analyzer === undefined ? {} : { analyzer: flags.analyzer }),
+    ...(flags.indexHash === undefined ? {} : { index_hash: flags.indexHash }),
+    // commander sets true for the default of a --no- option: leave the library's default
+    ...(flags.traceLog === undefined || (flags.traceLog as unknown) === true
+      ? {}
+      : { trace_log: flags.traceLog }),
+  };
+}
+
+function formatResult(result: SearchResult, tty: boolean): string {
+  const marks = tty ? { open: '\x1b[1;33m', close: '\x1b[0m' } : { open: '[', close: ']' };
+  const lines: string[] = [];
+  for (const hit of result.hits) {
+    const heading = hit.heading_path.length > 0 ? `  ${hit.heading_path.join(' > ')}` : '';
+    lines.push(
+      `${hit.k_final}. ${hit.score_norm.toFixed(3)}  ${hit.source_url}  §${hit.section_id || '-'}${heading}`,
+      `   ${hit.snippet_id}  [${hit.offsets.start}, ${hit.offsets.end}) rev ${hit.rev.slice(0, 12)}  ${hit.tokens} tokens${hit.page === null ? '' : `  page ${hit.page}`}`,
+      `   ${formatSnippet(hit.text, result.terms, marks)}`,
+      '',
+    );
+  }
+  lines.push(
+    `${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} for ${JSON.stringify(result.query.length > 80 ? `${result.query.slice(0, 80)}…` : result.query)}`,
+    `index ${result.index_hash}  analyzer ${result.analyzer}  chunker ${result.chunker_id}  qid ${result.qid}`,
+  );
+  return `${lines.join('\n')}\n`;
+}

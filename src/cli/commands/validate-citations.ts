@@ -1,0 +1,174 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { Command } from 'commander';
+import type { CiteIssue } from '../../cite/cite-issue.js';
+import { DEFAULT_MAX_ANSWER_BYTES, parseAnswerJson } from '../../cite/parse-answer-json.js';
+import { type AnswerValidationResult, validateAnswer } from '../../cite/validate-answer.js';
+import {
+  type CitationValidationOptions,
+  validateCitations,
+} from '../../cite/validate-citations.js';
+import { CairnError } from '../../errors.js';
+import { exitCodeFor } from '../report-error.js';
+import type { CommandIo } from './validate-corpus.js';
+
+export interface ValidateCitationsFlags {
+  json?: boolean;
+  maxBytes?: string;
+  allowCrossSection?: boolean;
+  indexHash?: string;
+  analyzer?: string;
+  anySnippetId?: boolean;
+  ranked?: boolean;
+  allowTrailingText?: boolean;
+}
+
+type Kind = 'citations' | 'answer';
+
+/** Hangs `citations` and `answer` under a `validate` command. */
+export function registerValidateCitations(validate: Command): void {
+  for (const kind of ['citations', 'answer'] as const) {
+    const command = validate
+      .command(kind)
+      .argument(
+        '<file>',
+        kind === 'citations' ? 'a citation payload JSON file' : "an LLM's answer JSON file",
+      )
+      .description(
+        kind === 'citations'
+          ? 'Check a citation payload (citation-payload.v1) against every rule of seed 001'
+          : 'Check an auditable answer (auditable-answer.v1): its JSON, its segments and each citation',
+      )
+      .option('--json', 'print one JSON report: { file, ok, issues, ... }')
+      .option('--max-bytes <n>', 'refuse larger files unread', String(DEFAULT_MAX_ANSWER_BYTES))
+      .option('--allow-cross-section', 'allow citations of several sections in one list or segment')
+      .option('--index-hash <hash>', 'the live index hash: citations must name it')
+      .option('--analyzer <id>', "the read path's analyzer: citations must name it")
+      .option('--any-snippet-id', 'accept any snippet_id, not only cairn chunk IDs');
+    if (kind === 'citations')
+      command.option(
+        '--ranked',
+        'check the tiebreak order (score_norm desc, section_id, snippet_id)',
+      );
+    else command.option('--allow-trailing-text', 'accept prose after the JSON object');
+    command
+      .addHelpText(
+        'after',
+        `
+Duplicate keys, __proto__/constructor keys and malformed JSON are issues too.
+Each issue names a JSON Pointer and a stable code (empty_citations,
+missing_<field>, bad_offsets, cross_section_reuse, missing_score, ...).
+Exit status: 0 clean, 1 issues found, 2 the file cannot be read or bad options.`,
+      )
+      .action(async (file: string, flags: ValidateCitationsFlags) => {
+        process.exitCode = await runValidateCitations(kind, file, flags, {
+          stdout: process.stdout,
+          stderr: process.stderr,
+        });
+      });
+  }
+}
+
+/** The command's work, apart from commander: returns the exit status. */
+export async function runValidateCitations(
+  kind: Kind,
+  file: string,
+  flags: ValidateCitationsFlags,
+  io: CommandIo,
+): Promise<number> {
+  try {
+    const maxBytes = nonNegativeInteger(
+      '--max-bytes',
+      flags.maxBytes ?? String(DEFAULT_MAX_ANSWER_BYTES),
+    );
+    const bytes = await readBounded(file, maxBytes);
+    const parsed = parseAnswerJson(bytes, {
+      max_bytes: maxBytes,
+      allow_trailing_text: flags.allowTrailingText === true,
+    });
+    const options: CitationValidationOptions = {
+      allow_cross_section_reuse: flags.allowCrossSection === true,
+      snippet_ids: flags.anySnippetId ? 'any' : 'chunk_id',
+      ranked: flags.ranked === true,
+      ...(flags.indexHash === undefined ? {} : { index_hash: flags.indexHash }),
+      ...(flags.analyzer === undefined ? {} : { analyzer: flags.analyzer }),
+    };
+    let issues: CiteIssue[];
+    let verdicts: AnswerValidationResult['citations'] | null = null;
+    if (!parsed.ok) issues = parsed.issues;
+    else if (kind === 'citations') {
+      const result = validateCitations(parsed.value, options);
+      issues = result.ok ? [] : result.issues;
+    } else {
+      const result = validateAnswer(parsed.value, options);
+      issues = result.ok ? [] : result.issues;
+      verdicts = result.citations;
+    }
+    const ok = issues.length === 0;
+    if (flags.json) {
+      const report = { file, ok, issues, ...(verdicts === null ? {} : { citations: verdicts }) };
+      io.stdout.write(`${JSON.stringify(report)}\n`);
+    } else io.stdout.write(textReport(file, issues, verdicts));
+    return ok ? 0 : 1;
+  } catch (error) {
+    // bugs keep their stack: the CLI's top level prints them
+    if (!(error instanceof CairnError)) throw error;
+    io.stderr.write(
+      flags.json
+        ? `${JSON.stringify({ error: error.toJSON() })}\n`
+        : `cairn: ${error.code}: ${error.message}\n`,
+    );
+    return exitCodeFor(error);
+  }
+}
+
+/** The file's bytes, refused unread when larger than `maxBytes`. */
+async function readBounded(file: string, maxBytes: number): Promise<Uint8Array> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new CairnError('file_unreadable', `${file} is not a file`);
+    if (info.size > maxBytes) {
+      throw new CairnError(
+        'input_too_large',
+        `${file} is ${info.size} bytes, over the limit of ${maxBytes}`,
+        { details: { source: file, bytes: info.size, max_bytes: maxBytes } },
+      );
+    }
+    return await readFile(file);
+  } catch (error) {
+    if (error instanceof CairnError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CairnError(
+      code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
+      code === 'ENOENT' ? `${file}: no such file` : `${file} cannot be read`,
+      { cause: error, details: { source: file } },
+    );
+  }
+}
+
+function nonNegativeInteger(flag: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new CairnError(
+      'invalid_option',
+      `${flag} must be a non-negative integer, got "${value}"`,
+    );
+  return n;
+}
+
+function textReport(
+  file: string,
+  issues: readonly CiteIssue[],
+  verdicts: AnswerValidationResult['citations'] | null,
+): string {
+  const cited =
+    verdicts === null ? '' : `, ${verdicts.length} citations (not checked against a store)`;
+  if (issues.length === 0) return `${file}: ok${cited}\n`;
+  const lines = issues.map(
+    (i) => `${file}:${i.path === '' ? '/' : i.path}: ${i.code}: ${i.message}`,
+  );
+  const counts = new Map<string, number>();
+  for (const i of issues) counts.set(i.code, (counts.get(i.code) ?? 0) + 1);
+  const summary = [...counts].map(([code, n]) => `${code} ${n}`).join(', ');
+  lines.push(`${file}: ${issues.length} issues${cited}: ${summary}`);
+  return `${lines.join('\n')}\n`;
+}

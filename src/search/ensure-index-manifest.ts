@@ -1,0 +1,43 @@
+import type { ChunkStore, IndexManifestRow } from '../store/types.js';
+import { computeIndexHash } from './compute-index-hash.js';
+
+/** The lexical index embeds nothing: the citation's `embed_model`. */
+export const LEXICAL_EMBED_MODEL = 'none';
+
+export interface LiveIndex {
+  analyzer: string;
+  index_hash: string;
+  chunk_count: number;
+}
+
+/**
+ * The live lexical index of one chunker: its analyzer and hash, with an
+ * `index_manifests` row written the first time a search sees that hash
+ * (the index changes with every chunk write, so the manifest follows
+ * lazily; the hash is a pure function of what is indexed).
+ */
+export async function ensureIndexManifest(
+  store: ChunkStore,
+  chunkerId: string,
+): Promise<LiveIndex> {
+  const state = await store.getLexicalIndexState(chunkerId);
+  const indexHash = computeIndexHash(chunkerId, LEXICAL_EMBED_MODEL, state);
+  const chunkCount = state.sets.reduce((n, set) => n + set.chunk_count, 0);
+  if ((await store.getIndexManifest(indexHash)) === null) {
+    const row: IndexManifestRow = {
+      index_hash: indexHash,
+      kind: 'lexical',
+      chunker_id: chunkerId,
+      analyzer: state.analyzer,
+      embed_model: LEXICAL_EMBED_MODEL,
+      params: {
+        engine: store.dialect === 'sqlite' ? 'fts5' : 'pg-fts',
+        documents: state.sets.length,
+      },
+      chunk_count: chunkCount,
+      created_at: new Date().toISOString(),
+    };
+    await store.putIndexManifest(row);
+  }
+  return { analyzer: state.analyzer, index_hash: indexHash, chunk_count: chunkCount };
+}

@@ -1,0 +1,30 @@
+import { highlightTerms } from './highlight-terms.js';
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/**
+ * A one-line excerpt of a hit's text for display: whitespace collapsed,
+ * at most `max` code points around the first searched word, with the
+ * searched words marked. Display only; citations keep exact offsets.
+ */
+export function formatSnippet(
+  text: string,
+  terms: readonly string[],
+  options: { max?: number; open: string; close: string },
+): string {
+  const max = options.max ?? 240;
+  const flat = Array.from(text.replace(/\s+/g, ' ').trim());
+  const wanted = new Set(terms);
+  let first = 0;
+  const joined = flat.join('');
+  for (const match of joined.matchAll(WORD)) {
+    if (wanted.has(match[0].normalize('NFC').toLowerCase())) {
+      first = Array.from(joined.slice(0, match.index)).length;
+      break;
+    }
+  }
+  const start = flat.length <= max ? 0 : Math.max(0, Math.min(first - 40, flat.length - max));
+  const end = Math.min(flat.length, start + max);
+  const excerpt = flat.slice(start, end).join('');
+  return `${start > 0 ? '…' : ''}${highlightTerms(excerpt, terms, options)}${end < flat.length ? '…' : ''}`;
+}

@@ -1,0 +1,40 @@
+import type { LexicalMatch } from '../store/types.js';
+
+export interface RankedMatch {
+  match: LexicalMatch;
+  score_norm: number;
+  k_pos: number;
+  k_final: number;
+}
+
+/**
+ * Scores made comparable across stores and the final order (seed 001):
+ * `score_norm = score_raw / max(score_raw)` over the query's hits, rounded
+ * to 6 decimals, so the best hit is 1 and equal raw scores stay equal
+ * (all hits get 0 when no raw score is positive). `k_pos` is the engine's
+ * order; `k_final` sorts by (score_norm desc, section_id asc, snippet_id
+ * asc), comparing IDs in code-unit order.
+ */
+export function rankHits(matches: readonly LexicalMatch[]): RankedMatch[] {
+  const max = matches.reduce((m, x) => Math.max(m, x.score_raw), 0);
+  const ranked = matches.map((match, index) => ({
+    match,
+    score_norm: max > 0 ? Math.round((Math.max(0, match.score_raw) / max) * 1e6) / 1e6 : 0,
+    k_pos: index + 1,
+    k_final: 0,
+  }));
+  ranked.sort(
+    (a, b) =>
+      b.score_norm - a.score_norm ||
+      compare(a.match.chunk.section_id ?? '', b.match.chunk.section_id ?? '') ||
+      compare(a.match.chunk.chunk_id, b.match.chunk.chunk_id),
+  );
+  ranked.forEach((hit, index) => {
+    hit.k_final = index + 1;
+  });
+  return ranked;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
+import { CairnError } from '../errors.js';
+import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
+import type { ChunkStore, LexicalQuery } from '../store/types.js';
+import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
+import { rankHits } from './rank-hits.js';
+import { tokenizeQuery } from './tokenize-query.js';
+import type { SearchHit, SearchOptions, SearchResult } from './types.js';
+import { writeTrace } from './write-trace.js';
+
+/** Hits one search returns at most. */
+export const MAX_K = 1000;
+
+/**
+ * Lexical search over the current versions' chunks of one chunker, each
+ * hit with seed 001's citation payload. The query is split into words
+ * (`tokenizeQuery`) and the words are OR-ed as quoted literals, so any
+ * text is a valid query; an empty or blank query throws `empty_query`, a
+ * query with no words (only punctuation) finds nothing. A caller that pins
+ * `analyzer` or `index_hash` gets `analyzer_mismatch` /
+ * `mismatch_index_hash` when the live index differs. Every search that
+ * runs writes one `rag_traces` row and one trace log line, so the store
+ * must be open for writing.
+ */
+export async function search(
+  store: ChunkStore,
+  query: string,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
+  const k = options.k ?? 10;
+  if (!Number.isInteger(k) || k < 1 || k > MAX_K) {
+    throw new CairnError('invalid_option', `k must be a whole number from 1 to ${MAX_K}, got ${k}`);
+  }
+  if (query.trim() === '') throw new CairnError('empty_query', 'The search query is empty');
+  const chunkerId = resolveChunkerId(options.chunker);
+  const live = await ensureIndexManifest(store, chunkerId);
+  if (options.analyzer !== undefined && options.analyzer !== live.analyzer) {
+    throw new CairnError(
+      'analyzer_mismatch',
+      `The index was built with analyzer ${live.analyzer}, the caller expects ${options.analyzer}`,
+      { details: { expected: options.analyzer, received: live.analyzer } },
+    );
+  }
+  if (options.index_hash !== undefined && options.index_hash !== live.index_hash) {
+    throw new CairnError(
+      'mismatch_index_hash',
+      `The live index of ${chunkerId} is ${live.index_hash}, the caller expects ${options.index_hash}: re-run the search without it or rebuild`,
+      { details: { expected: options.index_hash, received: live.index_hash } },
+    );
+  }
+  // A 10 kB query has hundreds of words: the first 64 distinct ones rank as well and keep the statement small.
+  const terms = tokenizeQuery(query).slice(0, MAX_QUERY_TERMS);
+  const lexical: LexicalQuery = { chunker_id: chunkerId, terms, limit: k };
+  if (options.doc !== undefined) {
+    const document = await store.getDocument(options.doc);
+    if (document === null) {
+      throw new CairnError('document_not_found', `No stored document ${options.doc}`, {
+        details: { source: options.doc },
+      });
+    }
+    lexical.document_id = document.id;
+  }
+  if (options.section !== undefined) lexical.section = options.section;
+  const ranked = rankHits(await store.searchLexical(lexical));
+  const hits: SearchHit[] = ranked
+    .sort((a, b) => a.k_final - b.k_final)
+    .map(({ match, score_norm, k_pos, k_final }) => ({
+      doc_id: match.doc_uid,
+      section_id: match.chunk.section_id ?? '',
+      snippet_id: match.chunk.chunk_id,
+      source_url: match.source_url,
+      offsets: { start: match.chunk.char_start, end: match.chunk.char_end, unit: 'char' },
+      tokens: match.chunk.tokens,
+      index_hash: live.index_hash,
+      embed_model: LEXICAL_EMBED_MODEL,
+      analyzer: live.analyzer,
+      rev: match.rev,
+      window: { pre: 0, post: 0 },
+      page: match.chunk.page,
+      score_raw: match.score_raw,
+      score_norm,
+      rerank_score: null,
+      k_pos,
+      k_final,
+      text: match.chunk.text,
+      heading_path: match.chunk.heading_path,
+    }));
+  const logPath = traceLogPath(store, options.trace_log);
+  const result: SearchResult = {
+    qid: options.qid ?? `q-${randomBytes(6).toString('hex')}`,
+    query,
+    terms,
+    chunker_id: chunkerId,
+    analyzer: live.analyzer,
+    index_hash: live.index_hash,
+    embed_model: LEXICAL_EMBED_MODEL,
+    hits,
+    trace_log: logPath,
+  };
+  await writeTrace(store, result, { k, log_path: logPath });
+  return result;
+}
+
+/** A registry name or alias becomes its full id, as ingest does; anything else is taken as an id. */
+function resolveChunkerId(chunker: string | undefined): string {
+  const registry = defaultChunkerRegistry();
+  const name = chunker ?? 'default';
+  return registry.has(name) ? registry.get(name).chunker_id : name;
+}
+
+/** The trace file: the option, else `traces.log` beside a SQLite file, else none. */
+function traceLogPath(store: ChunkStore, option: string | false | undefined): string | null {
+  if (option === false) return null;
+  if (option !== undefined) return option;
+  if (store.dialect === 'sqlite' && store.location !== ':memory:') {
+    return join(dirname(store.location), 'traces.log');
+  }
+  return null;
+}

@@ -1,0 +1,74 @@
+/**
+ * The citation payload of seed 001 (retrieval traceability), as each
+ * search hit carries it. Offsets are code points into the version's
+ * canonical text, half-open.
+ */
+export interface Citation {
+  doc_id: string;
+  /** The chunk's `sect_path`; `''` for text before any heading. */
+  section_id: string;
+  /** The chunk ID. */
+  snippet_id: string;
+  source_url: string;
+  offsets: { start: number; end: number; unit: 'char' };
+  tokens: number;
+  index_hash: string;
+  /** `'none'`: the lexical index embeds nothing. */
+  embed_model: string;
+  analyzer: string;
+  rev: string;
+  /** Context around the snippet the hit carries: none, the snippet is the chunk. */
+  window: { pre: number; post: number };
+  page: number | null;
+  /** The engine's score, higher is better (SQLite `-bm25()`, PostgreSQL `ts_rank_cd()`). */
+  score_raw: number;
+  /** `score_raw / max(score_raw)` over the hits of the query, in (0, 1], 6 decimals. */
+  score_norm: number;
+  /** No cross-encoder reranks lexical hits yet: always null. */
+  rerank_score: number | null;
+  /** 1-based position in the engine's order. */
+  k_pos: number;
+  /** 1-based position after the tie-break (score_norm desc, section_id asc, snippet_id asc). */
+  k_final: number;
+}
+
+export interface SearchHit extends Citation {
+  /** The chunk's text (the canonical text at `offsets`). */
+  text: string;
+  heading_path: string[];
+}
+
+export interface SearchOptions {
+  /** Hits at most (default 10). */
+  k?: number;
+  /** Only this document (doc_uid or source_url as ingested). */
+  doc?: string;
+  /** Only this section and its subsections (a `sect_path` such as `2` or `2.4`). */
+  section?: string;
+  /** Chunker id, name or alias (default: the registry's default, as ingest uses). */
+  chunker?: string;
+  /** The analyzer the caller expects; a different live analyzer fails with `analyzer_mismatch`. */
+  analyzer?: string;
+  /** The index hash the caller expects; a different live index fails with `mismatch_index_hash`. */
+  index_hash?: string;
+  /**
+   * Where the trace line goes: a file path, or false for none. Default: `traces.log`
+   * beside a SQLite database file; none for PostgreSQL.
+   */
+  trace_log?: string | false;
+  /** The query id traces carry (default: a random `q-` id). */
+  qid?: string;
+}
+
+export interface SearchResult {
+  qid: string;
+  query: string;
+  terms: string[];
+  chunker_id: string;
+  analyzer: string;
+  index_hash: string;
+  embed_model: string;
+  hits: SearchHit[];
+  /** The trace file written, if any. */
+  trace_log: string | null;
+}

@@ -1,0 +1,40 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { ChunkStore } from '../store/types.js';
+import { formatTraceLine, TRACE_DELTA_S, TRACE_LAMBDA } from './format-trace-line.js';
+import type { SearchResult } from './types.js';
+
+/** One `rag_traces` row and, when `logPath` is set, one appended log line for a finished search. */
+export async function writeTrace(
+  store: ChunkStore,
+  result: SearchResult,
+  options: { k: number; log_path: string | null },
+): Promise<void> {
+  const ts = new Date().toISOString();
+  const top = result.hits[0];
+  await store.insertRagTrace({
+    ts,
+    qid: result.qid,
+    seg: 1,
+    deltaS: TRACE_DELTA_S,
+    lambda_state: TRACE_LAMBDA,
+    store: store.dialect,
+    index_hash: result.index_hash,
+    embed_model: result.embed_model,
+    analyzer: result.analyzer,
+    section_id: top?.section_id ?? null,
+    rev: top?.rev ?? null,
+    citations: result.hits.map((h) => h.snippet_id),
+    scores: result.hits.map((h) => h.score_norm),
+    kpos: result.hits.map((h) => h.k_pos),
+    kfinal: result.hits.map((h) => h.k_final),
+  });
+  if (options.log_path !== null) {
+    await mkdir(dirname(options.log_path), { recursive: true });
+    await appendFile(
+      options.log_path,
+      `${formatTraceLine(result, store.dialect, ts, options.k)}\n`,
+      'utf8',
+    );
+  }
+}

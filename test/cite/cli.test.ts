@@ -1,0 +1,126 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runValidateCitations } from '../../src/cli/commands/validate-citations.js';
+import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
+import { ANSWER } from './answer-fixtures.js';
+import { CITATION, ID_7 } from './cite-fixtures.js';
+
+let dir: string;
+let bundle: Bundle;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cairn-cite-cli-'));
+  bundle = await bundleEntries({ cli: 'test/store/support/cli-entry.ts' });
+});
+
+afterAll(() => {
+  bundle?.dispose();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: {
+      stdout: { write: (t: string) => out.push(t) },
+      stderr: { write: (t: string) => err.push(t) },
+    },
+    out: () => out.join(''),
+    err: () => err.join(''),
+  };
+}
+
+describe('cairn validate citations / answer', () => {
+  it('exits 0 on a clean payload and 1 with each issue on a broken one', async () => {
+    const clean = file('clean.json', JSON.stringify([CITATION]));
+    const c = capture();
+    expect(await runValidateCitations('citations', clean, {}, c.io)).toBe(0);
+    expect(c.out()).toBe(`${clean}: ok\n`);
+
+    const broken = file(
+      'broken.json',
+      JSON.stringify({
+        citations: [{ ...CITATION, offsets: { start: 1500, end: 1400, unit: 'char' } }],
+      }),
+    );
+    const b = capture();
+    expect(await runValidateCitations('citations', broken, {}, b.io)).toBe(1);
+    expect(b.out()).toBe(
+      `${broken}:/citations/0/offsets: bad_offsets: Bad offsets: expected 0 <= start < end, received 1500..1400 (citation 0, snippet "${ID_7}")\n${broken}: 1 issues: bad_offsets 1\n`,
+    );
+  });
+
+  it('checks the live index hash and analyzer given as flags', async () => {
+    const path = file('live.json', JSON.stringify([CITATION]));
+    const c = capture();
+    const flags = { json: true, indexHash: 'faiss:other', analyzer: 'lowercase' };
+    expect(await runValidateCitations('citations', path, flags, c.io)).toBe(1);
+    const report = JSON.parse(c.out());
+    expect(report.issues.map((i: { code: string }) => i.code)).toEqual([
+      'mismatch_index_hash',
+      'analyzer_mismatch',
+    ]);
+  });
+
+  it('reports an answer with its citation statuses in --json', async () => {
+    const path = file('answer.json', JSON.stringify(ANSWER));
+    const c = capture();
+    expect(await runValidateCitations('answer', path, { json: true }, c.io)).toBe(0);
+    const report = JSON.parse(c.out());
+    expect(report.ok).toBe(true);
+    expect(report.citations).toHaveLength(2);
+    expect(report.citations[0]).toMatchObject({
+      status: 'unverified',
+      reason: 'not_checked_against_store',
+    });
+  });
+
+  it('reports duplicate keys and trailing prose in an answer file', async () => {
+    const text = `{"citations": [], "citations": [], "answer": "x"}\nHope this helps!`;
+    const path = file('sloppy.json', text);
+    const c = capture();
+    expect(await runValidateCitations('answer', path, { json: true }, c.io)).toBe(1);
+    expect(JSON.parse(c.out()).issues.map((i: { code: string }) => i.code)).toEqual([
+      'duplicate_key',
+      'trailing_content',
+    ]);
+  });
+
+  it('exits 2 on a missing file or a bad flag, and refuses a file over --max-bytes unread', async () => {
+    const c = capture();
+    expect(await runValidateCitations('answer', join(dir, 'nope.json'), {}, c.io)).toBe(2);
+    expect(c.err()).toMatch(/^cairn: file_not_found: /);
+    const path = file('big.json', JSON.stringify(ANSWER));
+    const d = capture();
+    expect(await runValidateCitations('answer', path, { maxBytes: 'lots' }, d.io)).toBe(2);
+    const e = capture();
+    expect(await runValidateCitations('answer', path, { maxBytes: '10', json: true }, e.io)).toBe(
+      1,
+    );
+    expect(JSON.parse(e.err()).error.code).toBe('input_too_large');
+  });
+
+  it('runs as `cairn validate answer|citations` in a child process', () => {
+    const good = file('child-answer.json', JSON.stringify(ANSWER));
+    const bad = file('child-payload.json', '[]');
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [bundle.file('cli'), ...args], { cwd: dir, encoding: 'utf8' });
+    const ok = run('validate', 'answer', good);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('ok, 2 citations (not checked against a store)');
+    const empty = run('validate', 'citations', bad, '--json');
+    expect(empty.status).toBe(1);
+    expect(JSON.parse(empty.stdout).issues[0].code).toBe('empty_citations');
+    expect(run('validate', 'answer').status).toBe(2);
+  });
+});

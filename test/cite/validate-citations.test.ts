@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { validateCitations } from '../../src/cite/validate-citations.js';
+import { CITATION, CLEAN_PAYLOADS, ID_7, RULE_FIXTURES, with_ } from './cite-fixtures.js';
+
+describe('validateCitations', () => {
+  it.each(CLEAN_PAYLOADS.map((f) => [f.name, f] as const))('accepts %s', (_n, fixture) => {
+    const input = JSON.parse(JSON.stringify(fixture.input));
+    expect(validateCitations(input)).toEqual({ ok: true });
+  });
+
+  it.each(RULE_FIXTURES.map((f) => [f.name, f.code, f] as const))(
+    'reports %s as %s',
+    (_n, code, fixture) => {
+      const input = JSON.parse(JSON.stringify(fixture.input));
+      const result = validateCitations(input, fixture.options);
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.issues.map((i) => i.code)).toContain(code);
+      for (const issue of result.issues) {
+        expect(issue.message.length).toBeGreaterThan(0);
+        expect(issue.path.startsWith('/') || issue.path === '').toBe(true);
+      }
+    },
+  );
+
+  it('says where bad offsets are, in the one message format', () => {
+    const result = validateCitations({
+      citations: [CITATION, CITATION, with_({ offsets: { start: 1500, end: 1400, unit: 'char' } })],
+    });
+    expect(result).toEqual({
+      ok: false,
+      issues: [
+        {
+          code: 'bad_offsets',
+          field: 'offsets',
+          expected: '0 <= start < end',
+          received: '1500..1400',
+          path: '/citations/2/offsets',
+          segment: null,
+          index: 2,
+          snippet_id: ID_7,
+          message: `Bad offsets: expected 0 <= start < end, received 1500..1400 (citation 2, snippet "${ID_7}")`,
+        },
+      ],
+    });
+  });
+
+  it('names the text length when it knows it', () => {
+    const result = validateCitations([CITATION], { text_lengths: { handbook_2024: 2500 } });
+    expect(!result.ok && result.issues[0]!.message).toContain(
+      'expected 0 <= start < end <= 2500, received 2310..2688',
+    );
+  });
+
+  it('finds the document of a citation without doc_id through its chunk ID', () => {
+    const { doc_id: _d, ...noDoc } = CITATION;
+    const result = validateCitations([noDoc], {
+      profile: 'answer',
+      text_lengths: { handbook_2024: 100 },
+    });
+    expect(!result.ok && result.issues.map((i) => i.code)).toEqual(['bad_offsets']);
+  });
+
+  it('lifts the section fence when asked, or for whitelisted sections', () => {
+    const mixed = [CITATION, with_({ section_id: 'glossary' })];
+    expect(validateCitations(mixed).ok).toBe(false);
+    expect(validateCitations(mixed, { allow_cross_section_reuse: true }).ok).toBe(true);
+    expect(validateCitations(mixed, { cross_section_whitelist: ['glossary'] }).ok).toBe(true);
+  });
+
+  it('accepts the live index hash, analyzer and rev when they match', () => {
+    const options = {
+      index_hash: CITATION.index_hash,
+      analyzer: CITATION.analyzer,
+      revs: { handbook_2024: CITATION.rev },
+      ranked: true,
+      require_k_pos: true,
+    };
+    expect(validateCitations([CITATION], options)).toEqual({ ok: true });
+  });
+
+  it('accepts any snippet_id when told so', () => {
+    expect(
+      validateCitations([with_({ snippet_id: 'hb24-sec-keys-0007' })], { snippet_ids: 'any' }).ok,
+    ).toBe(true);
+  });
+
+  it('gives each missing field its own code', () => {
+    const result = validateCitations([{}]);
+    expect(!result.ok && result.issues.map((i) => i.code)).toEqual([
+      'missing_doc_id',
+      'missing_section_id',
+      'missing_snippet_id',
+      'missing_source_url',
+      'missing_offsets',
+      'missing_tokens',
+      'missing_index_hash',
+      'missing_embed_model',
+      'missing_analyzer',
+      'missing_rev',
+      'missing_score',
+    ]);
+  });
+
+  it('reads only own properties: a citation inheriting every field is empty', () => {
+    const inherited = Object.create(CITATION);
+    const result = validateCitations([inherited]);
+    expect(!result.ok && result.issues[0]!.code).toBe('missing_doc_id');
+  });
+});

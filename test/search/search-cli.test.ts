@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { corpusPath } from '../corpora.js';
+import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
+
+let bundle: Bundle;
+let dir: string;
+
+beforeAll(async () => {
+  bundle = await bundleEntries({
+    cli: 'test/store/support/cli-entry.ts',
+    'ingest-worker': 'src/ingest/ingest-worker.ts',
+  });
+  dir = mkdtempSync(join(tmpdir(), 'cairn-search-cli-'));
+  mkdirSync(join(dir, 'book'));
+  for (const name of ['ch04-01-what-is-ownership.md', 'ch16-01-threads.md']) {
+    copyFileSync(corpusPath('rustbook', name), join(dir, 'book', name));
+  }
+});
+
+afterAll(() => {
+  bundle?.dispose();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function cairn(...args: string[]) {
+  const child = spawnSync(process.execPath, [bundle.file('cli'), ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, CAIRN_DB: '' },
+  });
+  return { code: child.status, stdout: child.stdout, stderr: child.stderr };
+}
+
+describe('cairn search', () => {
+  test('prints hits with their citation and a highlighted snippet, and traces the query', () => {
+    expect(cairn('ingest', 'book', '--workers', '0').code).toBe(0);
+    const run = cairn('search', 'ownership rules', '-k', '3');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^1\. 1\.000 {2}book\/ch04-01-what-is-ownership\.md {2}§/);
+    expect(run.stdout).toMatch(/\[\d+, \d+\) rev [0-9a-f]{12} {2}\d+ tokens/);
+    expect(run.stdout).toMatch(/\[(ownership|Ownership|rules)\]/);
+    expect(run.stdout).toContain('3 hits for "ownership rules"');
+    const log = readFileSync(join(dir, '.cairn', 'traces.log'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatch(/^ts=\S+ qid=q-[0-9a-f]{12} seg=1 .* store=sqlite index_hash=lex:/);
+  });
+
+  test('--json prints the result with the payload; hostile and blank queries behave', () => {
+    const json = cairn('search', 'NEAR( "thread', '--json', '--chunker', 'default');
+    expect(json.code).toBe(0);
+    const result = JSON.parse(json.stdout);
+    expect(result.terms).toEqual(['near', 'thread']);
+    expect(result.hits[0]).toMatchObject({ embed_model: 'none', offsets: { unit: 'char' } });
+    const blank = cairn('search', '  ');
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toContain('empty_query');
+    const pinned = cairn('search', 'thread', '--analyzer', 'pg-fts:english');
+    expect(pinned.code).toBe(2);
+    expect(pinned.stderr).toContain('analyzer_mismatch');
+    const none = cairn('search', '"', '--no-trace-log');
+    expect(none.code).toBe(0);
+    expect(none.stdout).toContain('0 hits');
+    // one line for each search that ran with a log: none for the failures or --no-trace-log
+    const lines = readFileSync(join(dir, '.cairn', 'traces.log'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines).toHaveLength(2);
+  });
+});

@@ -1,0 +1,326 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defaultChunkerRegistry } from '../../src/chunk/chunker-registry.js';
+import { isCairnError } from '../../src/errors.js';
+import { ingestSources } from '../../src/ingest/ingest-sources.js';
+import { search } from '../../src/search/search.js';
+import type { SearchHit } from '../../src/search/types.js';
+import { ensure } from '../../src/store/ensure.js';
+import type { ChunkStore } from '../../src/store/types.js';
+import { corpusPath } from '../corpora.js';
+import { blockChunker, textDocument } from '../store/test-documents.js';
+
+/** A fresh database per suite, with raw SQL access for what the store does not expose. */
+export interface SearchFixture {
+  open(): Promise<ChunkStore>;
+  /** Rows of a raw statement; `{t}` stands for the store's schema prefix. */
+  query<T = Record<string, unknown>>(sql: string): Promise<T[]>;
+  /** Runs raw statements (separated by `;`), `{t}` as in `query`. */
+  exec(sql: string): Promise<void>;
+  /** Statements that take a migrated database back to schema version 1 (no lexical index). */
+  drop_lexical_index: string;
+  /** The analyzer the backend's index is built with. */
+  analyzer: string;
+  /** Where traces go without a `trace_log` option. */
+  default_trace_log: string | null;
+  dispose(): Promise<void>;
+}
+
+const CHAPTERS = [
+  'ch04-01-what-is-ownership.md',
+  'ch04-02-references-and-borrowing.md',
+  'ch06-01-defining-an-enum.md',
+  'ch16-01-threads.md',
+];
+
+const HOSTILE = [
+  'multi-agent',
+  "don't",
+  '"',
+  'NEAR(',
+  'a/b',
+  'ownership AND NOT borrow*',
+  '") OR 1=1; DROP TABLE chunks; --',
+  'text:foo ^bar {baz} -qux',
+  '\u0000\ud800 ÉCOLE naïve 🦀',
+];
+
+const tied = blockChunker('tiebreak@v1:00000000');
+
+const REQUIRED = [
+  'doc_id',
+  'section_id',
+  'snippet_id',
+  'source_url',
+  'offsets',
+  'tokens',
+  'index_hash',
+  'embed_model',
+  'analyzer',
+  'rev',
+] as const;
+
+function orderKey(hit: SearchHit): string {
+  return `${hit.snippet_id} ${hit.score_norm} ${hit.k_pos} ${hit.k_final}`;
+}
+
+/** The search contract, run against each backend with real rustbook chapters. */
+export function describeSearchConformance(
+  name: string,
+  makeFixture: () => Promise<SearchFixture>,
+): void {
+  describe(`search conformance: ${name}`, () => {
+    let fixture: SearchFixture;
+    let store: ChunkStore;
+    let logDir: string;
+    let log: string;
+
+    beforeAll(async () => {
+      fixture = await makeFixture();
+      store = await fixture.open();
+      logDir = mkdtempSync(join(tmpdir(), 'cairn-trace-'));
+      log = join(logDir, 'traces.log');
+      const summary = await ingestSources(store, CHAPTERS, {
+        workers: 0,
+        cwd: corpusPath('rustbook'),
+      });
+      expect(summary.failed).toBe(0);
+    });
+
+    afterAll(async () => {
+      if (store) {
+        expect(await store.check()).toEqual([]);
+        await store.close();
+      }
+      await fixture?.dispose();
+      if (logDir) rmSync(logDir, { recursive: true, force: true });
+    });
+
+    test('hits carry the full citation payload with exact code-point offsets', async () => {
+      const result = await search(store, 'ownership rules scope', { trace_log: log });
+      expect(result.hits.length).toBe(10);
+      expect(result.chunker_id).toBe(defaultChunkerRegistry().get('default').chunker_id);
+      expect(result.analyzer).toBe(fixture.analyzer);
+      const manifest = await store.getIndexManifest(result.index_hash);
+      expect(manifest).toMatchObject({
+        kind: 'lexical',
+        chunker_id: result.chunker_id,
+        analyzer: fixture.analyzer,
+        embed_model: 'none',
+      });
+      const texts = new Map<string, string>();
+      for (const hit of result.hits) {
+        for (const field of REQUIRED) expect(hit[field]).toBeDefined();
+        expect(hit.embed_model).toBe('none');
+        expect(hit.analyzer).toBe(fixture.analyzer);
+        expect(hit.index_hash).toBe(result.index_hash);
+        expect(hit.offsets.unit).toBe('char');
+        expect(hit.offsets.start).toBeLessThan(hit.offsets.end);
+        expect(hit.tokens).toBeGreaterThan(0);
+        expect(hit.window).toEqual({ pre: 0, post: 0 });
+        expect(hit.rerank_score).toBeNull();
+        expect(hit.score_norm).toBeGreaterThan(0);
+        expect(hit.score_norm).toBeLessThanOrEqual(1);
+        const document = (await store.getDocument(hit.doc_id))!;
+        expect(document.source_url).toBe(hit.source_url);
+        const version = (await store.getVersionText(document.current_version_id))!;
+        expect(version.rev).toBe(hit.rev);
+        const canonical = texts.get(hit.doc_id) ?? version.canonical;
+        texts.set(hit.doc_id, canonical);
+        const span = Array.from(canonical).slice(hit.offsets.start, hit.offsets.end).join('');
+        expect(span).toBe(hit.text);
+        const [stored] = await store.findChunks(hit.snippet_id, result.chunker_id);
+        expect(stored!.text).toBe(span);
+        expect(stored!.version_id).toBe(document.current_version_id);
+      }
+      expect(result.hits[0]!.score_norm).toBe(1);
+      expect(result.hits.map((h) => h.k_final)).toEqual([...Array(10).keys()].map((i) => i + 1));
+      expect(new Set(result.hits.map((h) => h.k_pos)).size).toBe(10);
+      for (let i = 1; i < result.hits.length; i++) {
+        const [a, b] = [result.hits[i - 1]!, result.hits[i]!];
+        expect(a.score_norm).toBeGreaterThanOrEqual(b.score_norm);
+        if (a.score_norm === b.score_norm) {
+          expect(
+            a.section_id < b.section_id ||
+              (a.section_id === b.section_id && a.snippet_id < b.snippet_id),
+          ).toBe(true);
+        }
+      }
+      expect(result.hits.some((h) => /ownership/i.test(h.text))).toBe(true);
+    });
+
+    test('hostile queries are text, never engine syntax, and never crash', async () => {
+      for (const query of HOSTILE) {
+        const result = await search(store, query, { k: 5, trace_log: log });
+        expect(result.hits.length).toBeLessThanOrEqual(5);
+      }
+      expect((await search(store, '"', { trace_log: log })).hits).toEqual([]);
+      expect((await search(store, 'NEAR(', { trace_log: log })).terms).toEqual(['near']);
+      const multi = await search(store, 'multi-thread', { trace_log: log });
+      expect(multi.terms).toEqual(['multi', 'thread']);
+      expect(multi.hits.length).toBeGreaterThan(0);
+      const long = 'ownership borrowing thread spawn enum variant '.repeat(230);
+      expect(long.length).toBeGreaterThan(10_000);
+      const big = await search(store, long, { trace_log: log });
+      expect(big.hits.length).toBe(10);
+      expect(big.terms).toEqual(['ownership', 'borrowing', 'thread', 'spawn', 'enum', 'variant']);
+      for (const empty of ['', '   \n\t']) {
+        await expect(search(store, empty, { trace_log: log })).rejects.toSatisfy((error) =>
+          isCairnError(error, 'empty_query'),
+        );
+      }
+    });
+
+    test('the same query returns the same order every run', async () => {
+      const runs = [];
+      for (let i = 0; i < 3; i++) {
+        runs.push((await search(store, 'thread spawn move closure', { trace_log: log })).hits);
+      }
+      expect(runs[0]!.length).toBeGreaterThan(0);
+      expect(runs[1]!.map(orderKey)).toEqual(runs[0]!.map(orderKey));
+      expect(runs[2]!.map(orderKey)).toEqual(runs[0]!.map(orderKey));
+    });
+
+    test('equal scores break ties by section_id, then snippet_id', async () => {
+      const paragraph = 'Quagmire lanterns flicker over the marsh.';
+      for (const uid of ['tie-b', 'tie-a', 'tie-c']) {
+        await ensure(store, textDocument([paragraph, paragraph], { doc_uid: uid }), tied);
+      }
+      const result = await search(store, 'quagmire lanterns', {
+        chunker: tied.chunker_id,
+        trace_log: log,
+      });
+      expect(result.hits.length).toBe(6);
+      expect(new Set(result.hits.map((h) => h.score_norm))).toEqual(new Set([1]));
+      const ids = result.hits.map((h) => h.snippet_id);
+      expect(ids).toEqual([...ids].sort());
+      expect(result.hits.map((h) => h.k_final)).toEqual([1, 2, 3, 4, 5, 6]);
+    });
+
+    test('doc and section filters narrow the hits', async () => {
+      const doc = 'ch04-02-references-and-borrowing.md';
+      const byDoc = await search(store, 'reference borrow', { doc, k: 50, trace_log: log });
+      expect(byDoc.hits.length).toBeGreaterThan(0);
+      for (const hit of byDoc.hits) expect(hit.source_url).toBe(doc);
+      const section = byDoc.hits.find((h) => h.section_id.includes('.'))!.section_id;
+      const top = section.split('.')[0]!;
+      const bySection = await search(store, 'reference borrow', {
+        doc,
+        section: top,
+        k: 50,
+        trace_log: log,
+      });
+      expect(bySection.hits.length).toBeGreaterThan(0);
+      for (const hit of bySection.hits) {
+        expect(hit.section_id === top || hit.section_id.startsWith(`${top}.`)).toBe(true);
+      }
+      const exact = await search(store, 'reference borrow', { doc, section, trace_log: log });
+      for (const hit of exact.hits) expect(hit.section_id.startsWith(section)).toBe(true);
+      await expect(
+        search(store, 'borrow', { doc: 'no/such/doc.md', trace_log: log }),
+      ).rejects.toSatisfy((error) => isCairnError(error, 'document_not_found'));
+    });
+
+    test('a caller pinning another analyzer or index hash fails fast', async () => {
+      const live = await search(store, 'ownership', { trace_log: log });
+      const pinned = await search(store, 'ownership', {
+        analyzer: live.analyzer,
+        index_hash: live.index_hash,
+        trace_log: log,
+      });
+      expect(pinned.hits.map(orderKey)).toEqual(live.hits.map(orderKey));
+      await expect(
+        search(store, 'ownership', { analyzer: 'lowercase+ascii_fold', trace_log: log }),
+      ).rejects.toSatisfy((error) => isCairnError(error, 'analyzer_mismatch'));
+      await expect(
+        search(store, 'ownership', { index_hash: 'lex:0000', trace_log: log }),
+      ).rejects.toSatisfy((error) => isCairnError(error, 'mismatch_index_hash'));
+    });
+
+    test('each search writes one rag_traces row and one log line', async () => {
+      const qid = `q-trace-${name.toLowerCase()}`;
+      const before = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+      const result = await search(store, 'enum variant', { qid, trace_log: log });
+      const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+      expect(lines.length).toBe(before + 1);
+      const line = lines.at(-1)!;
+      expect(line).toMatch(
+        new RegExp(
+          `^ts=\\S+ qid=${qid} seg=1 deltaS=-1 lambda=unmeasured k=10 store=${store.dialect} index_hash=${result.index_hash} embed=none `,
+        ),
+      );
+      expect(line).toContain(`citations=[${result.hits.map((h) => h.snippet_id).join(',')}]`);
+      expect(line).toContain(`kpos=[${result.hits.map((h) => h.k_pos).join(',')}]`);
+      expect(line).toContain(`rev=${result.hits[0]!.rev}`);
+      const rows = await fixture.query<Record<string, unknown>>(
+        `SELECT * FROM {t}rag_traces WHERE qid = '${qid}'`,
+      );
+      expect(rows.length).toBe(1);
+      const row = rows[0]!;
+      const parse = (value: unknown): unknown =>
+        typeof value === 'string' ? JSON.parse(value) : value;
+      expect(parse(row.citations)).toEqual(result.hits.map((h) => h.snippet_id));
+      expect(parse(row.kfinal)).toEqual(result.hits.map((h) => h.k_final));
+      expect(row).toMatchObject({
+        seg: 1,
+        store: store.dialect,
+        index_hash: result.index_hash,
+        embed_model: 'none',
+        analyzer: fixture.analyzer,
+      });
+      // without the option, the trace goes beside a SQLite file and nowhere for PostgreSQL
+      const plain = await search(store, 'enum', { qid: `${qid}-default` });
+      expect(plain.trace_log).toBe(fixture.default_trace_log);
+      if (fixture.default_trace_log !== null) {
+        expect(readFileSync(fixture.default_trace_log, 'utf8')).toContain(`qid=${qid}-default `);
+      }
+      const none = await search(store, 'enum', { qid: `${qid}-none`, trace_log: false });
+      expect(none.trace_log).toBeNull();
+      expect(
+        await fixture.query(`SELECT qid FROM {t}rag_traces WHERE qid LIKE '${qid}-%'`),
+      ).toHaveLength(2);
+    });
+
+    test('re-ingest updates the index: the old version is not found, the new one is', async () => {
+      const uid = 'reingest';
+      await ensure(
+        store,
+        textDocument(['Zanzibar quokkas hop.', 'Shared tail.'], { doc_uid: uid }),
+        tied,
+      );
+      const first = await search(store, 'zanzibar', { chunker: tied.chunker_id, trace_log: log });
+      expect(first.hits.map((h) => h.doc_id)).toEqual([uid]);
+      await ensure(
+        store,
+        textDocument(['Xylophone quokkas hop.', 'Shared tail.'], { doc_uid: uid }),
+        tied,
+      );
+      const gone = await search(store, 'zanzibar', { chunker: tied.chunker_id, trace_log: log });
+      expect(gone.hits).toEqual([]);
+      expect(gone.index_hash).not.toBe(first.index_hash);
+      const now = await search(store, 'xylophone quokkas', {
+        chunker: tied.chunker_id,
+        trace_log: log,
+      });
+      const document = (await store.getDocument(uid))!;
+      expect(now.hits.map((h) => h.doc_id)).toEqual([uid]);
+      const [chunk] = await store.findChunks(now.hits[0]!.snippet_id, tied.chunker_id);
+      expect(chunk!.version_id).toBe(document.current_version_id);
+      await expect(
+        search(store, 'quokkas', { chunker: tied.chunker_id, index_hash: first.index_hash }),
+      ).rejects.toSatisfy((error) => isCairnError(error, 'mismatch_index_hash'));
+    });
+
+    test('a database from before the lexical index migrates and indexes its chunks', async () => {
+      const before = await search(store, 'ownership borrow', { trace_log: false });
+      await store.close();
+      await fixture.exec(fixture.drop_lexical_index);
+      store = await fixture.open();
+      const after = await search(store, 'ownership borrow', { trace_log: false });
+      expect(after.hits.map(orderKey)).toEqual(before.hits.map(orderKey));
+      expect(after.index_hash).toBe(before.index_hash);
+    });
+  });
+}
