@@ -24,6 +24,7 @@ import {
 } from './split-range.js';
 import { hasSurrogates, trimSpaceEnd } from './text-scan.js';
 import { type ChunkSource, type TextUnit, textUnits } from './text-units.js';
+import { tokenOptionOverrides } from './token-option-overrides.js';
 import { PieceTable } from './tokenizers/piece-table.js';
 import {
   MIN_TOKEN_BUDGET,
@@ -130,16 +131,7 @@ export class StructureChunker extends BaseChunker<StructureChunkerConfig> {
   }
 
   protected withOptions(options: ChunkingOptions): StructureChunkerConfig {
-    return {
-      ...this.config,
-      ...(options.max_chunk_tokens === undefined
-        ? {}
-        : { max_chunk_tokens: options.max_chunk_tokens }),
-      ...(options.overlap_tokens === undefined ? {} : { overlap_tokens: options.overlap_tokens }),
-      ...(options.include_headers === undefined
-        ? {}
-        : { include_headers: options.include_headers }),
-    };
+    return { ...this.config, ...tokenOptionOverrides(options) };
   }
 
   protected derive(config: StructureChunkerConfig): Chunker {

@@ -7,6 +7,7 @@ import { type Atoms, packWindows } from './pack-windows.js';
 import { skipSpace } from './text-scan.js';
 import type { ChunkSource } from './text-units.js';
 import { textUnits } from './text-units.js';
+import { tokenOptionOverrides } from './token-option-overrides.js';
 import { PieceTable } from './tokenizers/piece-table.js';
 import {
   MIN_TOKEN_BUDGET,
@@ -84,16 +85,7 @@ export class TokenChunker extends BaseChunker<TokenChunkerConfig> {
   }
 
   protected withOptions(options: ChunkingOptions): TokenChunkerConfig {
-    return {
-      ...this.config,
-      ...(options.max_chunk_tokens === undefined
-        ? {}
-        : { max_chunk_tokens: options.max_chunk_tokens }),
-      ...(options.overlap_tokens === undefined ? {} : { overlap_tokens: options.overlap_tokens }),
-      ...(options.include_headers === undefined
-        ? {}
-        : { include_headers: options.include_headers }),
-    };
+    return { ...this.config, ...tokenOptionOverrides(options) };
   }
 
   protected derive(config: TokenChunkerConfig): Chunker {

@@ -6,6 +6,7 @@ import { Graphemes } from './grapheme.js';
 import { type Atoms, packWindows } from './pack-windows.js';
 import { advanceCodePoints, hasSurrogates, isSpaceUnit } from './text-scan.js';
 import { type ChunkSource, textUnits } from './text-units.js';
+import { tokenOptionOverrides } from './token-option-overrides.js';
 import type { Chunk, Chunker, ChunkingOptions, ChunkLimits } from './types.js';
 
 export type TokenLikeChunkerConfig = {
@@ -58,16 +59,7 @@ export class TokenLikeChunker extends BaseChunker<TokenLikeChunkerConfig> {
   }
 
   protected withOptions(options: ChunkingOptions): TokenLikeChunkerConfig {
-    return {
-      ...this.config,
-      ...(options.max_chunk_tokens === undefined
-        ? {}
-        : { max_chunk_tokens: options.max_chunk_tokens }),
-      ...(options.overlap_tokens === undefined ? {} : { overlap_tokens: options.overlap_tokens }),
-      ...(options.include_headers === undefined
-        ? {}
-        : { include_headers: options.include_headers }),
-    };
+    return { ...this.config, ...tokenOptionOverrides(options) };
   }
 
   protected derive(config: TokenLikeChunkerConfig): Chunker {
