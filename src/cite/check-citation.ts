@@ -5,6 +5,7 @@ import {
   OFFSET_UNIT,
   OPTIONAL_INTEGER_FIELDS,
   OPTIONAL_NUMBER_FIELDS,
+  QUOTE_FIELD,
   REQUIRED_CITATION_FIELDS,
   type RequiredCitationField,
   STRING_CITATION_FIELDS,
@@ -144,6 +145,16 @@ export function checkCitation(value: unknown, options: CheckCitationOptions = {}
       field: 'window',
       expected: 'an object {pre, post} of non-negative integers',
       received: describeValue(window),
+    });
+  }
+
+  const quoted = field(QUOTE_FIELD);
+  if (quoted !== undefined && !(typeof quoted === 'string' && quoted.trim() !== '')) {
+    issues.push({
+      code: 'wrong_type',
+      field: QUOTE_FIELD,
+      expected: 'a non-blank string',
+      received: describeValue(quoted),
     });
   }
 

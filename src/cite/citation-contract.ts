@@ -52,7 +52,15 @@ export type CitationField =
   | RequiredCitationField
   | (typeof OPTIONAL_INTEGER_FIELDS)[number]
   | (typeof OPTIONAL_NUMBER_FIELDS)[number]
-  | 'window';
+  | 'window'
+  | typeof QUOTE_FIELD;
+
+/**
+ * The seed's payload has no field for the words an answer relies on; cairn
+ * reads them from `quote`: text that must occur within `[start, end)` of
+ * the cited snippet (whitespace runs compare as one space). Optional.
+ */
+export const QUOTE_FIELD = 'quote';
 
 /** The only offset unit: code points. Token offsets are not accepted, so units never mix. */
 export const OFFSET_UNIT = 'char';
@@ -82,6 +90,8 @@ export interface CitationPayload {
   rerank_score?: number | null;
   k_pos?: number | null;
   k_final?: number | null;
+  /** Words of the snippet the answer relies on (see `QUOTE_FIELD`). */
+  quote?: string | null;
 }
 
 /** A citation item of an auditable answer: the prompt contract's five fields, the rest optional. */

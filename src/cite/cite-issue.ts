@@ -1,4 +1,5 @@
 import type { CitationField, RequiredCitationField } from './citation-contract.js';
+import type { CitationStatus, CitationStatusReason } from './citation-status.js';
 
 /**
  * One problem found in a citation payload or an auditable answer, keyed on a
@@ -45,7 +46,14 @@ export type CitationIssueBody =
       first_index: number | null;
     }
   /** Ranked hits out of the deterministic order (score_norm desc, section_id asc, snippet_id asc). */
-  | { code: 'bad_order'; previous_index: number; expected: string; received: string };
+  | { code: 'bad_order'; previous_index: number; expected: string; received: string }
+  /** The store could not back the citation (`verifyCitations`): why, and what was found. */
+  | {
+      code: 'citation_unverified';
+      status: CitationStatus;
+      reason: CitationStatusReason;
+      detail: string;
+    };
 
 export type AnswerField = 'answer' | 'text' | 'segments' | 'citations' | 'ΔS' | 'λ';
 
@@ -124,6 +132,8 @@ export function describeCiteIssue(issue: CiteIssueBody): string {
       return `Revision lock: expected rev ${quote(issue.expected)} for document ${quote(issue.doc)}${issue.first_index === null ? '' : ` (as citation ${issue.first_index})`}, received ${quote(issue.received)}`;
     case 'bad_order':
       return `Bad order after citation ${issue.previous_index}: expected ${issue.expected}, received ${issue.received}`;
+    case 'citation_unverified':
+      return `Citation not backed by the store: ${issue.reason}: ${issue.detail}`;
     case 'model_error':
       return `The model returned an error instead of an answer: ${quote(issue.received)}${issue.fix === null ? '' : ` (fix: ${quote(issue.fix)})`}`;
     case 'empty_segments':

@@ -1,6 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { writeTrace } from '../search/write-trace.js';
+import type { RedirectHop } from '../store/resolve-chunk.js';
+import type { ChunkStore } from '../store/types.js';
 import type { CitationListOptions } from './check-citation-list.js';
 import { checkCitationList } from './check-citation-list.js';
 import { checkRevLock, type RevLockEntry } from './check-rev-lock.js';
+import type { CitationStatus, CitationStatusReason, StoreVerdict } from './citation-status.js';
 import {
   type AnswerField,
   type CiteIssue,
@@ -9,27 +15,10 @@ import {
   describeValue,
   pointerToken,
 } from './cite-issue.js';
+import { segmentTraceResult } from './segment-trace-result.js';
+import { type VerifyCitationsOptions, verifyCitations } from './verify-citations.js';
 
-/**
- * What is known of one cited snippet. Without a store every citation is
- * `unverified`; a store-backed check sets `verified` (the snippet resolves,
- * its offsets hold the stored text, its rev is current), `redirected` (it
- * resolves through redirects to `resolved_snippet_id`), or keeps
- * `unverified` with the reason that failed.
- */
-export type CitationStatus = 'verified' | 'redirected' | 'unverified';
-
-export type CitationStatusReason =
-  /** No store was given: nothing beyond the payload's own rules was checked. */
-  | 'not_checked_against_store'
-  /** The citation broke a payload rule (see the issues at its segment and index). */
-  | 'invalid_citation'
-  /** Reserved for the store-backed checks. */
-  | 'snippet_not_found'
-  | 'snippet_deleted'
-  | 'offsets_mismatch'
-  | 'quote_not_found'
-  | 'rev_not_current';
+export type { CitationStatus, CitationStatusReason } from './citation-status.js';
 
 export interface CitationVerdict {
   segment: number;
@@ -41,13 +30,31 @@ export interface CitationVerdict {
   status: CitationStatus;
   /** Why the status is not `verified`; null when it is. */
   reason: CitationStatusReason | null;
-  /** The live chunk ID a redirected snippet resolves to; null otherwise. */
+  /** What the store check found, for messages; null without a store or when all held. */
+  detail: string | null;
+  /** The live chunk ID the snippet resolves to (itself when verified); null otherwise. */
   resolved_snippet_id: string | null;
+  /** Redirects followed from `snippet_id` to `resolved_snippet_id`. */
+  hops: RedirectHop[];
 }
 
 export interface AnswerValidationOptions extends CitationListOptions {
   /** The current rev per document: the revision lock's reference across all segments. */
   revs?: Readonly<Record<string, string>>;
+}
+
+/** With a store, every citation is checked against it and each segment writes a trace. */
+export interface StoreAnswerValidationOptions
+  extends AnswerValidationOptions,
+    VerifyCitationsOptions {
+  store: ChunkStore;
+  /** The query id the segments' traces carry (default: a random `a-` id); segment n of several: `<qid>-s<n>`. */
+  qid?: string;
+  /**
+   * Where the trace lines go: a file path, or false for none. Default, as
+   * search: `traces.log` beside a SQLite database file; none for PostgreSQL.
+   */
+  trace_log?: string | false;
 }
 
 export type AnswerValidationResult =
@@ -68,6 +75,14 @@ interface Segment {
   skip: boolean;
 }
 
+/** What the store-free rules found, and the citation lists the store checks take. */
+interface Inspection {
+  issues: CiteIssue[];
+  verdicts: CitationVerdict[];
+  segments: number;
+  lists: { segment: number; citations: readonly unknown[] }[];
+}
+
 /**
  * Checks an LLM's auditable answer (seed 001, "Auditable answer format"):
  * either the seed's `{citations, answer, ΔS, λ}` (one segment), or
@@ -75,26 +90,127 @@ interface Segment {
  * explains (the `citations` key precedes the text), and its citations pass
  * `validateCitations` with the prompt contract's five required fields
  * (`profile: 'answer'` unless given) and one section per segment; the
- * revision lock spans all segments. Never throws.
+ * revision lock spans all segments.
+ *
+ * With `store`, the result is a promise: each citation is also checked
+ * against the store (`verifyCitations`: status `verified`, `redirected` or
+ * `unverified` with its reason; each unverified one is a
+ * `citation_unverified` issue), and each segment writes one `rag_traces`
+ * row and trace log line as a search does. Never throws, save what the
+ * store throws.
  */
 export function validateAnswer(
   answer: unknown,
-  options: AnswerValidationOptions = {},
-): AnswerValidationResult {
+  options: StoreAnswerValidationOptions,
+): Promise<AnswerValidationResult>;
+export function validateAnswer(
+  answer: unknown,
+  options?: AnswerValidationOptions,
+): AnswerValidationResult;
+export function validateAnswer(
+  answer: unknown,
+  options: AnswerValidationOptions | StoreAnswerValidationOptions = {},
+): AnswerValidationResult | Promise<AnswerValidationResult> {
+  const inspection = inspectAnswer(answer, options);
+  if ('store' in options && options.store !== undefined)
+    return verifyAnswer(inspection, options as StoreAnswerValidationOptions);
+  return finish(inspection);
+}
+
+function finish(inspection: Inspection): AnswerValidationResult {
+  const { issues, verdicts, segments } = inspection;
+  const broken = new Set(
+    issues.filter((i) => i.code !== 'citation_unverified').map((i) => `${i.segment}/${i.index}`),
+  );
+  for (const v of verdicts) {
+    // a store finding says more than "see the payload issues"; a payload issue spoils a store pass
+    if (!broken.has(`${v.segment}/${v.index}`)) continue;
+    if (v.status !== 'unverified' || v.reason === 'not_checked_against_store') {
+      v.status = 'unverified';
+      v.reason = 'invalid_citation';
+    }
+  }
+  return issues.length === 0
+    ? { ok: true, segments, citations: verdicts }
+    : { ok: false, issues, segments, citations: verdicts };
+}
+
+async function verifyAnswer(
+  inspection: Inspection,
+  options: StoreAnswerValidationOptions,
+): Promise<AnswerValidationResult> {
+  const { store } = options;
+  const qid = options.qid ?? `a-${randomBytes(6).toString('hex')}`;
+  const logPath = traceLogPath(store, options.trace_log);
+  const bySegment = new Map<number, CitationVerdict[]>();
+  for (const v of inspection.verdicts) {
+    const list = bySegment.get(v.segment) ?? [];
+    list.push(v);
+    bySegment.set(v.segment, list);
+  }
+  const several = inspection.lists.length > 1;
+  for (const { segment, citations } of inspection.lists) {
+    const found = await verifyCitations(store, citations, options);
+    const verdicts = bySegment.get(segment) ?? [];
+    for (const [index, v] of verdicts.entries()) {
+      const storeVerdict = found[index]!;
+      applyStoreVerdict(v, storeVerdict);
+      if (storeVerdict.status === 'unverified' && storeVerdict.reason !== null) {
+        inspection.issues.push(
+          citeIssue(
+            {
+              code: 'citation_unverified',
+              status: storeVerdict.status,
+              reason: storeVerdict.reason,
+              detail: storeVerdict.detail ?? storeVerdict.reason,
+            },
+            { path: v.path, segment, index, snippet_id: v.snippet_id },
+          ),
+        );
+      }
+    }
+    await writeTrace(
+      store,
+      segmentTraceResult({
+        qid: several ? `${qid}-s${segment + 1}` : qid,
+        citations,
+        verdicts: found,
+        trace_log: logPath,
+      }),
+      { k: citations.length, log_path: logPath },
+    );
+  }
+  inspection.issues.sort(
+    (a, b) => (a.segment ?? -1) - (b.segment ?? -1) || (a.index ?? -1) - (b.index ?? -1),
+  );
+  return finish(inspection);
+}
+
+function applyStoreVerdict(v: CitationVerdict, found: StoreVerdict): void {
+  v.status = found.status;
+  v.reason = found.reason;
+  v.detail = found.detail;
+  v.resolved_snippet_id = found.resolved_snippet_id;
+  v.hops = found.hops;
+}
+
+/** The trace file: the option, else `traces.log` beside a SQLite file (as search does), else none. */
+function traceLogPath(store: ChunkStore, option: string | false | undefined): string | null {
+  if (option === false) return null;
+  if (option !== undefined) return option;
+  if (store.dialect === 'sqlite' && store.location !== ':memory:')
+    return join(dirname(store.location), 'traces.log');
+  return null;
+}
+
+function inspectAnswer(answer: unknown, options: AnswerValidationOptions): Inspection {
   const issues: CiteIssue[] = [];
   const verdicts: CitationVerdict[] = [];
+  const lists: Inspection['lists'] = [];
   const report = (body: CiteIssueBody, path: string, segment: number | null = null): void => {
     issues.push(citeIssue(body, { path, segment, index: null, snippet_id: null }));
   };
-  const result = (segments: number): AnswerValidationResult => {
-    const broken = new Set(issues.map((i) => `${i.segment}/${i.index}`));
-    for (const v of verdicts) {
-      if (broken.has(`${v.segment}/${v.index}`)) v.reason = 'invalid_citation';
-    }
-    return issues.length === 0
-      ? { ok: true, segments, citations: verdicts }
-      : { ok: false, issues, segments, citations: verdicts };
-  };
+  const result = (segments: number): Inspection => ({ issues, verdicts, segments, lists });
   const expected = 'an object {citations, answer} or {segments: [{citations, text}]}';
 
   if (!isObject(answer)) {
@@ -226,6 +342,7 @@ export function validateAnswer(
     }
     const list: readonly unknown[] = Array.isArray(citations) ? citations : [];
     const checked = checkCitationList(list, listOptions, { path: citationsPath, segment: s });
+    lists.push({ segment: s, citations: list });
     issues.push(...checked.issues);
     for (const [index, c] of checked.citations.entries()) {
       const citationPath = `${citationsPath}${pointerToken(index)}`;
@@ -236,7 +353,9 @@ export function validateAnswer(
         snippet_id: c.snippet_id,
         status: 'unverified',
         reason: 'not_checked_against_store',
+        detail: null,
         resolved_snippet_id: null,
+        hops: [],
       });
       revEntries.push({
         index,

@@ -1,6 +1,9 @@
+import type { ChunkStore } from '../store/types.js';
 import { type CitationListOptions, checkCitationList } from './check-citation-list.js';
 import { checkRevLock } from './check-rev-lock.js';
+import type { StoreVerdict } from './citation-status.js';
 import { type CitationIssue, citeIssue, describeValue, pointerToken } from './cite-issue.js';
+import { type VerifyCitationsOptions, verifyCitations } from './verify-citations.js';
 
 export interface CitationValidationOptions extends CitationListOptions {
   /** The current rev per document (doc_id, else the chunk ID's doc_uid): the revision lock's reference. */
@@ -9,18 +12,86 @@ export interface CitationValidationOptions extends CitationListOptions {
 
 export type CitationValidationResult = { ok: true } | { ok: false; issues: CitationIssue[] };
 
+export interface StoreCitationValidationOptions
+  extends CitationValidationOptions,
+    VerifyCitationsOptions {
+  store: ChunkStore;
+}
+
+/** With a store: the verdict on each citation, in order (none when the input is not a list). */
+export type StoreCitationValidationResult = CitationValidationResult & {
+  citations: StoreVerdict[];
+};
+
 /**
  * Applies every rule of seed 001 to a parsed citation payload: an array of
  * citations, or an object with a `citations` array. The list is one answer
  * segment for the cross-section rule; pass `allow_cross_section_reuse` for a
  * ranked hit list that spans sections. Rules needing live facts run when the
  * options give them (`index_hash`, `analyzer`, `revs`, `text_lengths`).
- * Never throws.
+ * With `store`, the result is a promise and each citation is also checked
+ * against the store (`verifyCitations`); each one the store does not back
+ * is a `citation_unverified` issue. Never throws, save what the store throws.
  */
 export function validateCitations(
   input: unknown,
-  options: CitationValidationOptions = {},
-): CitationValidationResult {
+  options: StoreCitationValidationOptions,
+): Promise<StoreCitationValidationResult>;
+export function validateCitations(
+  input: unknown,
+  options?: CitationValidationOptions,
+): CitationValidationResult;
+export function validateCitations(
+  input: unknown,
+  options: CitationValidationOptions | StoreCitationValidationOptions = {},
+): CitationValidationResult | Promise<StoreCitationValidationResult> {
+  const checked = checkPayload(input, options);
+  if (!('store' in options) || options.store === undefined) return checked.result;
+  return verifyPayload(checked, options as StoreCitationValidationOptions);
+}
+
+async function verifyPayload(
+  checked: { result: CitationValidationResult; list: readonly unknown[]; path: string },
+  options: StoreCitationValidationOptions,
+): Promise<StoreCitationValidationResult> {
+  const verdicts = await verifyCitations(options.store, checked.list, options);
+  const issues = checked.result.ok ? [] : [...checked.result.issues];
+  for (const [index, verdict] of verdicts.entries()) {
+    if (verdict.status !== 'unverified' || verdict.reason === null) continue;
+    const snippet = checked.list[index];
+    const id =
+      typeof snippet === 'object' && snippet !== null && 'snippet_id' in snippet
+        ? snippet.snippet_id
+        : null;
+    issues.push(
+      citeIssue(
+        {
+          code: 'citation_unverified',
+          status: verdict.status,
+          reason: verdict.reason,
+          detail: verdict.detail ?? verdict.reason,
+        },
+        {
+          path: `${checked.path}${pointerToken(index)}`,
+          segment: null,
+          index,
+          snippet_id: typeof id === 'string' ? id : null,
+        },
+      ),
+    );
+  }
+  issues.sort((a, b) => (a.index ?? -1) - (b.index ?? -1));
+  return issues.length === 0
+    ? { ok: true, citations: verdicts }
+    : { ok: false, issues, citations: verdicts };
+}
+
+/** The store-free rules, and the list they ran on (empty when the input is not a list). */
+function checkPayload(
+  input: unknown,
+  options: CitationValidationOptions,
+): { result: CitationValidationResult; list: readonly unknown[]; path: string } {
+  const done = (result: CitationValidationResult) => ({ result, list: [], path: '' });
   let list: readonly unknown[];
   let path = '';
   if (Array.isArray(input)) list = input;
@@ -28,7 +99,7 @@ export function validateCitations(
     const citations = (input as { citations: unknown }).citations;
     path = pointerToken('citations');
     if (!Array.isArray(citations)) {
-      return {
+      return done({
         ok: false,
         issues: [
           citeIssue(
@@ -41,11 +112,11 @@ export function validateCitations(
             { path, segment: null, index: null, snippet_id: null },
           ),
         ],
-      };
+      });
     }
     list = citations;
   } else {
-    return {
+    return done({
       ok: false,
       issues: [
         citeIssue(
@@ -57,7 +128,7 @@ export function validateCitations(
           { path, segment: null, index: null, snippet_id: null },
         ),
       ],
-    };
+    });
   }
 
   const checked = checkCitationList(list, options, { path, segment: null });
@@ -77,5 +148,5 @@ export function validateCitations(
     );
   }
   if (locked.length > 0) issues.sort((a, b) => (a.index ?? -1) - (b.index ?? -1));
-  return issues.length === 0 ? { ok: true } : { ok: false, issues };
+  return { result: issues.length === 0 ? { ok: true } : { ok: false, issues }, list, path };
 }

@@ -18,7 +18,9 @@ describe('validateAnswer', () => {
         snippet_id: ITEM.snippet_id,
         status: 'unverified',
         reason: 'not_checked_against_store',
+        detail: null,
         resolved_snippet_id: null,
+        hops: [],
       },
       expect.objectContaining({
         index: 1,

@@ -2,12 +2,14 @@ import { readFile, stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { CiteIssue } from '../../cite/cite-issue.js';
 import { DEFAULT_MAX_ANSWER_BYTES, parseAnswerJson } from '../../cite/parse-answer-json.js';
-import { type AnswerValidationResult, validateAnswer } from '../../cite/validate-answer.js';
+import { validateAnswer } from '../../cite/validate-answer.js';
 import {
   type CitationValidationOptions,
   validateCitations,
 } from '../../cite/validate-citations.js';
 import { CairnError } from '../../errors.js';
+import { openStore } from '../../store/open-store.js';
+import type { ChunkStore } from '../../store/types.js';
 import { exitCodeFor } from '../report-error.js';
 import type { CommandIo } from './validate-corpus.js';
 
@@ -20,6 +22,20 @@ export interface ValidateCitationsFlags {
   anySnippetId?: boolean;
   ranked?: boolean;
   allowTrailingText?: boolean;
+  db?: string;
+  chunker?: string;
+  qid?: string;
+  traceLog?: string | false;
+}
+
+/** One line of the per-citation report. */
+interface VerdictRow {
+  path: string;
+  snippet_id: string | null;
+  status: string;
+  reason: string | null;
+  resolved_snippet_id: string | null;
+  detail: string | null;
 }
 
 type Kind = 'citations' | 'answer';
@@ -43,13 +59,26 @@ export function registerValidateCitations(validate: Command): void {
       .option('--allow-cross-section', 'allow citations of several sections in one list or segment')
       .option('--index-hash <hash>', 'the live index hash: citations must name it')
       .option('--analyzer <id>', "the read path's analyzer: citations must name it")
-      .option('--any-snippet-id', 'accept any snippet_id, not only cairn chunk IDs');
+      .option('--any-snippet-id', 'accept any snippet_id, not only cairn chunk IDs')
+      .option(
+        '--db <path|url>',
+        'check each citation against this store: SQLite file or postgres:// URL',
+      )
+      .option('--chunker <id>', 'with --db: resolve snippet IDs among this chunker’s chunks');
     if (kind === 'citations')
       command.option(
         '--ranked',
         'check the tiebreak order (score_norm desc, section_id, snippet_id)',
       );
-    else command.option('--allow-trailing-text', 'accept prose after the JSON object');
+    else
+      command
+        .option('--allow-trailing-text', 'accept prose after the JSON object')
+        .option('--qid <id>', 'with --db: the query id the segments’ traces carry')
+        .option(
+          '--trace-log <path>',
+          'with --db: trace log file (default: traces.log beside a SQLite database)',
+        )
+        .option('--no-trace-log', 'with --db: write no trace log line (rag_traces rows still)');
     command
       .addHelpText(
         'after',
@@ -57,7 +86,13 @@ export function registerValidateCitations(validate: Command): void {
 Duplicate keys, __proto__/constructor keys and malformed JSON are issues too.
 Each issue names a JSON Pointer and a stable code (empty_citations,
 missing_<field>, bad_offsets, cross_section_reuse, missing_score, ...).
-Exit status: 0 clean, 1 issues found, 2 the file cannot be read or bad options.`,
+With --db, each citation is checked against the store and gets a status:
+verified, redirected (an old chunk whose text the live chunk still holds) or
+unverified with a reason (snippet_not_found, offsets_mismatch,
+quote_not_found, rev_not_current, document_mismatch, ...); an answer writes
+one rag_traces row and trace line per segment.
+Exit status: 0 clean (every citation verified or redirected), 1 issues found,
+2 the file cannot be read, the store cannot be opened, or bad options.`,
       )
       .action(async (file: string, flags: ValidateCitationsFlags) => {
         process.exitCode = await runValidateCitations(kind, file, flags, {
@@ -75,6 +110,7 @@ export async function runValidateCitations(
   flags: ValidateCitationsFlags,
   io: CommandIo,
 ): Promise<number> {
+  let store: ChunkStore | null = null;
   try {
     const maxBytes = nonNegativeInteger(
       '--max-bytes',
@@ -92,10 +128,41 @@ export async function runValidateCitations(
       ...(flags.indexHash === undefined ? {} : { index_hash: flags.indexHash }),
       ...(flags.analyzer === undefined ? {} : { analyzer: flags.analyzer }),
     };
-    let issues: CiteIssue[];
-    let verdicts: AnswerValidationResult['citations'] | null = null;
+    let issues: CiteIssue[] = [];
+    let verdicts: VerdictRow[] | null = null;
+    const checked = flags.db !== undefined;
     if (!parsed.ok) issues = parsed.issues;
-    else if (kind === 'citations') {
+    else if (checked) {
+      store = await openStore({ db: flags.db, readonly: kind === 'citations' });
+      const storeOptions = {
+        store,
+        ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
+      };
+      if (kind === 'citations') {
+        const result = await validateCitations(parsed.value, { ...options, ...storeOptions });
+        issues = result.ok ? [] : result.issues;
+        verdicts = result.citations.map((v, index) => ({
+          path: `${Array.isArray(parsed.value) ? '' : '/citations'}/${index}`,
+          snippet_id: snippetOf(parsed.value, index),
+          status: v.status,
+          reason: v.reason,
+          resolved_snippet_id: v.resolved_snippet_id,
+          detail: v.detail,
+        }));
+      } else {
+        const result = await validateAnswer(parsed.value, {
+          ...options,
+          ...storeOptions,
+          ...(flags.qid === undefined ? {} : { qid: flags.qid }),
+          // commander sets true for the default of a --no- option: leave the library's default
+          ...(flags.traceLog === undefined || (flags.traceLog as unknown) === true
+            ? {}
+            : { trace_log: flags.traceLog }),
+        });
+        issues = result.ok ? [] : result.issues;
+        verdicts = result.citations;
+      }
+    } else if (kind === 'citations') {
       const result = validateCitations(parsed.value, options);
       issues = result.ok ? [] : result.issues;
     } else {
@@ -107,7 +174,7 @@ export async function runValidateCitations(
     if (flags.json) {
       const report = { file, ok, issues, ...(verdicts === null ? {} : { citations: verdicts }) };
       io.stdout.write(`${JSON.stringify(report)}\n`);
-    } else io.stdout.write(textReport(file, issues, verdicts));
+    } else io.stdout.write(textReport(file, issues, verdicts, checked));
     return ok ? 0 : 1;
   } catch (error) {
     // bugs keep their stack: the CLI's top level prints them
@@ -118,7 +185,19 @@ export async function runValidateCitations(
         : `cairn: ${error.code}: ${error.message}\n`,
     );
     return exitCodeFor(error);
+  } finally {
+    await store?.close().catch(() => {});
   }
+}
+
+function snippetOf(value: unknown, index: number): string | null {
+  const list =
+    typeof value === 'object' && value !== null && !Array.isArray(value) && 'citations' in value
+      ? value.citations
+      : value;
+  const item: unknown = Array.isArray(list) ? list[index] : undefined;
+  if (typeof item !== 'object' || item === null || !('snippet_id' in item)) return null;
+  return typeof item.snippet_id === 'string' ? item.snippet_id : null;
 }
 
 /** The file's bytes, refused unread when larger than `maxBytes`. */
@@ -158,13 +237,33 @@ function nonNegativeInteger(flag: string, value: string): number {
 function textReport(
   file: string,
   issues: readonly CiteIssue[],
-  verdicts: AnswerValidationResult['citations'] | null,
+  verdicts: readonly VerdictRow[] | null,
+  checked: boolean,
 ): string {
-  const cited =
-    verdicts === null ? '' : `, ${verdicts.length} citations (not checked against a store)`;
-  if (issues.length === 0) return `${file}: ok${cited}\n`;
-  const lines = issues.map(
-    (i) => `${file}:${i.path === '' ? '/' : i.path}: ${i.code}: ${i.message}`,
+  const lines: string[] = [];
+  let cited = '';
+  if (verdicts !== null && !checked)
+    cited = `, ${verdicts.length} citations (not checked against a store)`;
+  if (verdicts !== null && checked) {
+    for (const v of verdicts) {
+      const target =
+        v.status === 'redirected' && v.resolved_snippet_id !== null
+          ? ` -> ${v.resolved_snippet_id}`
+          : '';
+      const why = v.reason === null ? '' : ` ${v.reason}`;
+      lines.push(`${file}:${v.path}: ${v.status}${why}${target} ${v.snippet_id ?? '-'}`);
+    }
+    const counts = new Map<string, number>();
+    for (const v of verdicts) counts.set(v.status, (counts.get(v.status) ?? 0) + 1);
+    const byStatus = [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
+    cited = `, ${verdicts.length} citations${byStatus === '' ? '' : ` (${byStatus})`}`;
+  }
+  if (issues.length === 0) {
+    lines.push(`${file}: ok${cited}`);
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(
+    ...issues.map((i) => `${file}:${i.path === '' ? '/' : i.path}: ${i.code}: ${i.message}`),
   );
   const counts = new Map<string, number>();
   for (const i of issues) counts.set(i.code, (counts.get(i.code) ?? 0) + 1);

@@ -1,0 +1,138 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runValidateCitations } from '../../src/cli/commands/validate-citations.js';
+import { ingestSources } from '../../src/ingest/ingest-sources.js';
+import { search } from '../../src/search/search.js';
+import type { SearchHit } from '../../src/search/types.js';
+import { openStore } from '../../src/store/open-store.js';
+import { corpusPath } from '../corpora.js';
+import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
+
+const CHAPTERS = ['ch04-01-what-is-ownership.md', 'ch04-02-references-and-borrowing.md'];
+
+let dir: string;
+let db: string;
+let bundle: Bundle;
+let hits: SearchHit[];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cairn-cite-cli-db-'));
+  db = join(dir, 'cairn.db');
+  for (const chapter of CHAPTERS) copyFileSync(corpusPath('rustbook', chapter), join(dir, chapter));
+  const store = await openStore({ db });
+  try {
+    expect((await ingestSources(store, CHAPTERS, { workers: 0, cwd: dir })).failed).toBe(0);
+    hits = (await search(store, 'ownership scope borrow', { k: 5, trace_log: false })).hits;
+  } finally {
+    await store.close();
+  }
+  bundle = await bundleEntries({ cli: 'test/store/support/cli-entry.ts' });
+});
+
+afterAll(() => {
+  bundle?.dispose();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function file(name: string, value: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(value));
+  return path;
+}
+
+function cite(hit: SearchHit, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const { text, heading_path: _headings, ...payload } = hit;
+  return { ...payload, quote: text.split(/\s+/u).slice(1, 7).join(' '), ...extra };
+}
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: {
+      stdout: { write: (t: string) => out.push(t) },
+      stderr: { write: (t: string) => err.push(t) },
+    },
+    out: () => out.join(''),
+    err: () => err.join(''),
+  };
+}
+
+describe('cairn validate answer|citations --db', () => {
+  it('prints each citation with its status; exit 0 when all verified, 1 otherwise', async () => {
+    const hit = hits[0]!;
+    const good = file('good.json', { citations: [cite(hit)], answer: 'Right.' });
+    const c = capture();
+    expect(await runValidateCitations('answer', good, { db, qid: 'q-cli-good' }, c.io)).toBe(0);
+    expect(c.out()).toBe(
+      `${good}:/citations/0: verified ${hit.snippet_id}\n${good}: ok, 1 citations (1 verified)\n`,
+    );
+    expect(readFileSync(join(dir, 'traces.log'), 'utf8')).toContain(' qid=q-cli-good seg=1 ');
+
+    const bad = file('bad.json', {
+      citations: [cite(hit), cite(hit, { quote: 'Ownership is checked at run time.' })],
+      answer: 'Half right.',
+    });
+    const b = capture();
+    expect(await runValidateCitations('answer', bad, { db, json: true }, b.io)).toBe(1);
+    const report = JSON.parse(b.out());
+    expect(report.ok).toBe(false);
+    expect(
+      report.citations.map((v: { status: string; reason: string | null }) => [v.status, v.reason]),
+    ).toEqual([
+      ['verified', null],
+      ['unverified', 'quote_not_found'],
+    ]);
+    expect(report.issues.map((i: { code: string; reason: string }) => [i.code, i.reason])).toEqual([
+      ['citation_unverified', 'quote_not_found'],
+    ]);
+  });
+
+  it('checks a payload list against the store', async () => {
+    const payload = file(
+      'payload.json',
+      hits.map((h) => cite(h)),
+    );
+    const c = capture();
+    const flags = { db, json: true, allowCrossSection: true };
+    expect(await runValidateCitations('citations', payload, flags, c.io)).toBe(0);
+    const report = JSON.parse(c.out());
+    expect(report.citations.map((v: { status: string }) => v.status)).toEqual(
+      hits.map(() => 'verified'),
+    );
+    const wrong = file('wrong.json', [
+      cite(hits[0]!, { snippet_id: hits[0]!.snippet_id.slice(0, -2) }),
+    ]);
+    const w = capture();
+    expect(await runValidateCitations('citations', wrong, { db }, w.io)).toBe(1);
+    expect(w.out()).toContain(`${wrong}:/0: unverified snippet_not_found `);
+    expect(w.out()).toContain(
+      ': citation_unverified: Citation not backed by the store: snippet_not_found',
+    );
+  });
+
+  it('runs as `cairn validate answer <file> --db <db>` in a child process', () => {
+    const hit = hits[1]!;
+    const good = file('child-good.json', { citations: [cite(hit)], answer: 'Right.' });
+    const offsets = { start: hit.offsets.start + 2, end: hit.offsets.end + 2, unit: 'char' };
+    const bad = file('child-bad.json', {
+      citations: [cite(hit, { offsets })],
+      answer: 'Off by two.',
+    });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [bundle.file('cli'), ...args], { cwd: dir, encoding: 'utf8' });
+    const ok = run('validate', 'answer', good, '--db', db, '--no-trace-log');
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain(`/citations/0: verified ${hit.snippet_id}`);
+    const wrong = run('validate', 'answer', bad, '--db', db, '--json');
+    expect(wrong.status).toBe(1);
+    expect(JSON.parse(wrong.stdout).citations[0]).toMatchObject({
+      status: 'unverified',
+      reason: 'offsets_mismatch',
+    });
+  });
+});
