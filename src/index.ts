@@ -35,6 +35,7 @@ export type {
   CitationPayload,
 } from './cite/citation-contract.js';
 export { ANSWER_CITATION_FIELDS, REQUIRED_CITATION_FIELDS } from './cite/citation-contract.js';
+export type { StoreVerdict } from './cite/citation-status.js';
 export type { CitationIssue, CiteIssue, CiteIssueCode } from './cite/cite-issue.js';
 export type { ParseAnswerJsonOptions, ParseAnswerJsonResult } from './cite/parse-answer-json.js';
 export { parseAnswerJson } from './cite/parse-answer-json.js';
@@ -44,13 +45,18 @@ export type {
   CitationStatus,
   CitationStatusReason,
   CitationVerdict,
+  StoreAnswerValidationOptions,
 } from './cite/validate-answer.js';
 export { validateAnswer } from './cite/validate-answer.js';
 export type {
   CitationValidationOptions,
   CitationValidationResult,
+  StoreCitationValidationOptions,
+  StoreCitationValidationResult,
 } from './cite/validate-citations.js';
 export { validateCitations } from './cite/validate-citations.js';
+export type { VerifyCitationsOptions } from './cite/verify-citations.js';
+export { verifyCitations } from './cite/verify-citations.js';
 export { buildEarCorpus } from './corpus/build-ear-corpus.js';
 // corpus: the retrieval-corpus.v1 contract and its EAR profile (seed 003)
 export type { RetrievalCorpusDocument } from './corpus/corpus-contract.js';
@@ -64,6 +70,22 @@ export { validateCorpusFile } from './corpus/validate-corpus-file.js';
 export { validateCorpusStream, validateCorpusText } from './corpus/validate-corpus-stream.js';
 export type { CairnErrorDetails, ErrorCode } from './errors.js';
 export { CairnError, ERROR_CODES, isCairnError } from './errors.js';
+// eval: retrieval quality on SQuAD (issue 6)
+export type {
+  QuestionOutcome,
+  RetrievalMetrics,
+  RetrievedSpan,
+} from './eval/eval-metrics.js';
+export { computeMetrics, firstHitRank } from './eval/eval-metrics.js';
+export { formatEvalTable } from './eval/format-eval-table.js';
+export type { GoldSpan, SquadArticle, SquadQuestion } from './eval/load-squad.js';
+export { loadSquad } from './eval/load-squad.js';
+export type {
+  ChunkerEvalResult,
+  SquadEvalOptions,
+  SquadEvalReport,
+} from './eval/run-squad-eval.js';
+export { DEFAULT_EVAL_CHUNKERS, runSquadEval } from './eval/run-squad-eval.js';
 export type { AlignmentResult, ChunkRedirect, PreviousChunk } from './ids/align-chunk-ids.js';
 export { alignChunkIds } from './ids/align-chunk-ids.js';
 export { chunkIdAlias } from './ids/chunk-id-alias.js';

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { registerChunk } from './commands/chunk.js';
+import { registerEval } from './commands/eval.js';
 import { registerExportCorpus } from './commands/export.js';
 import { registerIds } from './commands/ids.js';
 import { registerIngest } from './commands/ingest.js';
@@ -40,6 +41,7 @@ registerShow(program);
 registerResolve(program);
 registerSearch(program);
 registerIds(program);
+registerEval(program);
 registerExportCorpus(
   program.command('export').description('Export stored or parsed documents under a contract'),
 );

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { CairnError } from '../../errors.js';
+import { formatEvalTable } from '../../eval/format-eval-table.js';
+import { loadSquad } from '../../eval/load-squad.js';
+import { DEFAULT_EVAL_CHUNKERS, runSquadEval } from '../../eval/run-squad-eval.js';
+import { openStore } from '../../store/open-store.js';
+import type { ChunkStore } from '../../store/types.js';
+import { exitCodeFor, reportError } from '../report-error.js';
+
+interface EvalSquadFlags {
+  db?: string;
+  chunker?: string[];
+  k?: string;
+  json?: boolean;
+}
+
+export function registerEval(program: Command): void {
+  const evalCommand = program.command('eval').description('Measure retrieval on a labelled set');
+  evalCommand
+    .command('squad')
+    .argument('<file>', 'a SQuAD v1.1 JSON file, e.g. ../shared/corpora/squad/dev-v1.1.json')
+    .description(
+      'Store each SQuAD article as one document, ask every question through search, and score the chunks that cover a gold answer',
+    )
+    .option('--db <path|url>', 'store to use (default: a fresh SQLite file, deleted afterwards)')
+    .option(
+      '--chunker <id...>',
+      `chunkers to compare (default: ${DEFAULT_EVAL_CHUNKERS.join(' ')})`,
+    )
+    .option('-k, --k <n>', 'results per question', '10')
+    .option('--json', 'print the report as JSON')
+    .action(async (file: string, flags: EvalSquadFlags) => {
+      let store: ChunkStore | null = null;
+      let tempDir: string | null = null;
+      try {
+        const k = Number(flags.k ?? 10);
+        if (!Number.isInteger(k) || k < 1 || k > 1000) {
+          throw new CairnError(
+            'invalid_option',
+            `-k must be a whole number from 1 to 1000, got "${flags.k}"`,
+          );
+        }
+        const articles = loadSquad(await readSquad(file));
+        if (flags.db === undefined) tempDir = mkdtempSync(join(tmpdir(), 'cairn-eval-'));
+        store = await openStore({ db: flags.db ?? join(tempDir!, 'eval.db') });
+        const report = await runSquadEval(store, articles, {
+          k,
+          ...(flags.chunker === undefined ? {} : { chunkers: flags.chunker }),
+        });
+        process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatEvalTable(report));
+        process.exitCode = 0;
+      } catch (error) {
+        reportError(error, flags.json === true);
+        process.exitCode = exitCodeFor(error);
+      } finally {
+        await store?.close().catch(() => {});
+        if (tempDir !== null) rmSync(tempDir, { recursive: true, force: true });
+      }
+    });
+}
+
+async function readSquad(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    throw new CairnError(
+      code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
+      `Cannot read ${file}: ${code ?? String(cause)}`,
+      { cause, details: { source: file } },
+    );
+  }
+}

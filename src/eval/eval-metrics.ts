@@ -1,0 +1,61 @@
+import type { GoldSpan } from './load-squad.js';
+
+/** What scoring needs of one retrieved chunk: its document, its code point span and its size. */
+export interface RetrievedSpan {
+  doc_id: string;
+  start: number;
+  end: number;
+  tokens: number;
+}
+
+/**
+ * The 1-based rank of the first retrieved chunk of `docId` whose span covers
+ * one of the gold answers whole, or null when none does.
+ */
+export function firstHitRank(
+  retrieved: readonly RetrievedSpan[],
+  docId: string,
+  answers: readonly GoldSpan[],
+): number | null {
+  for (let i = 0; i < retrieved.length; i++) {
+    const hit = retrieved[i]!;
+    if (hit.doc_id !== docId) continue;
+    if (answers.some((answer) => hit.start <= answer.start && answer.end <= hit.end)) return i + 1;
+  }
+  return null;
+}
+
+export interface RetrievalMetrics {
+  questions: number;
+  /** Share of questions with a hit within the first 1, 5 and 10 results. */
+  hit_at_1: number;
+  hit_at_5: number;
+  hit_at_10: number;
+  /** Mean of 1/rank of the first hit (0 when none within k). */
+  mrr: number;
+  /** Tokens of the top 5 results, summed per question, averaged over questions. */
+  mean_tokens_at_5: number;
+}
+
+export interface QuestionOutcome {
+  rank: number | null;
+  tokens_at_5: number;
+}
+
+/** Aggregates per-question outcomes; an empty list gives zeros. */
+export function computeMetrics(outcomes: readonly QuestionOutcome[]): RetrievalMetrics {
+  const n = outcomes.length;
+  const share = (test: (o: QuestionOutcome) => boolean) =>
+    n === 0 ? 0 : outcomes.filter(test).length / n;
+  const within = (k: number) => (o: QuestionOutcome) => o.rank !== null && o.rank <= k;
+  const mean = (value: (o: QuestionOutcome) => number) =>
+    n === 0 ? 0 : outcomes.reduce((sum, o) => sum + value(o), 0) / n;
+  return {
+    questions: n,
+    hit_at_1: share(within(1)),
+    hit_at_5: share(within(5)),
+    hit_at_10: share(within(10)),
+    mrr: mean((o) => (o.rank === null ? 0 : 1 / o.rank)),
+    mean_tokens_at_5: mean((o) => o.tokens_at_5),
+  };
+}

@@ -1,0 +1,144 @@
+import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
+import { gptTokenCounter } from '../chunk/tokenizers/gpt-token-counter.js';
+import { CairnError } from '../errors.js';
+import { parseDocument } from '../parse/parse-document.js';
+import { search } from '../search/search.js';
+import { ensure } from '../store/ensure.js';
+import type { ChunkStore } from '../store/types.js';
+import type { CairnDocument } from '../types.js';
+import {
+  computeMetrics,
+  firstHitRank,
+  type QuestionOutcome,
+  type RetrievalMetrics,
+  type RetrievedSpan,
+} from './eval-metrics.js';
+import type { SquadArticle } from './load-squad.js';
+
+/** The chunkers `cairn eval squad` compares unless told otherwise. */
+export const DEFAULT_EVAL_CHUNKERS: readonly string[] = ['default', 'char', 'token'];
+
+export interface SquadEvalOptions {
+  /** Chunker names, aliases or ids (default `DEFAULT_EVAL_CHUNKERS`). */
+  chunkers?: readonly string[];
+  /** Results per question (default 10). */
+  k?: number;
+  /** Passed to `search`: a trace log path, or false for none (default false). */
+  trace_log?: string | false;
+}
+
+export interface ChunkerEvalResult extends RetrievalMetrics {
+  /** As asked for on the command line. */
+  chunker: string;
+  chunker_id: string;
+  chunks: number;
+  /** Mean size of a stored chunk in cl100k tokens. */
+  mean_chunk_tokens: number;
+  ingest_seconds: number;
+  search_seconds: number;
+}
+
+export interface SquadEvalReport {
+  documents: number;
+  questions: number;
+  k: number;
+  /** The unit of `mean_tokens_at_5` and `mean_chunk_tokens`: one tokenizer for every chunker. */
+  token_unit: 'cl100k_base';
+  results: ChunkerEvalResult[];
+}
+
+/** One plain-text document per article, its `source_url` named after the article. */
+export async function buildSquadDocuments(
+  articles: readonly SquadArticle[],
+): Promise<CairnDocument[]> {
+  const encoder = new TextEncoder();
+  const documents: CairnDocument[] = [];
+  for (const article of articles) {
+    const doc = await parseDocument({
+      bytes: encoder.encode(article.text),
+      source_url: `squad/${article.title}.txt`,
+      format: 'text',
+    });
+    // The gold spans index the joined text: a parser that changed it would move every answer.
+    if (doc.canonical !== article.text) {
+      throw new CairnError(
+        'internal_invariant',
+        `The text parser changed the text of SQuAD article ${article.title}: gold offsets would not hold`,
+      );
+    }
+    documents.push(doc);
+  }
+  return documents;
+}
+
+/**
+ * Stores every article with each chunker, asks every question through
+ * `search` over all documents, and scores the ranked chunks against the
+ * gold answer spans (`firstHitRank`).
+ */
+export async function runSquadEval(
+  store: ChunkStore,
+  articles: readonly SquadArticle[],
+  options: SquadEvalOptions = {},
+): Promise<SquadEvalReport> {
+  const k = options.k ?? 10;
+  const registry = defaultChunkerRegistry();
+  const counter = gptTokenCounter('cl100k_base');
+  const documents = await buildSquadDocuments(articles);
+  const results: ChunkerEvalResult[] = [];
+  for (const name of options.chunkers ?? DEFAULT_EVAL_CHUNKERS) {
+    const chunker = registry.get(name);
+    const t0 = performance.now();
+    let chunks = 0;
+    let chunkTokens = 0;
+    for (const doc of documents) {
+      const written = await ensure(store, doc, chunker);
+      chunks += written.chunk_count;
+      for (const chunk of chunker.chunk(doc)) chunkTokens += counter.count(chunk.text);
+    }
+    const t1 = performance.now();
+    const tokensOf = new Map<string, number>();
+    const outcomes: QuestionOutcome[] = [];
+    for (const [i, article] of articles.entries()) {
+      const docId = documents[i]!.doc_uid;
+      for (const question of article.questions) {
+        if (question.question.trim() === '') continue;
+        const result = await search(store, question.question, {
+          k,
+          chunker: chunker.chunker_id,
+          trace_log: options.trace_log ?? false,
+          qid: `squad-${question.id}`,
+        });
+        const retrieved: RetrievedSpan[] = result.hits.map((hit) => {
+          let tokens = tokensOf.get(hit.snippet_id);
+          if (tokens === undefined) {
+            tokens = counter.count(hit.text);
+            tokensOf.set(hit.snippet_id, tokens);
+          }
+          return { doc_id: hit.doc_id, start: hit.offsets.start, end: hit.offsets.end, tokens };
+        });
+        outcomes.push({
+          rank: firstHitRank(retrieved, docId, question.answers),
+          tokens_at_5: retrieved.slice(0, 5).reduce((sum, hit) => sum + hit.tokens, 0),
+        });
+      }
+    }
+    const t2 = performance.now();
+    results.push({
+      chunker: name,
+      chunker_id: chunker.chunker_id,
+      ...computeMetrics(outcomes),
+      chunks,
+      mean_chunk_tokens: chunks === 0 ? 0 : chunkTokens / chunks,
+      ingest_seconds: (t1 - t0) / 1000,
+      search_seconds: (t2 - t1) / 1000,
+    });
+  }
+  return {
+    documents: documents.length,
+    questions: articles.reduce((n, a) => n + a.questions.length, 0),
+    k,
+    token_unit: 'cl100k_base',
+    results,
+  };
+}

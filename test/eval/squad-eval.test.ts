@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { formatEvalTable } from '../../src/eval/format-eval-table.js';
+import { loadSquad } from '../../src/eval/load-squad.js';
+import { runSquadEval, type SquadEvalReport } from '../../src/eval/run-squad-eval.js';
+import { openStore } from '../../src/store/open-store.js';
+import type { ChunkStore } from '../../src/store/types.js';
+import { corpusPath } from '../corpora.js';
+
+describe('SQuAD eval over the first article of dev-v1.1', () => {
+  let dir: string;
+  let store: ChunkStore;
+  let report: SquadEvalReport;
+  const articles = loadSquad(readFileSync(corpusPath('squad', 'dev-v1.1.json'), 'utf8')).slice(
+    0,
+    1,
+  );
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cairn-eval-'));
+    store = await openStore({ db: join(dir, 'eval.db') });
+    report = await runSquadEval(store, articles);
+  }, 120_000);
+
+  afterAll(async () => {
+    await store?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('one result per default chunker, every question scored', () => {
+    expect(report.documents).toBe(1);
+    expect(report.questions).toBe(articles[0]!.questions.length);
+    expect(report.results.map((r) => r.chunker)).toEqual(['default', 'char', 'token']);
+    for (const result of report.results) {
+      expect(result.questions).toBe(report.questions);
+      expect(result.chunks).toBeGreaterThan(0);
+      expect(result.hit_at_1).toBeLessThanOrEqual(result.hit_at_5);
+      expect(result.hit_at_5).toBeLessThanOrEqual(result.hit_at_10);
+      expect(result.mrr).toBeGreaterThanOrEqual(result.hit_at_1);
+      expect(result.mrr).toBeLessThanOrEqual(result.hit_at_10);
+      // one article: almost every question finds its answer's chunk within 10
+      expect(result.hit_at_10).toBeGreaterThan(0.8);
+    }
+  });
+
+  test('the table has a header, a rule and one row per chunker with every column', () => {
+    const lines = formatEvalTable(report).trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^SQuAD: 1 documents, \d+ questions, k=10; tokens in cl100k_base$/);
+    const table = lines.slice(2);
+    expect(table).toHaveLength(2 + report.results.length);
+    const cells = (line: string) => line.split('|').slice(1, -1);
+    const width = cells(table[0]!).length;
+    expect(cells(table[0]!).map((c) => c.trim())).toContain('hit@5');
+    for (const line of table) expect(cells(line)).toHaveLength(width);
+    for (const [i, result] of report.results.entries()) {
+      const row = cells(table[2 + i]!).map((c) => c.trim());
+      expect(row[0]).toBe(result.chunker);
+      expect(row).toContain(result.hit_at_10.toFixed(3));
+    }
+  });
+});
