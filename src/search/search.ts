@@ -4,6 +4,7 @@ import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { CairnError } from '../errors.js';
 import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
 import type { ChunkStore, LexicalQuery } from '../store/types.js';
+import { dropStopwords } from './drop-stopwords.js';
 import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
 import { rankHits } from './rank-hits.js';
 import { tokenizeQuery } from './tokenize-query.js';
@@ -51,7 +52,7 @@ export async function search(
     );
   }
   // A 10 kB query has hundreds of words: the first 64 distinct ones rank as well and keep the statement small.
-  const terms = tokenizeQuery(query).slice(0, MAX_QUERY_TERMS);
+  const terms = dropStopwords(tokenizeQuery(query)).slice(0, MAX_QUERY_TERMS);
   const lexical: LexicalQuery = { chunker_id: chunkerId, terms, limit: k };
   if (options.doc !== undefined) {
     const document = await store.getDocument(options.doc);

@@ -6,7 +6,8 @@ import type { Migration } from '../../migration.js';
  * `chunks.id`), so the text is stored once. The chunk writer adds the new
  * rows in the transaction that inserts them; chunks are never updated or
  * deleted. `lexical_index` records the analyzer the index was built with,
- * which every citation names and every read checks.
+ * which every citation names and every read checks. Porter stemming over
+ * unicode61, so that a question's word forms match the text's other forms.
  */
 export const lexicalIndex: Migration = {
   version: 2,
@@ -16,7 +17,7 @@ CREATE VIRTUAL TABLE chunks_fts USING fts5 (
   text,
   content = 'chunks',
   content_rowid = 'id',
-  tokenize = 'unicode61 remove_diacritics 2'
+  tokenize = 'porter unicode61 remove_diacritics 2'
 );
 INSERT INTO chunks_fts (chunks_fts) VALUES ('rebuild');
 
@@ -24,6 +25,6 @@ CREATE TABLE lexical_index (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   analyzer TEXT NOT NULL
 );
-INSERT INTO lexical_index (id, analyzer) VALUES (1, 'sqlite-fts5:unicode61:remove_diacritics=2');
+INSERT INTO lexical_index (id, analyzer) VALUES (1, 'sqlite-fts5:porter:unicode61:remove_diacritics=2');
 `,
 };
