@@ -10,6 +10,7 @@ import type { SearchHit } from '../../src/search/types.js';
 import { openStore } from '../../src/store/open-store.js';
 import { corpusPath } from '../corpora.js';
 import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
+import { captureIo } from '../support/capture-io.js';
 
 const CHAPTERS = ['ch04-01-what-is-ownership.md', 'ch04-02-references-and-borrowing.md'];
 
@@ -48,24 +49,11 @@ function cite(hit: SearchHit, extra: Record<string, unknown> = {}): Record<strin
   return { ...payload, quote: text.split(/\s+/u).slice(1, 7).join(' '), ...extra };
 }
 
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: {
-      stdout: { write: (t: string) => out.push(t) },
-      stderr: { write: (t: string) => err.push(t) },
-    },
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
-}
-
 describe('cairn validate answer|citations --db', () => {
   it('prints each citation with its status; exit 0 when all verified, 1 otherwise', async () => {
     const hit = hits[0]!;
     const good = file('good.json', { citations: [cite(hit)], answer: 'Right.' });
-    const c = capture();
+    const c = captureIo();
     expect(await runValidateCitations('answer', good, { db, qid: 'q-cli-good' }, c.io)).toBe(0);
     expect(c.out()).toBe(
       `${good}:/citations/0: verified ${hit.snippet_id}\n${good}: ok, 1 citations (1 verified)\n`,
@@ -76,7 +64,7 @@ describe('cairn validate answer|citations --db', () => {
       citations: [cite(hit), cite(hit, { quote: 'Ownership is checked at run time.' })],
       answer: 'Half right.',
     });
-    const b = capture();
+    const b = captureIo();
     expect(await runValidateCitations('answer', bad, { db, json: true }, b.io)).toBe(1);
     const report = JSON.parse(b.out());
     expect(report.ok).toBe(false);
@@ -96,7 +84,7 @@ describe('cairn validate answer|citations --db', () => {
       'payload.json',
       hits.map((h) => cite(h)),
     );
-    const c = capture();
+    const c = captureIo();
     const flags = { db, json: true, allowCrossSection: true };
     expect(await runValidateCitations('citations', payload, flags, c.io)).toBe(0);
     const report = JSON.parse(c.out());
@@ -106,7 +94,7 @@ describe('cairn validate answer|citations --db', () => {
     const wrong = file('wrong.json', [
       cite(hits[0]!, { snippet_id: hits[0]!.snippet_id.slice(0, -2) }),
     ]);
-    const w = capture();
+    const w = captureIo();
     expect(await runValidateCitations('citations', wrong, { db }, w.io)).toBe(1);
     expect(w.out()).toContain(`${wrong}:/0: unverified snippet_not_found `);
     expect(w.out()).toContain(

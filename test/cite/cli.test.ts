@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runValidateCitations } from '../../src/cli/commands/validate-citations.js';
 import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
+import { captureIo } from '../support/capture-io.js';
 import { ANSWER } from './answer-fixtures.js';
 import { CITATION, ID_7 } from './cite-fixtures.js';
 
@@ -27,23 +28,10 @@ function file(name: string, text: string): string {
   return path;
 }
 
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: {
-      stdout: { write: (t: string) => out.push(t) },
-      stderr: { write: (t: string) => err.push(t) },
-    },
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
-}
-
 describe('cairn validate citations / answer', () => {
   it('exits 0 on a clean payload and 1 with each issue on a broken one', async () => {
     const clean = file('clean.json', JSON.stringify([CITATION]));
-    const c = capture();
+    const c = captureIo();
     expect(await runValidateCitations('citations', clean, {}, c.io)).toBe(0);
     expect(c.out()).toBe(`${clean}: ok\n`);
 
@@ -53,7 +41,7 @@ describe('cairn validate citations / answer', () => {
         citations: [{ ...CITATION, offsets: { start: 1500, end: 1400, unit: 'char' } }],
       }),
     );
-    const b = capture();
+    const b = captureIo();
     expect(await runValidateCitations('citations', broken, {}, b.io)).toBe(1);
     expect(b.out()).toBe(
       `${broken}:/citations/0/offsets: bad_offsets: Bad offsets: expected 0 <= start < end, received 1500..1400 (citation 0, snippet "${ID_7}")\n${broken}: 1 issues: bad_offsets 1\n`,
@@ -62,7 +50,7 @@ describe('cairn validate citations / answer', () => {
 
   it('checks the live index hash and analyzer given as flags', async () => {
     const path = file('live.json', JSON.stringify([CITATION]));
-    const c = capture();
+    const c = captureIo();
     const flags = { json: true, indexHash: 'faiss:other', analyzer: 'lowercase' };
     expect(await runValidateCitations('citations', path, flags, c.io)).toBe(1);
     const report = JSON.parse(c.out());
@@ -74,7 +62,7 @@ describe('cairn validate citations / answer', () => {
 
   it('reports an answer with its citation statuses in --json', async () => {
     const path = file('answer.json', JSON.stringify(ANSWER));
-    const c = capture();
+    const c = captureIo();
     expect(await runValidateCitations('answer', path, { json: true }, c.io)).toBe(0);
     const report = JSON.parse(c.out());
     expect(report.ok).toBe(true);
@@ -88,7 +76,7 @@ describe('cairn validate citations / answer', () => {
   it('reports duplicate keys and trailing prose in an answer file', async () => {
     const text = `{"citations": [], "citations": [], "answer": "x"}\nHope this helps!`;
     const path = file('sloppy.json', text);
-    const c = capture();
+    const c = captureIo();
     expect(await runValidateCitations('answer', path, { json: true }, c.io)).toBe(1);
     expect(JSON.parse(c.out()).issues.map((i: { code: string }) => i.code)).toEqual([
       'duplicate_key',
@@ -97,13 +85,13 @@ describe('cairn validate citations / answer', () => {
   });
 
   it('exits 2 on a missing file or a bad flag, and refuses a file over --max-bytes unread', async () => {
-    const c = capture();
+    const c = captureIo();
     expect(await runValidateCitations('answer', join(dir, 'nope.json'), {}, c.io)).toBe(2);
     expect(c.err()).toMatch(/^cairn: file_not_found: /);
     const path = file('big.json', JSON.stringify(ANSWER));
-    const d = capture();
+    const d = captureIo();
     expect(await runValidateCitations('answer', path, { maxBytes: 'lots' }, d.io)).toBe(2);
-    const e = capture();
+    const e = captureIo();
     expect(await runValidateCitations('answer', path, { maxBytes: '10', json: true }, e.io)).toBe(
       1,
     );

@@ -6,21 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { registerExportCorpus, runExportCorpus } from '../../src/cli/commands/export.js';
 import { runValidateCorpus } from '../../src/cli/commands/validate-corpus.js';
 import { corpusPath } from '../corpora.js';
+import { captureIo } from '../support/capture-io.js';
 
 const CHAPTER_VII = corpusPath('ecfr', 'title-15', 'chapter-VII.md');
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: {
-      stdout: { write: (t: string) => out.push(t) },
-      stderr: { write: (t: string) => err.push(t) },
-    },
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
-}
 
 const SMALL = [
   '---',
@@ -44,13 +32,13 @@ describe('cairn export corpus', () => {
   it('writes a corpus that cairn validate corpus accepts, and says what it wrote', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cairn-export-'));
     const out = join(dir, 'ear.jsonl');
-    const c = capture();
+    const c = captureIo();
     expect(await runExportCorpus(CHAPTER_VII, { out, snapshotDate: '2025-12-31' }, c.io)).toBe(0);
     expect(c.err()).toMatch(
       /^cairn: \d+ documents \(\d+ section, \d+ subsection, \d+ paragraph; \d+ of them chunks\) to /,
     );
     expect(c.err()).toContain('ecfr-2025-12-31-sha256:');
-    const v = capture();
+    const v = captureIo();
     expect(await runValidateCorpus(out, {}, v.io)).toBe(0);
     const first = JSON.parse((await readFile(out, 'utf8')).split('\n')[0]!);
     expect(first.doc_id).toBe('EAR-745.1');
@@ -59,8 +47,8 @@ describe('cairn export corpus', () => {
   it('writes to standard output without --out, the same bytes', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cairn-export-'));
     const out = join(dir, 'ear.jsonl');
-    await runExportCorpus(CHAPTER_VII, { out, snapshotDate: '2025-12-31' }, capture().io);
-    const c = capture();
+    await runExportCorpus(CHAPTER_VII, { out, snapshotDate: '2025-12-31' }, captureIo().io);
+    const c = captureIo();
     expect(
       await runExportCorpus(CHAPTER_VII, { snapshotDate: '2025-12-31', json: true }, c.io),
     ).toBe(0);
@@ -73,7 +61,7 @@ describe('cairn export corpus', () => {
   });
 
   it('notes an undated snapshot', async () => {
-    const c = capture();
+    const c = captureIo();
     expect(await runExportCorpus(CHAPTER_VII, {}, c.io)).toBe(0);
     expect(c.err()).toContain('ecfr-sha256:');
     expect(c.err()).toContain('pass --snapshot-date');
@@ -88,7 +76,7 @@ describe('cairn export corpus', () => {
       SMALL.replace('title_number: 15', 'title_number: 10'),
     );
     await writeFile(join(dir, 'notes.txt'), 'not markdown');
-    const c = capture();
+    const c = captureIo();
     expect(await runExportCorpus(dir, { json: true }, c.io)).toBe(0);
     const report = JSON.parse(c.err());
     expect(report.files).toHaveLength(1);
@@ -108,23 +96,23 @@ describe('cairn export corpus', () => {
   it('refuses a date that contradicts the front matter, and a folder holding one chapter twice', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cairn-export-'));
     await writeFile(join(dir, 'small.md'), SMALL);
-    const c = capture();
+    const c = captureIo();
     expect(await runExportCorpus(dir, { snapshotDate: '2025-01-01' }, c.io)).toBe(2);
     expect(c.err()).toMatch(/^cairn: invalid_option: .*2025-06-30.*2025-01-01/);
     await copyFile(join(dir, 'small.md'), join(dir, 'small-again.md'));
-    const d = capture();
+    const d = captureIo();
     expect(await runExportCorpus(dir, {}, d.io)).toBe(1);
     expect(d.err()).toMatch(/^cairn: duplicate_doc_id: EAR-746.1 is in both/);
   });
 
   it('exits 1 when nothing in the input is EAR, 2 on unreadable input or bad options', async () => {
-    const c = capture();
+    const c = captureIo();
     expect(await runExportCorpus(corpusPath('ecfr', 'title-15', 'chapter-I.md'), {}, c.io)).toBe(1);
     expect(c.err()).toMatch(/^cairn: no_ear_content: /);
-    expect(await runExportCorpus('/nonexistent/ecfr', {}, capture().io)).toBe(2);
-    expect(await runExportCorpus(CHAPTER_VII, { profile: 'far' }, capture().io)).toBe(2);
-    expect(await runExportCorpus(CHAPTER_VII, { maxTokens: '3' }, capture().io)).toBe(2);
-    expect(await runExportCorpus(CHAPTER_VII, { snapshotDate: '2025-02-30' }, capture().io)).toBe(
+    expect(await runExportCorpus('/nonexistent/ecfr', {}, captureIo().io)).toBe(2);
+    expect(await runExportCorpus(CHAPTER_VII, { profile: 'far' }, captureIo().io)).toBe(2);
+    expect(await runExportCorpus(CHAPTER_VII, { maxTokens: '3' }, captureIo().io)).toBe(2);
+    expect(await runExportCorpus(CHAPTER_VII, { snapshotDate: '2025-02-30' }, captureIo().io)).toBe(
       2,
     );
   });

@@ -7,20 +7,8 @@ import {
   registerValidateCorpus,
   runValidateCorpus,
 } from '../../src/cli/commands/validate-corpus.js';
+import { captureIo } from '../support/capture-io.js';
 import { CLEAN_DOCS, toJsonl } from './corpus-fixtures.js';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: {
-      stdout: { write: (t: string) => out.push(t) },
-      stderr: { write: (t: string) => err.push(t) },
-    },
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
-}
 
 async function corpusFile(text: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'cairn-validate-cli-'));
@@ -32,14 +20,14 @@ async function corpusFile(text: string): Promise<string> {
 describe('cairn validate corpus', () => {
   it('exits 0 on a clean corpus', async () => {
     const path = await corpusFile(toJsonl(CLEAN_DOCS));
-    const c = capture();
+    const c = captureIo();
     expect(await runValidateCorpus(path, {}, c.io)).toBe(0);
     expect(c.out()).toBe(`${path}: ok, 6 documents in 6 lines\n`);
   });
 
   it('exits 1 and lists each issue with its line and code', async () => {
     const path = await corpusFile(toJsonl([...CLEAN_DOCS, CLEAN_DOCS[0]!, 'oops']));
-    const c = capture();
+    const c = captureIo();
     expect(await runValidateCorpus(path, {}, c.io)).toBe(1);
     const lines = c.out().trimEnd().split('\n');
     expect(lines[0]).toBe(
@@ -55,7 +43,7 @@ describe('cairn validate corpus', () => {
 
   it('prints one JSON report with --json', async () => {
     const path = await corpusFile(toJsonl([...CLEAN_DOCS, { ...CLEAN_DOCS[1], ordinal: '2' }]));
-    const c = capture();
+    const c = captureIo();
     expect(await runValidateCorpus(path, { json: true }, c.io)).toBe(1);
     const report = JSON.parse(c.out());
     expect(report).toMatchObject({
@@ -70,21 +58,21 @@ describe('cairn validate corpus', () => {
   });
 
   it('exits 2 on a file that cannot be read, and on bad options', async () => {
-    const c = capture();
+    const c = captureIo();
     expect(await runValidateCorpus('/nonexistent/corpus.jsonl', {}, c.io)).toBe(2);
     expect(c.err()).toMatch(/^cairn: file_not_found: /);
-    const j = capture();
+    const j = captureIo();
     expect(await runValidateCorpus('/nonexistent/corpus.jsonl', { json: true }, j.io)).toBe(2);
     expect(JSON.parse(j.err()).error.code).toBe('file_not_found');
     const path = await corpusFile(toJsonl(CLEAN_DOCS));
-    expect(await runValidateCorpus(path, { maxIssues: '0' }, capture().io)).toBe(2);
+    expect(await runValidateCorpus(path, { maxIssues: '0' }, captureIo().io)).toBe(2);
   });
 
   it('reads standard input for -', async () => {
     async function* stdin(): AsyncGenerator<Uint8Array> {
       yield Buffer.from(toJsonl(CLEAN_DOCS.slice(1)));
     }
-    const c = capture();
+    const c = captureIo();
     expect(await runValidateCorpus('-', {}, { ...c.io, stdin: stdin() })).toBe(1);
     expect(c.out()).toContain(
       '-:1: dangling_parent_id: parent_id "EAR-736.2" names no doc_id in the corpus',
