@@ -42,4 +42,17 @@ describe('sentence chunker', () => {
       expect.objectContaining({ code: 'invalid_option' }),
     );
   });
+
+  it('keeps a piece that counts more without its leading space within the budget', () => {
+    // " 👩‍👩‍👧┃［" is one 16-token cl100k piece; trimmed of its space it counts 17
+    const chunks = new SentenceChunker({ max_chunk_tokens: 16, overlap_tokens: 0 }).chunk(
+      'the 👩‍👩‍👧┃［ a',
+    );
+    expect(chunks.map((c) => [c.text, c.token_count])).toEqual([
+      ['the', 1],
+      ['👩‍👩‍👧┃', 15],
+      ['［', 2],
+      ['a', 1],
+    ]);
+  });
 });

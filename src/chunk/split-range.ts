@@ -199,6 +199,38 @@ function eachWord(
   if (start >= 0) visit(start, b16);
 }
 
+/**
+ * A piece fits the budget with the space the tokenizer reads before it, but
+ * trimmed it can count more (`" 👩‍👩‍👧┃［"` is 16 cl100k tokens, without its
+ * space 17): such an atom is cut again at grapheme boundaries by exact
+ * counts. A single cluster over the budget stays whole here; the packer
+ * takes it as it is.
+ */
+function pushWithinBudget(
+  ctx: SplitContext,
+  a16: number,
+  b16: number,
+  push: (start16: number, end16: number) => void,
+): void {
+  const { text, graphemes, measure } = ctx;
+  let start = a16;
+  while (start < b16 && measure.exact(start, b16) > measure.budget) {
+    let end = Math.min(graphemes.ceil(start + 1), b16);
+    for (
+      let next = graphemes.ceil(end + 1);
+      next <= b16 && end < b16;
+      next = graphemes.ceil(next + 1)
+    ) {
+      if (measure.exact(start, next) > measure.budget) break;
+      end = next;
+    }
+    const trimmed = trimSpaceEnd(text, start, end);
+    push(start, trimmed > start ? trimmed : end);
+    start = skipSpace(text, end, b16);
+  }
+  if (start < b16) push(start, b16);
+}
+
 function finest(
   ctx: SplitContext,
   a16: number,
@@ -212,7 +244,7 @@ function finest(
       const s = Math.max(a16, table.pieceStart(k));
       const e = Math.min(b16, table.pieceEnd(k));
       const start = skipSpace(text, s, e);
-      if (start < e) push(start, trimSpaceEnd(text, start, e));
+      if (start < e) pushWithinBudget(ctx, start, trimSpaceEnd(text, start, e), push);
     }
     return;
   }
