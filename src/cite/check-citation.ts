@@ -2,6 +2,7 @@ import { isCairnError } from '../errors.js';
 import { parseChunkId } from '../ids/parse-chunk-id.js';
 import {
   ANSWER_CITATION_FIELDS,
+  type CitationField,
   OFFSET_UNIT,
   OPTIONAL_INTEGER_FIELDS,
   OPTIONAL_NUMBER_FIELDS,
@@ -98,24 +99,14 @@ export function checkCitation(value: unknown, options: CheckCitationOptions = {}
       const bad = checkOffsets(v, lengthOf(value, options));
       if (bad) issues.push(bad);
     } else if (name === 'tokens' && !isNonNegativeInteger(v)) {
-      issues.push({
-        code: 'wrong_type',
-        field: name,
-        expected: 'a non-negative integer',
-        received: describeValue(v),
-      });
+      issues.push(notNonNegativeInteger(name, v));
     }
   }
 
   for (const name of OPTIONAL_INTEGER_FIELDS) {
     const v = field(name);
     if (v !== undefined && !isNonNegativeInteger(v)) {
-      issues.push({
-        code: 'wrong_type',
-        field: name,
-        expected: 'a non-negative integer',
-        received: describeValue(v),
-      });
+      issues.push(notNonNegativeInteger(name, v));
     }
   }
   for (const name of OPTIONAL_NUMBER_FIELDS) {
@@ -274,4 +265,13 @@ export function checkOffsets(value: unknown, length: number | null): CitationIss
     return bad(`0 <= start < end${length === null ? '' : ` <= ${length}`}`, `${s}..${e}`);
   if (unit !== OFFSET_UNIT) return bad(`unit "${OFFSET_UNIT}"`, `unit ${describeValue(unit)}`);
   return null;
+}
+
+function notNonNegativeInteger(field: CitationField, value: unknown): CitationIssueBody {
+  return {
+    code: 'wrong_type',
+    field,
+    expected: 'a non-negative integer',
+    received: describeValue(value),
+  };
 }

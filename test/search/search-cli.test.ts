@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { corpusPath } from '../corpora.js';
 import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
+import { runCli } from '../store/support/run-cli.js';
 
 let bundle: Bundle;
 let dir: string;
@@ -27,12 +27,7 @@ afterAll(() => {
 });
 
 function cairn(...args: string[]) {
-  const child = spawnSync(process.execPath, [bundle.file('cli'), ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, CAIRN_DB: '' },
-  });
-  return { code: child.status, stdout: child.stdout, stderr: child.stderr };
+  return runCli(bundle.file('cli'), dir, args);
 }
 
 describe('cairn search', () => {

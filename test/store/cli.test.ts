@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { corpusPath } from '../corpora.js';
 import { type Bundle, bundleEntries } from './support/bundle-entries.js';
+import { runCli } from './support/run-cli.js';
 
 let bundle: Bundle;
 let dir: string;
@@ -29,12 +30,7 @@ afterAll(() => {
 
 /** `cairn <args>` in the test folder, on the default database `.cairn/cairn.db`. */
 function cairn(...args: string[]) {
-  const child = spawnSync(process.execPath, [bundle.file('cli'), ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, CAIRN_DB: '' },
-  });
-  return { code: child.status, stdout: child.stdout, stderr: child.stderr };
+  return runCli(bundle.file('cli'), dir, args);
 }
 
 describe('cairn ingest / show / resolve', () => {
