@@ -4,6 +4,7 @@ import type {
   ChunkSetRow,
   DocumentRow,
   IndexManifestRow,
+  RagTraceRow,
   RedirectKind,
   RedirectRow,
   SeenFileRow,
@@ -133,6 +134,27 @@ export function toIndexManifest(raw: Raw): IndexManifestRow {
     params: json(raw.params) as Record<string, unknown>,
     chunk_count: num(raw.chunk_count),
     created_at: time(raw.created_at),
+  };
+}
+
+export function toRagTrace(raw: Raw): RagTraceRow {
+  return {
+    ts: time(raw.ts),
+    qid: String(raw.qid),
+    seg: num(raw.seg),
+    // PostgreSQL folds the unquoted column name to lower case.
+    deltaS: num(raw.deltaS ?? raw.deltas),
+    lambda_state: String(raw.lambda_state),
+    store: nullableString(raw.store),
+    index_hash: nullableString(raw.index_hash),
+    embed_model: nullableString(raw.embed_model),
+    analyzer: nullableString(raw.analyzer),
+    section_id: nullableString(raw.section_id),
+    rev: nullableString(raw.rev),
+    citations: json(raw.citations),
+    scores: json(raw.scores),
+    kpos: json(raw.kpos),
+    kfinal: json(raw.kfinal),
   };
 }
 

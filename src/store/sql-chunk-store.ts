@@ -9,6 +9,7 @@ import {
   toChunkSet,
   toDocument,
   toIndexManifest,
+  toRagTrace,
   toRedirect,
   toSeenFile,
   toVersion,
@@ -125,10 +126,12 @@ export class SqlChunkStore implements ChunkStore {
     return row ? toDocument(row) : null;
   }
 
-  async listDocuments(options: { limit?: number; after_id?: number } = {}): Promise<DocumentRow[]> {
+  async listDocuments(
+    options: { limit?: number; after_id?: number; offset?: number } = {},
+  ): Promise<DocumentRow[]> {
     const rows = await this.driver.all<Record<string, unknown>>(
-      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id > ? AND current_version_id IS NOT NULL ORDER BY id LIMIT ?`,
-      [options.after_id ?? 0, options.limit ?? 1000],
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id > ? AND current_version_id IS NOT NULL ORDER BY id LIMIT ? OFFSET ?`,
+      [options.after_id ?? 0, options.limit ?? 1000, options.offset ?? 0],
     );
     return rows.map(toDocument);
   }
@@ -520,6 +523,21 @@ export class SqlChunkStore implements ChunkStore {
         json(row.kfinal),
       ],
     );
+  }
+
+  async listRagTraces(
+    options: { limit?: number; offset?: number; qid?: string } = {},
+  ): Promise<RagTraceRow[]> {
+    const where = options.qid === undefined ? '' : 'WHERE qid = ? ';
+    const rows = await this.driver.all<Record<string, unknown>>(
+      `SELECT * FROM rag_traces ${where}ORDER BY ts DESC, qid, seg LIMIT ? OFFSET ?`,
+      [
+        ...(options.qid === undefined ? [] : [options.qid]),
+        options.limit ?? 100,
+        options.offset ?? 0,
+      ],
+    );
+    return rows.map(toRagTrace);
   }
 
   async counts(): Promise<StoreCounts> {

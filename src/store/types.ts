@@ -270,7 +270,12 @@ export interface ChunkStore {
 
   getDocument(docUidOrSource: string): Promise<DocumentRow | null>;
   getDocumentById(id: number): Promise<DocumentRow | null>;
-  listDocuments(options?: { limit?: number; after_id?: number }): Promise<DocumentRow[]>;
+  /** Documents with a current version, by id; `after_id` pages by cursor, `offset` by position. */
+  listDocuments(options?: {
+    limit?: number;
+    after_id?: number;
+    offset?: number;
+  }): Promise<DocumentRow[]>;
   /** The document's current version, and the version holding `content_hash` if one does. */
   getDocumentState(
     docUid: string,
@@ -321,6 +326,12 @@ export interface ChunkStore {
   putIndexManifest(row: IndexManifestRow): Promise<void>;
   getIndexManifest(indexHash: string): Promise<IndexManifestRow | null>;
   insertRagTrace(row: RagTraceRow): Promise<void>;
+  /** Trace rows newest first (then qid, seg); `qid` keeps one query's rows. */
+  listRagTraces(options?: {
+    limit?: number;
+    offset?: number;
+    qid?: string;
+  }): Promise<RagTraceRow[]>;
 
   counts(): Promise<StoreCounts>;
   /** Storage-level self check: SQLite's integrity and foreign key checks; PostgreSQL: orphan checks. */

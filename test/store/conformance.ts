@@ -460,11 +460,11 @@ export function describeStoreConformance(
           params: { k1: 1.2, b: 0.75 },
           chunk_count: 3,
         });
-        await store.insertRagTrace({
+        const first = {
           ts: '2024-01-01T00:00:00.000Z',
           qid: 'q1',
           seg: 0,
-          deltaS: 0.3,
+          deltaS: 0.25,
           lambda_state: 'convergent',
           store: 'test',
           index_hash: 'idx1',
@@ -476,7 +476,14 @@ export function describeStoreConformance(
           scores: [1],
           kpos: [0],
           kfinal: [0],
-        });
+        };
+        const second = { ...first, ts: '2024-01-02T00:00:00.000Z', qid: 'q2', citations: null };
+        await store.insertRagTrace(first);
+        await store.insertRagTrace(second);
+        expect(await store.listRagTraces()).toEqual([second, first]);
+        expect(await store.listRagTraces({ qid: 'q1' })).toEqual([first]);
+        expect(await store.listRagTraces({ limit: 1, offset: 1 })).toEqual([first]);
+        expect(await store.listRagTraces({ offset: 2 })).toEqual([]);
       });
     });
 
