@@ -43,6 +43,16 @@ export const ERROR_CODES = [
   'empty_query',
   'analyzer_mismatch',
   'mismatch_index_hash',
+  // HTTP service
+  'unauthorized',
+  'forbidden',
+  'writes_disabled',
+  'path_outside_root',
+  'body_too_large',
+  'unsupported_media_type',
+  'route_not_found',
+  'host_not_allowed',
+  'internal_error',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,6 +8,7 @@ import { registerIngest } from './commands/ingest.js';
 import { registerParse } from './commands/parse.js';
 import { registerResolve } from './commands/resolve.js';
 import { registerSearch } from './commands/search.js';
+import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerValidateCitations } from './commands/validate-citations.js';
 import { registerValidateCorpus } from './commands/validate-corpus.js';
@@ -30,6 +31,7 @@ Start with:
   cairn show <chunk_id>                       a stored chunk with its span in context
   cairn parse <file> [--json]                 the section tree and blocks of one file
   cairn chunk <file> [--chunker id]           the chunks one file gives, without storing
+  cairn serve                                 HTTP API and web viewer on http://127.0.0.1:7411/
 
 Exit codes: 0 clean, 1 when the input had problems, 2 on usage errors or unreadable files.`,
   );
@@ -42,6 +44,7 @@ registerResolve(program);
 registerSearch(program);
 registerIds(program);
 registerEval(program);
+registerServe(program);
 registerExportCorpus(
   program.command('export').description('Export stored or parsed documents under a contract'),
 );

@@ -1,0 +1,114 @@
+import type { Command } from 'commander';
+import { CairnError } from '../../errors.js';
+import { createApp, DEFAULT_MAX_BODY_BYTES, LOOPBACK_HOSTS } from '../../server/create-app.js';
+import { startServer } from '../../server/start-server.js';
+import { openStore } from '../../store/open-store.js';
+import { exitCodeFor, reportError } from '../report-error.js';
+
+interface ServeFlags {
+  db?: string;
+  schema?: string;
+  host: string;
+  port: string;
+  root?: string;
+  maxBodyBytes: string;
+  cors?: string[];
+  allowHost?: string[];
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve the HTTP API and the web viewer over a store')
+    .option(
+      '--db <path|url>',
+      'SQLite file or postgres:// URL (default: $CAIRN_DB, else .cairn/cairn.db)',
+    )
+    .option('--schema <name>', 'PostgreSQL schema (default: public)')
+    .option(
+      '--host <address>',
+      'address to listen on; anything but loopback exposes the store',
+      '127.0.0.1',
+    )
+    .option('--port <n>', 'port (0 picks a free one)', '7411')
+    .option(
+      '--root <dir>',
+      'server-side ingest reads only inside this folder (default: the current folder)',
+    )
+    .option(
+      '--max-body-bytes <n>',
+      'request bodies at most, after decompression',
+      String(DEFAULT_MAX_BODY_BYTES),
+    )
+    .option('--cors <origin...>', 'allow cross-origin requests from these origins (default: none)')
+    .option(
+      '--allow-host <name...>',
+      'Host header names to answer besides loopback ones (needed behind a proxy or with --host)',
+    )
+    .addHelpText(
+      'after',
+      `
+Open the printed address in a browser: the document list, each document's
+text with its chunks highlighted, #chunk=<id> links, search, and an audit
+panel that checks an LLM answer's citations against the store.
+
+Writes (POST /api/ingest) need a bearer token: start the server with
+CAIRN_TOKEN set and send "Authorization: Bearer $CAIRN_TOKEN". Without
+CAIRN_TOKEN the server takes no writes. /openapi.json describes every route.
+
+Examples:
+  cairn serve
+  CAIRN_TOKEN=$(openssl rand -hex 16) cairn serve --port 8080 --root ../shared/corpora
+  curl 'http://127.0.0.1:7411/api/search?q=ownership&k=3'`,
+    )
+    .action(async (flags: ServeFlags) => {
+      try {
+        const port = Number(flags.port);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) {
+          throw new CairnError('invalid_option', `--port must be 0 to 65535, got "${flags.port}"`);
+        }
+        const maxBody = Number(flags.maxBodyBytes);
+        if (!Number.isSafeInteger(maxBody) || maxBody < 1) {
+          throw new CairnError(
+            'invalid_option',
+            `--max-body-bytes must be a positive whole number, got "${flags.maxBodyBytes}"`,
+          );
+        }
+        const store = await openStore({
+          ...(flags.db === undefined ? {} : { db: flags.db }),
+          ...(flags.schema === undefined ? {} : { schema: flags.schema }),
+        });
+        const token = process.env.CAIRN_TOKEN;
+        const app = createApp({
+          store,
+          ...(token ? { token } : {}),
+          ...(flags.root === undefined ? {} : { root: flags.root }),
+          max_body_bytes: maxBody,
+          ...(flags.cors === undefined ? {} : { cors_origins: flags.cors }),
+          allowed_hosts: [
+            ...LOOPBACK_HOSTS,
+            ...(flags.allowHost ?? []),
+            ...(isLoopback(flags.host) ? [] : [flags.host]),
+          ],
+        });
+        const server = await startServer(app, { host: flags.host, port });
+        process.stderr.write(
+          `cairn serve: ${server.url}/ over ${store.location} (${token ? 'writes need the bearer token' : 'read-only: set CAIRN_TOKEN to allow writes'})\n`,
+        );
+        const stop = async () => {
+          await server.close();
+          await store.close().catch(() => {});
+          process.exit(0);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      } catch (error) {
+        reportError(error);
+        process.exitCode = exitCodeFor(error);
+      }
+    });
+}
+
+function isLoopback(host: string): boolean {
+  return host === '127.0.0.1' || host === '::1' || host === 'localhost';
+}

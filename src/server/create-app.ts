@@ -1,0 +1,113 @@
+import { resolve } from 'node:path';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { CairnError } from '../errors.js';
+import type { ChunkStore } from '../store/types.js';
+import { errorResponse } from './error-response.js';
+import { buildOpenApi } from './openapi.js';
+import { DEFAULT_PAGING, type PagingLimits } from './read-paging.js';
+import { chunkRoutes } from './routes/chunks.js';
+import { documentRoutes } from './routes/documents.js';
+import { ingestRoutes } from './routes/ingest.js';
+import { searchRoutes } from './routes/search.js';
+import { traceRoutes } from './routes/traces.js';
+import { validateRoutes } from './routes/validate.js';
+import type { ServerDeps } from './server-deps.js';
+import { mountViewer } from './viewer-assets.js';
+
+export const SERVER_VERSION = '0.1.0';
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface CreateAppOptions {
+  store: ChunkStore;
+  /** Bearer token for writes (default: none, so no writes). */
+  token?: string;
+  /** Server-side ingest reads only inside this folder (default: `cwd`). */
+  root?: string;
+  /** What source_url is relative to (default `process.cwd()`). */
+  cwd?: string;
+  max_body_bytes?: number;
+  paging?: PagingLimits;
+  /** Origins allowed cross-origin requests; none by default. */
+  cors_origins?: readonly string[];
+  /**
+   * Host header values accepted, lower case, port included or not. Default:
+   * loopback names only, which keeps a page on another site from reaching a
+   * server on 127.0.0.1 through a DNS name it rebinds. Empty: any host.
+   */
+  allowed_hosts?: readonly string[];
+  /** Serve the web viewer at `/` (default true). */
+  viewer?: boolean;
+  log?: (line: string) => void;
+}
+
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The HTTP API and web viewer over one open store. Every failure answers
+ * JSON `{ error: { code, message } }` with the status its code maps to;
+ * nothing else about the server leaks. Tests call `app.request()`; `cairn
+ * serve` hands `app.fetch` to a Node server.
+ */
+export function createApp(options: CreateAppOptions): Hono {
+  const cwd = options.cwd ?? process.cwd();
+  const deps: ServerDeps = {
+    store: options.store,
+    token: options.token,
+    root: resolve(cwd, options.root ?? '.'),
+    cwd,
+    max_body_bytes: options.max_body_bytes ?? DEFAULT_MAX_BODY_BYTES,
+    paging: options.paging ?? DEFAULT_PAGING,
+    log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
+  };
+  const app = new Hono();
+  app.onError((error, c) => errorResponse(c, error, deps.log));
+  app.notFound((c) =>
+    errorResponse(
+      c,
+      new CairnError(
+        'route_not_found',
+        `No route ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`,
+      ),
+      deps.log,
+    ),
+  );
+  const hosts = new Set((options.allowed_hosts ?? LOOPBACK_HOSTS).map((h) => h.toLowerCase()));
+  if (hosts.size > 0) {
+    app.use('*', async (c, next) => {
+      const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
+      const name = host.replace(/:\d+$/, '');
+      if (!hosts.has(host) && !hosts.has(name)) {
+        throw new CairnError(
+          'host_not_allowed',
+          `Host ${JSON.stringify(host.slice(0, 100))} is not served here`,
+        );
+      }
+      await next();
+    });
+  }
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('x-content-type-options', 'nosniff');
+    c.header('referrer-policy', 'no-referrer');
+  });
+  if (options.cors_origins !== undefined && options.cors_origins.length > 0) {
+    app.use(
+      '/api/*',
+      cors({ origin: [...options.cors_origins], allowHeaders: ['authorization', 'content-type'] }),
+    );
+  }
+  const openapi = buildOpenApi(SERVER_VERSION);
+  app.get('/openapi.json', (c) => c.json(openapi));
+  app.get('/health', (c) =>
+    c.json({ status: 'ok', version: SERVER_VERSION, store: deps.store.dialect }),
+  );
+  app.route('/api/documents', documentRoutes(deps));
+  app.route('/api/chunks', chunkRoutes(deps));
+  app.route('/api/search', searchRoutes(deps));
+  app.route('/api/validate', validateRoutes(deps));
+  app.route('/api/traces', traceRoutes(deps));
+  app.route('/api/ingest', ingestRoutes(deps));
+  if (options.viewer !== false) mountViewer(app);
+  return app;
+}

@@ -1,0 +1,436 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+const CITATION_ID = 'urn:cairn:schema:citation-payload.v1';
+const ANSWER_ID = 'urn:cairn:schema:auditable-answer.v1';
+
+/** The JSON Schemas the validators are tested against, as shipped in `schemas/`. */
+export function loadContractSchemas(): {
+  citation: Record<string, unknown>;
+  answer: Record<string, unknown>;
+} {
+  const read = (name: string) =>
+    JSON.parse(readFileSync(`${SCHEMA_DIR}${name}`, 'utf8')) as Record<string, unknown>;
+  return {
+    citation: read('citation-payload.v1.schema.json'),
+    answer: read('auditable-answer.v1.schema.json'),
+  };
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const error = (description: string) => json(ref('Error'), description);
+const paging = [
+  {
+    name: 'limit',
+    in: 'query',
+    schema: { type: 'integer' },
+    description: 'Rows per page, clamped to 1..500 (default 50)',
+  },
+  {
+    name: 'offset',
+    in: 'query',
+    schema: { type: 'integer' },
+    description: 'Rows to skip, clamped to 0..1000000',
+  },
+];
+const page = (item: unknown) => ({
+  type: 'object',
+  required: ['items', 'limit', 'offset', 'next_offset'],
+  properties: {
+    items: { type: 'array', items: item },
+    limit: { type: 'integer' },
+    offset: { type: 'integer' },
+    next_offset: { type: ['integer', 'null'] },
+  },
+});
+
+const SCHEMAS = {
+  Error: {
+    type: 'object',
+    required: ['error'],
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: {
+          code: { type: 'string', description: 'A stable snake_case code (cairn ERROR_CODES)' },
+          message: { type: 'string' },
+          details: { type: 'object' },
+        },
+      },
+    },
+  },
+  DocumentSummary: {
+    type: 'object',
+    required: ['doc_uid', 'source_url', 'title', 'format', 'media_type', 'updated_at'],
+    properties: {
+      doc_uid: { type: 'string' },
+      source_url: { type: 'string' },
+      title: { type: ['string', 'null'] },
+      format: { type: 'string' },
+      media_type: { type: 'string' },
+      updated_at: { type: 'string' },
+    },
+  },
+  Version: {
+    type: 'object',
+    required: ['seq', 'rev', 'lineage_rev', 'content_hash', 'length'],
+    properties: {
+      seq: { type: 'integer' },
+      rev: { type: 'string' },
+      lineage_rev: { type: 'string' },
+      content_hash: { type: 'string' },
+      length: { type: 'integer', description: 'Code points of the canonical text' },
+      created_at: { type: 'string' },
+    },
+  },
+  ChunkSpan: {
+    type: 'object',
+    required: ['chunk_id', 'seq', 'start', 'end', 'tokens', 'section_id', 'heading_path', 'page'],
+    properties: {
+      chunk_id: { type: 'string' },
+      seq: { type: 'integer' },
+      start: {
+        type: 'integer',
+        description: 'Code point offset into the canonical text (inclusive)',
+      },
+      end: { type: 'integer', description: 'Code point offset (exclusive)' },
+      tokens: { type: 'integer' },
+      section_id: { type: ['string', 'null'] },
+      heading_path: { type: 'array', items: { type: 'string' } },
+      page: { type: ['integer', 'null'] },
+      block_type: { type: ['string', 'null'] },
+      json_pointer: { type: 'string' },
+      chunker_id: { type: 'string' },
+      text: { type: 'string' },
+    },
+  },
+  DocumentView: {
+    type: 'object',
+    required: ['document', 'version', 'chunker_id', 'chunkers', 'sections', 'text', 'chunks'],
+    properties: {
+      document: ref('DocumentSummary'),
+      version: ref('Version'),
+      chunker_id: { type: ['string', 'null'] },
+      chunkers: { type: 'array', items: { type: 'string' } },
+      sections: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['sect_path', 'title', 'level', 'start', 'end'],
+          properties: {
+            sect_path: { type: 'string' },
+            title: { type: 'string' },
+            level: { type: 'integer' },
+            heading_path: { type: 'array', items: { type: 'string' } },
+            start: { type: 'integer' },
+            end: { type: 'integer' },
+            page: { type: ['integer', 'null'] },
+          },
+        },
+      },
+      text: { type: 'string', description: 'The canonical text all offsets point into' },
+      chunks: { type: 'array', items: ref('ChunkSpan') },
+    },
+  },
+  RedirectHop: {
+    type: 'object',
+    required: ['from', 'to', 'kind', 'version_id'],
+    properties: {
+      from: { type: 'string' },
+      to: { type: ['string', 'null'] },
+      kind: { enum: ['moved', 'split', 'merged', 'deleted'] },
+      version_id: { type: 'integer' },
+    },
+  },
+  ResolvedChunk: {
+    type: 'object',
+    required: [
+      'status',
+      'requested',
+      'redirected',
+      'hops',
+      'chunk_id',
+      'chunker_id',
+      'chunk',
+      'document',
+      'version',
+    ],
+    properties: {
+      status: { const: 'live' },
+      requested: { type: 'string' },
+      redirected: {
+        type: 'boolean',
+        description: 'True when the requested ID named an older chunk',
+      },
+      hops: { type: 'array', items: ref('RedirectHop') },
+      chunk_id: { type: 'string' },
+      alias: { type: 'string' },
+      chunker_id: { type: 'string' },
+      chunk: ref('ChunkSpan'),
+      document: ref('DocumentSummary'),
+      version: ref('Version'),
+    },
+  },
+  GoneChunk: {
+    type: 'object',
+    required: ['status', 'requested', 'hops'],
+    properties: {
+      status: { enum: ['deleted', 'superseded'] },
+      requested: { type: 'string' },
+      chunker_id: { type: 'string' },
+      hops: { type: 'array', items: ref('RedirectHop') },
+      document: { oneOf: [ref('DocumentSummary'), { type: 'null' }] },
+      last: { oneOf: [ref('ChunkSpan'), { type: 'null' }] },
+    },
+  },
+  SearchHit: {
+    allOf: [
+      { $ref: `${CITATION_ID}#/$defs/citation` },
+      {
+        type: 'object',
+        required: ['text', 'heading_path'],
+        properties: {
+          text: { type: 'string' },
+          heading_path: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    ],
+  },
+  SearchResult: {
+    type: 'object',
+    required: [
+      'qid',
+      'query',
+      'terms',
+      'chunker_id',
+      'analyzer',
+      'index_hash',
+      'embed_model',
+      'hits',
+    ],
+    properties: {
+      qid: { type: 'string' },
+      query: { type: 'string' },
+      terms: { type: 'array', items: { type: 'string' } },
+      chunker_id: { type: 'string' },
+      analyzer: { type: 'string' },
+      index_hash: { type: 'string' },
+      embed_model: { type: 'string' },
+      hits: { type: 'array', items: ref('SearchHit') },
+    },
+  },
+  ValidationReport: {
+    type: 'object',
+    required: ['ok', 'issues', 'citations'],
+    properties: {
+      ok: { type: 'boolean' },
+      issues: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['code', 'path', 'message'],
+          properties: {
+            code: { type: 'string' },
+            path: { type: 'string' },
+            message: { type: 'string' },
+          },
+        },
+      },
+      segments: { type: 'integer' },
+      citations: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['status', 'reason'],
+          properties: {
+            status: { enum: ['verified', 'redirected', 'unverified'] },
+            reason: { type: ['string', 'null'] },
+            resolved_snippet_id: { type: ['string', 'null'] },
+            detail: { type: ['string', 'null'] },
+          },
+        },
+      },
+    },
+  },
+  TraceRow: {
+    type: 'object',
+    required: ['ts', 'qid', 'seg', 'deltaS', 'lambda_state'],
+    properties: {
+      ts: { type: 'string' },
+      qid: { type: 'string' },
+      seg: { type: 'integer' },
+      deltaS: { type: 'number' },
+      lambda_state: { type: 'string' },
+      index_hash: { type: ['string', 'null'] },
+      analyzer: { type: ['string', 'null'] },
+      section_id: { type: ['string', 'null'] },
+      rev: { type: ['string', 'null'] },
+    },
+  },
+};
+
+/**
+ * The OpenAPI 3.1 document served at `/openapi.json`. The citation and
+ * answer schemas are the files in `schemas/` (the ones the validators are
+ * tested to agree with), embedded under their `$id`, so a search hit's
+ * schema is the citation contract itself plus the hit's text.
+ */
+export function buildOpenApi(version: string): Record<string, unknown> {
+  const { citation, answer } = loadContractSchemas();
+  const id = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+  const searchParams = ['q', 'k', 'doc', 'section', 'chunker', 'analyzer', 'index_hash'].map(
+    (name) => ({
+      name,
+      in: 'query',
+      required: name === 'q',
+      schema: name === 'k' ? { type: 'integer', minimum: 1, maximum: 100 } : { type: 'string' },
+    }),
+  );
+  const validateParams = [
+    'ranked',
+    'allow_cross_section',
+    'any_snippet_id',
+    'index_hash',
+    'analyzer',
+    'chunker',
+  ].map((name) => ({ name, in: 'query', schema: { type: 'string' } }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'cairn',
+      version,
+      description:
+        'Citable chunks for retrieval-augmented generation: documents, chunks by ID (following redirects), search with citation payloads, citation and answer validation, traces. Errors are JSON with stable codes.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'CAIRN_TOKEN, for writes' },
+      },
+      schemas: { ...SCHEMAS, CitationPayload: citation, AuditableAnswer: answer },
+    },
+    paths: {
+      '/health': {
+        get: {
+          summary: 'Liveness and the store kind',
+          responses: { 200: json({ type: 'object' }, 'Up') },
+        },
+      },
+      '/api/documents': {
+        get: {
+          summary: 'Documents, paged',
+          parameters: paging,
+          responses: {
+            200: json(page(ref('DocumentSummary')), 'A page'),
+            400: error('Bad paging'),
+          },
+        },
+      },
+      '/api/documents/{doc}': {
+        get: {
+          summary: 'One document: current version, sections, canonical text, chunk spans',
+          parameters: [id('doc'), { name: 'chunker', in: 'query', schema: { type: 'string' } }],
+          responses: {
+            200: json(ref('DocumentView'), 'The document'),
+            404: error('No such document'),
+          },
+        },
+      },
+      '/api/chunks/{id}': {
+        get: {
+          summary: 'A chunk by ID, following redirects',
+          parameters: [id('id'), { name: 'chunker', in: 'query', schema: { type: 'string' } }],
+          responses: {
+            200: json(ref('ResolvedChunk'), 'The live chunk'),
+            400: error('Malformed chunk ID'),
+            404: error('Unknown chunk ID'),
+            410: json(ref('GoneChunk'), 'The chunk was deleted or only an older version has it'),
+          },
+        },
+      },
+      '/api/search': {
+        get: {
+          summary: 'Lexical search; hits carry full citation payloads',
+          parameters: searchParams,
+          responses: {
+            200: json(ref('SearchResult'), 'Ranked hits'),
+            400: error('Empty or oversized query, bad k'),
+            409: error('analyzer_mismatch or mismatch_index_hash'),
+          },
+        },
+        post: {
+          summary:
+            'Search with a JSON body { query, k, doc, section, chunker, analyzer, index_hash }',
+          requestBody: json({ type: 'object', required: ['query'] }, 'The query'),
+          responses: {
+            200: json(ref('SearchResult'), 'Ranked hits'),
+            400: error('Bad request'),
+            413: error('Body too large'),
+          },
+        },
+      },
+      '/api/validate/citations': {
+        post: {
+          summary: 'Check a citation payload against seed 001 and the store',
+          parameters: validateParams,
+          requestBody: json({ $ref: CITATION_ID }, 'A citation payload'),
+          responses: {
+            200: json(ref('ValidationReport'), 'Every citation holds'),
+            413: error('Body too large'),
+            422: json(ref('ValidationReport'), 'Issues found'),
+          },
+        },
+      },
+      '/api/validate/answer': {
+        post: {
+          summary: "Check an LLM's auditable answer and each citation against the store",
+          parameters: [
+            ...validateParams,
+            { name: 'allow_trailing_text', in: 'query', schema: { type: 'string' } },
+          ],
+          requestBody: json({ $ref: ANSWER_ID }, 'An auditable answer'),
+          responses: {
+            200: json(ref('ValidationReport'), 'Every citation verified or redirected'),
+            413: error('Body too large'),
+            422: json(ref('ValidationReport'), 'Issues found'),
+          },
+        },
+      },
+      '/api/traces': {
+        get: {
+          summary: 'rag_traces rows, newest first',
+          parameters: [...paging, { name: 'qid', in: 'query', schema: { type: 'string' } }],
+          responses: { 200: json(page(ref('TraceRow')), 'A page') },
+        },
+      },
+      '/api/ingest': {
+        post: {
+          summary: 'Ingest a server-side path under the root (JSON { path }) or an upload (?name=)',
+          security: [{ bearer: [] }],
+          parameters: [
+            {
+              name: 'name',
+              in: 'query',
+              schema: { type: 'string' },
+              description: 'Upload file name',
+            },
+            { name: 'chunker', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: {
+            200: json({ type: 'object' }, 'Stored (or unchanged)'),
+            201: json({ type: 'object' }, 'A new document'),
+            401: error('No bearer token'),
+            403: error('Wrong token, writes disabled, or a path outside the root'),
+            413: error('Body too large'),
+          },
+        },
+      },
+    },
+  };
+}

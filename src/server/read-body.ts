@@ -1,0 +1,83 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import type { Context } from 'hono';
+import { CairnError } from '../errors.js';
+
+const DECODERS: Record<string, (input: Buffer, options: { maxOutputLength: number }) => Buffer> = {
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+};
+
+/**
+ * The request body as bytes, at most `maxBytes` of them after
+ * decompression: a declared Content-Length over the limit is refused
+ * unread, a stream is cut off at the limit, and a compressed body may not
+ * inflate past it (zlib stops at `maxOutputLength`), so a small gzip bomb
+ * costs no more memory than an honest body.
+ */
+export async function readBody(c: Context, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(c.req.header('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  const raw = await readStream(c.req.raw.body, maxBytes);
+  const encoding = (c.req.header('content-encoding') ?? 'identity').trim().toLowerCase();
+  if (encoding === 'identity' || encoding === '') return raw;
+  const decode = DECODERS[encoding];
+  if (!decode) {
+    throw new CairnError(
+      'unsupported_media_type',
+      `Content-Encoding "${encoding.slice(0, 40)}" is not supported (gzip, deflate, br or none)`,
+    );
+  }
+  try {
+    return decode(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), {
+      maxOutputLength: maxBytes,
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(maxBytes);
+    throw new CairnError('invalid_encoding', `The body is not valid ${encoding} data`, {
+      cause: error,
+    });
+  }
+}
+
+/** The body parsed as JSON, with the same limits; malformed JSON is `malformed_json`. */
+export async function readJsonBody(c: Context, maxBytes: number): Promise<unknown> {
+  const bytes = await readBody(c, maxBytes);
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch (error) {
+    throw new CairnError('malformed_json', `The body is not JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+async function readStream(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Uint8Array> {
+  if (body === null) return new Uint8Array(0);
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    parts.push(value);
+  }
+  return Buffer.concat(parts, total);
+}
+
+function tooLarge(maxBytes: number): CairnError {
+  return new CairnError(
+    'body_too_large',
+    `The request body is over the server's limit of ${maxBytes} bytes (after decompression)`,
+    { details: { max_bytes: maxBytes } },
+  );
+}

@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
+import { chunkIdAlias } from '../../ids/chunk-id-alias.js';
+import { resolveChunk } from '../../store/resolve-chunk.js';
+import type { ServerDeps } from '../server-deps.js';
+import { chunkSpan, documentSummary, versionSummary } from './documents.js';
+
+/**
+ * `GET /api/chunks/:id` (URL-encoded: chunk IDs hold `|`): the live chunk
+ * with its text, following redirects from IDs of older versions and
+ * saying so (`redirected`, `hops`). An ID whose text is gone answers 410
+ * with what the store last knew; an ID the store never had, 404; a
+ * malformed one, 400.
+ */
+export function chunkRoutes(deps: ServerDeps): Hono {
+  const app = new Hono();
+  app.get('/:id', async (c) => {
+    const id = c.req.param('id');
+    const chunker = c.req.query('chunker');
+    const registry = defaultChunkerRegistry();
+    const resolved = await resolveChunk(deps.store, id, {
+      prefer_chunker: registry.get('default').chunker_id,
+      ...(chunker === undefined || chunker === ''
+        ? {}
+        : { chunker: registry.has(chunker) ? registry.get(chunker).chunker_id : chunker }),
+    });
+    if (resolved.status !== 'live') {
+      return c.json(
+        {
+          status: resolved.status,
+          requested: resolved.requested,
+          chunker_id: resolved.chunker_id,
+          hops: resolved.hops,
+          document: resolved.document ? documentSummary(resolved.document) : null,
+          last: resolved.last ? { ...chunkSpan(resolved.last), text: resolved.last.text } : null,
+        },
+        410,
+      );
+    }
+    const { chunk, document, version, hops } = resolved;
+    return c.json({
+      status: 'live',
+      requested: resolved.requested,
+      redirected: hops.length > 0,
+      hops,
+      chunk_id: chunk.chunk_id,
+      alias: chunkIdAlias(chunk.chunk_id),
+      chunker_id: chunk.chunker_id,
+      chunk: { ...chunkSpan(chunk), text: chunk.text },
+      document: documentSummary(document),
+      version: versionSummary(version),
+    });
+  });
+  return app;
+}

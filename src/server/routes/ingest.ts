@@ -1,0 +1,110 @@
+import { Hono } from 'hono';
+import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
+import { CairnError } from '../../errors.js';
+import { ingestSources } from '../../ingest/ingest-sources.js';
+import { parseDocument } from '../../parse/parse-document.js';
+import { ensure } from '../../store/ensure.js';
+import { confinePath } from '../confine-path.js';
+import { readBody } from '../read-body.js';
+import { requireToken } from '../require-token.js';
+import type { ServerDeps } from '../server-deps.js';
+
+/** Uploaded documents are recorded under this source_url prefix. */
+export const UPLOAD_PREFIX = 'upload/';
+
+/**
+ * `POST /api/ingest`, bearer token required. Two forms:
+ * - JSON `{ "path": "docs/guide", "chunker": "..." }`: a file or folder
+ *   on the server, inside the configured root, ingested as `cairn ingest`
+ *   would (same source_url, same doc_uid);
+ * - any other body with `?name=<file name>`: one uploaded document,
+ *   recorded as `upload/<name>` (the extension picks the parser).
+ * Either way the write is `ensure`: the same content again writes nothing.
+ */
+export function ingestRoutes(deps: ServerDeps): Hono {
+  const app = new Hono();
+  app.use('*', requireToken(deps.token));
+  app.post('/', async (c) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const chunker = readChunker(c.req.query('chunker'));
+    if (type === 'application/json') {
+      const body = parseJsonObject(await readBody(c, deps.max_body_bytes));
+      if (typeof body.path !== 'string') {
+        throw new CairnError(
+          'invalid_option',
+          'Give { "path": "<file or folder under the server root>" }',
+        );
+      }
+      const path = await confinePath(deps.root, body.path);
+      const summary = await ingestSources(deps.store, [path], {
+        cwd: deps.cwd,
+        // one request at a time on the server's thread: uploads and paths are small next to a CLI run
+        workers: 0,
+        chunker: typeof body.chunker === 'string' ? readChunker(body.chunker) : chunker,
+      });
+      const { store: _location, ...rest } = summary;
+      return c.json(rest, summary.failed > 0 ? 207 : 200);
+    }
+    const name = readUploadName(c.req.query('name'));
+    const bytes = await readBody(c, deps.max_body_bytes);
+    const doc = await parseDocument({ bytes, source_url: `${UPLOAD_PREFIX}${name}` });
+    const result = await ensure(deps.store, doc, defaultChunkerRegistry().get(chunker));
+    return c.json(
+      {
+        status: result.status,
+        doc_uid: result.document.doc_uid,
+        source_url: result.document.source_url,
+        version: result.version.seq,
+        chunker_id: result.chunker_id,
+        chunks: result.chunk_count,
+        chunks_written: result.chunks_written,
+        redirects_written: result.redirects_written,
+        first_chunk_id: result.first_chunk_id,
+      },
+      result.status === 'created' ? 201 : 200,
+    );
+  });
+  return app;
+}
+
+function readChunker(value: string | undefined): string {
+  if (value === undefined || value === '') return 'default';
+  if (!defaultChunkerRegistry().has(value)) {
+    throw new CairnError(
+      'unknown_chunker',
+      `No chunker ${JSON.stringify(value.slice(0, 80))} in the registry`,
+    );
+  }
+  return value;
+}
+
+function readUploadName(name: string | undefined): string {
+  if (name === undefined || name === '') {
+    throw new CairnError(
+      'invalid_option',
+      'Name the upload: POST /api/ingest?name=notes.md (or send JSON { "path": ... } for a server-side file)',
+    );
+  }
+  if (name.length > 200 || /[\\/\0]|^\.\.?$/.test(name) || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw new CairnError(
+      'invalid_option',
+      'An upload name is a plain file name: no slashes, control characters or dot names, at most 200 characters',
+    );
+  }
+  return name;
+}
+
+function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch (error) {
+    throw new CairnError('malformed_json', `The body is not JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CairnError('invalid_option', 'The body must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,80 @@
+import { type Context, Hono } from 'hono';
+import { CairnError } from '../../errors.js';
+import { search } from '../../search/search.js';
+import type { SearchOptions } from '../../search/types.js';
+import { readJsonBody } from '../read-body.js';
+import type { ServerDeps } from '../server-deps.js';
+
+/** Longer queries are refused: a question, even a long one, fits. */
+export const MAX_QUERY_CHARS = 4096;
+const MAX_HTTP_K = 100;
+
+interface SearchRequest {
+  query: string;
+  options: SearchOptions;
+}
+
+/**
+ * `GET /api/search?q=...&k=&doc=&section=&chunker=&analyzer=&index_hash=`
+ * and `POST /api/search` with the same fields as JSON (`query` for `q`):
+ * hits with their full citation payloads, ranked; each query writes its
+ * trace as `cairn search` does. Query text is only ever split into plain
+ * words, so no operator or SQL reaches the store.
+ */
+export function searchRoutes(deps: ServerDeps): Hono {
+  const app = new Hono();
+  const run = async (c: Context, request: SearchRequest) => {
+    const result = await search(deps.store, request.query, request.options);
+    const { trace_log: _serverPath, ...rest } = result;
+    return c.json(rest);
+  };
+  app.get('/', (c) => {
+    const q = c.req.query();
+    return run(c, readSearchRequest({ ...q, query: q.q }));
+  });
+  app.post('/', async (c) => {
+    const body = await readJsonBody(c, deps.max_body_bytes);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new CairnError(
+        'invalid_option',
+        'The body must be a JSON object: { "query": "...", "k": 10 }',
+      );
+    }
+    return run(c, readSearchRequest(body as Record<string, unknown>));
+  });
+  return app;
+}
+
+function readSearchRequest(raw: Record<string, unknown>): SearchRequest {
+  const query = raw.query;
+  if (typeof query !== 'string' || query.trim() === '') {
+    throw new CairnError('empty_query', 'Give the query as q= (GET) or "query" (POST)');
+  }
+  if (query.length > MAX_QUERY_CHARS) {
+    throw new CairnError(
+      'invalid_option',
+      `The query is ${query.length} characters; at most ${MAX_QUERY_CHARS}`,
+      {
+        details: { max_chars: MAX_QUERY_CHARS },
+      },
+    );
+  }
+  const options: SearchOptions = {};
+  if (raw.k !== undefined && raw.k !== '') {
+    const k = Math.trunc(Number(raw.k));
+    if (Number.isNaN(k))
+      throw new CairnError(
+        'invalid_option',
+        `k must be a number, got ${JSON.stringify(raw.k).slice(0, 40)}`,
+      );
+    options.k = Math.min(MAX_HTTP_K, Math.max(1, k));
+  }
+  for (const key of ['doc', 'section', 'chunker', 'analyzer', 'index_hash'] as const) {
+    const value = raw[key];
+    if (value === undefined || value === '') continue;
+    if (typeof value !== 'string')
+      throw new CairnError('invalid_option', `${key} must be a string`);
+    options[key] = value;
+  }
+  return { query, options };
+}

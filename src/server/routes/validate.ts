@@ -1,0 +1,84 @@
+import { type Context, Hono } from 'hono';
+import { parseAnswerJson } from '../../cite/parse-answer-json.js';
+import { validateAnswer } from '../../cite/validate-answer.js';
+import {
+  type CitationValidationOptions,
+  validateCitations,
+} from '../../cite/validate-citations.js';
+import { readBody } from '../read-body.js';
+import type { ServerDeps } from '../server-deps.js';
+
+/**
+ * `POST /api/validate/citations` (a citation payload) and
+ * `POST /api/validate/answer` (an LLM's auditable answer): the body is
+ * read with the same hostile-JSON parser as the CLI (duplicate keys,
+ * `__proto__`, syntax errors with line and column are issues), then every
+ * rule of seed 001 applies and each citation is checked against the
+ * store. 200 when clean, 422 with the issues otherwise; both carry the
+ * per-citation verdicts. Options are query flags, as the CLI's:
+ * `ranked`, `allow_cross_section`, `any_snippet_id`, `index_hash`,
+ * `analyzer`, `chunker`, and for answers `allow_trailing_text`.
+ */
+export function validateRoutes(deps: ServerDeps): Hono {
+  const app = new Hono();
+  app.post('/citations', async (c) => {
+    const parsed = parseAnswerJson(await readBody(c, deps.max_body_bytes), {
+      max_bytes: deps.max_body_bytes,
+    });
+    if (!parsed.ok) return c.json({ ok: false, issues: parsed.issues, citations: [] }, 422);
+    const result = await validateCitations(parsed.value, {
+      ...listOptions(c),
+      ranked: flag(c, 'ranked'),
+      store: deps.store,
+      ...chunker(c),
+    });
+    return c.json(
+      { ok: result.ok, issues: result.ok ? [] : result.issues, citations: result.citations },
+      result.ok ? 200 : 422,
+    );
+  });
+  app.post('/answer', async (c) => {
+    const parsed = parseAnswerJson(await readBody(c, deps.max_body_bytes), {
+      max_bytes: deps.max_body_bytes,
+      allow_trailing_text: flag(c, 'allow_trailing_text'),
+    });
+    if (!parsed.ok)
+      return c.json({ ok: false, issues: parsed.issues, segments: 0, citations: [] }, 422);
+    const result = await validateAnswer(parsed.value, {
+      ...listOptions(c),
+      store: deps.store,
+      ...chunker(c),
+    });
+    return c.json(
+      {
+        ok: result.ok,
+        issues: result.ok ? [] : result.issues,
+        segments: result.segments,
+        citations: result.citations,
+      },
+      result.ok ? 200 : 422,
+    );
+  });
+  return app;
+}
+
+function flag(c: Context, name: string): boolean {
+  const value = c.req.query(name);
+  return value !== undefined && value !== 'false' && value !== '0';
+}
+
+function listOptions(c: Context): CitationValidationOptions {
+  const indexHash = c.req.query('index_hash');
+  const analyzer = c.req.query('analyzer');
+  return {
+    allow_cross_section_reuse: flag(c, 'allow_cross_section'),
+    snippet_ids: flag(c, 'any_snippet_id') ? 'any' : 'chunk_id',
+    ...(indexHash ? { index_hash: indexHash } : {}),
+    ...(analyzer ? { analyzer } : {}),
+  };
+}
+
+function chunker(c: Context): { chunker?: string } {
+  const value = c.req.query('chunker');
+  return value ? { chunker: value } : {};
+}

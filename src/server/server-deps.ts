@@ -1,0 +1,18 @@
+import type { ChunkStore } from '../store/types.js';
+import type { PagingLimits } from './read-paging.js';
+
+/** What the routes share: one open store and the server's limits. */
+export interface ServerDeps {
+  store: ChunkStore;
+  /** Bearer token that allows writes; none: the server takes no writes. */
+  token: string | undefined;
+  /** Server-side ingest reads only inside this folder. */
+  root: string;
+  /** What `source_url` is relative to for server-side ingest (as `cairn ingest` run there). */
+  cwd: string;
+  /** Request bodies at most, after decompression. */
+  max_body_bytes: number;
+  paging: PagingLimits;
+  /** Where the server logs failures it does not show the caller. */
+  log: (line: string) => void;
+}

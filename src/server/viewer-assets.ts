@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Hono } from 'hono';
+
+const VIEWER_DIR = fileURLToPath(new URL('../../viewer/', import.meta.url));
+
+/** The viewer's files: a fixed list read once, so no request path ever reaches the file system. */
+const ASSETS: Record<string, string> = {
+  'index.html': 'text/html; charset=utf-8',
+  'viewer.js': 'text/javascript; charset=utf-8',
+  'viewer.css': 'text/css; charset=utf-8',
+};
+
+/**
+ * The web viewer's page and the rules it runs under: scripts and styles
+ * from this server only, no inline script, no plugins, no framing, so a
+ * document's text could not run code even if it were ever parsed as HTML.
+ */
+export const VIEWER_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function mountViewer(app: Hono, dir: string = VIEWER_DIR): void {
+  const files = new Map(
+    Object.entries(ASSETS).map(([name, type]) => [
+      name,
+      { type, body: readFileSync(`${dir}${name}`) },
+    ]),
+  );
+  const send = (name: string) => {
+    const file = files.get(name)!;
+    return new Response(file.body, {
+      headers: {
+        'content-type': file.type,
+        'content-security-policy': VIEWER_CSP,
+        'cache-control': 'no-cache',
+      },
+    });
+  };
+  app.get('/', () => send('index.html'));
+  app.get('/viewer/:name', (c) =>
+    files.has(c.req.param('name')) ? send(c.req.param('name')) : c.notFound(),
+  );
+}
