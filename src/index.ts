@@ -115,6 +115,12 @@ export { highlightTerms } from './search/highlight-terms.js';
 export { search } from './search/search.js';
 export { tokenizeQuery } from './search/tokenize-query.js';
 export type { Citation, SearchHit, SearchOptions, SearchResult } from './search/types.js';
+// server: the HTTP API and web viewer (`cairn serve`)
+export type { CreateAppOptions } from './server/create-app.js';
+export { createApp } from './server/create-app.js';
+export { buildOpenApi } from './server/openapi.js';
+export type { RunningServer } from './server/start-server.js';
+export { startServer } from './server/start-server.js';
 export { chunkStored } from './store/chunk-stored.js';
 export type { EnsureResult, EnsureStatus } from './store/ensure.js';
 export { ensureChunks } from './store/ensure.js';

@@ -1,0 +1,318 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildOpenApi, loadContractSchemas } from '../../src/server/openapi.js';
+import type { ChunkStore } from '../../src/store/types.js';
+import {
+  type ApiFixture,
+  buildApiFixture,
+  CHAPTERS,
+  call,
+  codePointSlice,
+  EDITED,
+  REPLACED,
+} from './support/api-fixture.js';
+
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** A response checker for one OpenAPI component, with the contract schemas it refers to. */
+function schemaOf(name: string): (value: unknown) => string[] {
+  const openapi = buildOpenApi('test') as { components: { schemas: Record<string, unknown> } };
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  const { citation, answer } = loadContractSchemas();
+  ajv.addSchema(citation);
+  ajv.addSchema(answer);
+  // the components refer to each other by '#/components/schemas/<name>': give them one document
+  ajv.addSchema({ $id: 'urn:cairn:openapi', components: openapi.components });
+  const check = ajv.compile({ $ref: `urn:cairn:openapi#/components/schemas/${name}` });
+  return (value) =>
+    check(value) ? [] : (check.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+}
+
+/** Every read route of the HTTP API against one backend, on real rustbook chapters. */
+export function describeApiConformance(name: string, open: () => Promise<ChunkStore>): void {
+  describe(`HTTP API: ${name}`, () => {
+    let f: ApiFixture;
+
+    beforeAll(async () => {
+      f = await buildApiFixture(await open());
+    });
+    afterAll(async () => {
+      await f?.dispose();
+    });
+
+    test('GET /health names the store', async () => {
+      const { status, body } = await call(f.app, '/health');
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ status: 'ok', store: f.store.dialect });
+    });
+
+    test('GET /api/documents pages, and clamps limit and offset instead of obeying them', async () => {
+      const all = await call(f.app, '/api/documents');
+      expect(all.status).toBe(200);
+      expect(all.body.items.map((d: { source_url: string }) => d.source_url).sort()).toEqual(
+        [...CHAPTERS, EDITED, REPLACED].sort(),
+      );
+      expect(schemaOf('DocumentSummary')(all.body.items[0])).toEqual([]);
+      const first = await call(f.app, '/api/documents?limit=1');
+      expect(first.body).toMatchObject({ limit: 1, offset: 0, next_offset: 1 });
+      expect(first.body.items).toHaveLength(1);
+      const second = await call(f.app, '/api/documents?limit=1&offset=1');
+      expect(second.body.items[0].doc_uid).not.toBe(first.body.items[0].doc_uid);
+      const last = await call(f.app, '/api/documents?limit=2&offset=4');
+      expect(last.body.next_offset).toBeNull();
+      const huge = await call(f.app, '/api/documents?limit=1e9&offset=-5');
+      expect(huge.status).toBe(200);
+      expect(huge.body).toMatchObject({ limit: 500, offset: 0 });
+      const bad = await call(f.app, '/api/documents?limit=many');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toBe('invalid_option');
+    });
+
+    test('GET /api/documents/:doc gives the canonical text, and every chunk span holds its chunk', async () => {
+      const listed = (await call(f.app, '/api/documents')).body.items.find(
+        (d: { source_url: string }) => d.source_url === CHAPTERS[0],
+      );
+      const { status, body } = await call(f.app, `/api/documents/${listed.doc_uid}`);
+      expect(status).toBe(200);
+      expect(schemaOf('DocumentView')(body)).toEqual([]);
+      expect(Array.from(body.text as string)).toHaveLength(body.version.length);
+      expect(body.sections.length).toBeGreaterThan(1);
+      expect(body.chunks.length).toBeGreaterThan(5);
+      const version = await f.store.getVersionText(
+        (await f.store.getDocument(listed.doc_uid))!.current_version_id,
+      );
+      const stored = await f.store.listChunks(version!.id, body.chunker_id);
+      expect(body.chunks.map((c: { chunk_id: string }) => c.chunk_id)).toEqual(
+        stored.map((c) => c.chunk_id),
+      );
+      for (const chunk of body.chunks) {
+        const row = stored.find((c) => c.chunk_id === chunk.chunk_id)!;
+        expect(codePointSlice(body.text, chunk.start, chunk.end)).toBe(row.text);
+      }
+      // the source_url as ingested names the same document
+      const bySource = await call(f.app, `/api/documents/${encodeURIComponent(CHAPTERS[0]!)}`);
+      expect(bySource.body.document.doc_uid).toBe(listed.doc_uid);
+      const missing = await call(f.app, '/api/documents/ffffffff');
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.code).toBe('document_not_found');
+      const noChunker = await call(
+        f.app,
+        `/api/documents/${listed.doc_uid}?chunker=char@v9:00000000`,
+      );
+      expect(noChunker.status).toBe(404);
+    });
+
+    test('GET /api/chunks/:id: live, redirected (saying so), deleted, unknown and malformed IDs', async () => {
+      const doc = (await call(f.app, `/api/documents/${encodeURIComponent(CHAPTERS[1]!)}`)).body;
+      const target = doc.chunks[3];
+      const live = await call(f.app, `/api/chunks/${encodeURIComponent(target.chunk_id)}`);
+      expect(live.status).toBe(200);
+      expect(schemaOf('ResolvedChunk')(live.body)).toEqual([]);
+      expect(live.body).toMatchObject({
+        status: 'live',
+        redirected: false,
+        hops: [],
+        chunk_id: target.chunk_id,
+      });
+      expect(live.body.chunk.text).toBe(codePointSlice(doc.text, target.start, target.end));
+
+      let redirected = 0;
+      let gone = 0;
+      for (const id of [...f.retired, ...f.replaced]) {
+        const r = await call(f.app, `/api/chunks/${encodeURIComponent(id)}`);
+        if (r.status === 200) {
+          redirected++;
+          expect(r.body.redirected).toBe(true);
+          expect(r.body.requested).toBe(id);
+          expect(r.body.hops[0].from).toBe(id);
+          expect(r.body.hops.at(-1).to).toBe(r.body.chunk_id);
+          expect(r.body.chunk_id).not.toBe(id);
+        } else {
+          gone++;
+          expect(r.status).toBe(410);
+          expect(schemaOf('GoneChunk')(r.body)).toEqual([]);
+          expect(['deleted', 'superseded']).toContain(r.body.status);
+        }
+      }
+      expect(redirected).toBeGreaterThan(0);
+      expect(gone).toBeGreaterThan(0);
+
+      const unknown = target.chunk_id.replace(/\|b=[^|]+$/, '|b=999');
+      const missing = await call(f.app, `/api/chunks/${encodeURIComponent(unknown)}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.code).toBe('chunk_not_found');
+      for (const bad of [
+        'nonsense',
+        'a|b|c',
+        `${target.chunk_id}|extra`,
+        '%00',
+        'x'.repeat(5000),
+      ]) {
+        const r = await call(f.app, `/api/chunks/${encodeURIComponent(bad)}`);
+        expect([r.status, r.body.error.code]).toEqual([400, 'malformed_chunk_id']);
+      }
+    });
+
+    test('GET and POST /api/search: hits carry the citation contract, as the OpenAPI document says', async () => {
+      const got = await call(f.app, '/api/search?q=ownership%20borrow%20reference&k=5');
+      expect(got.status).toBe(200);
+      expect(schemaOf('SearchResult')(got.body)).toEqual([]);
+      expect(got.body.hits.length).toBeGreaterThan(0);
+      expect(got.body.hits.length).toBeLessThanOrEqual(5);
+      expect(got.body).not.toHaveProperty('trace_log');
+      for (const hit of got.body.hits) {
+        const chunk = await call(f.app, `/api/chunks/${encodeURIComponent(hit.snippet_id)}`);
+        expect(chunk.body.chunk.text).toBe(hit.text);
+        expect([chunk.body.chunk.start, chunk.body.chunk.end]).toEqual([
+          hit.offsets.start,
+          hit.offsets.end,
+        ]);
+      }
+      const posted = await call(
+        f.app,
+        '/api/search',
+        json({ query: 'ownership borrow reference', k: 5 }),
+      );
+      expect(posted.status).toBe(200);
+      expect(posted.body.hits.map((h: { snippet_id: string }) => h.snippet_id)).toEqual(
+        got.body.hits.map((h: { snippet_id: string }) => h.snippet_id),
+      );
+      const scoped = await call(
+        f.app,
+        `/api/search?q=borrow&doc=${encodeURIComponent(CHAPTERS[1]!)}`,
+      );
+      expect(new Set(scoped.body.hits.map((h: { source_url: string }) => h.source_url))).toEqual(
+        new Set([CHAPTERS[1]]),
+      );
+    });
+
+    test('hostile search queries are plain words: answered or refused with a code, the store untouched', async () => {
+      const before = await f.store.counts();
+      const hostile = [
+        "'; DROP TABLE chunks; --",
+        '"unterminated',
+        'NEAR(ownership borrow)',
+        'ownership OR 1=1',
+        '* AND NOT ^',
+        'chunks_fts MATCH ownership',
+        'ownership\u0000borrow',
+        '\u202Eownership\u200B',
+        'ownership) UNION SELECT * FROM documents --',
+        '$1 $2 ::text',
+      ];
+      for (const q of hostile) {
+        const r = await call(f.app, `/api/search?q=${encodeURIComponent(q)}`);
+        expect(r.status, q).toBe(200);
+        expect(Array.isArray(r.body.hits)).toBe(true);
+      }
+      const blank = await call(f.app, '/api/search?q=%20%20');
+      expect([blank.status, blank.body.error.code]).toEqual([400, 'empty_query']);
+      const none = await call(f.app, '/api/search');
+      expect([none.status, none.body.error.code]).toEqual([400, 'empty_query']);
+      const long = await call(f.app, `/api/search?q=${'a'.repeat(4097)}`);
+      expect([long.status, long.body.error.code]).toEqual([400, 'invalid_option']);
+      const k = await call(f.app, '/api/search?q=ownership&k=1e9');
+      expect(k.status).toBe(200);
+      expect(k.body.hits.length).toBeLessThanOrEqual(100);
+      const kBad = await call(f.app, '/api/search?q=ownership&k=lots');
+      expect([kBad.status, kBad.body.error.code]).toEqual([400, 'invalid_option']);
+      const notObject = await call(f.app, '/api/search', json(['ownership']));
+      expect([notObject.status, notObject.body.error.code]).toEqual([400, 'invalid_option']);
+      const pinned = await call(f.app, '/api/search?q=ownership&index_hash=lex:0000');
+      expect([pinned.status, pinned.body.error.code]).toEqual([409, 'mismatch_index_hash']);
+      const after = await f.store.counts();
+      expect(after).toEqual(before);
+    });
+
+    test('POST /api/validate/citations: search hits verify; a fabricated one is 422 with its reason', async () => {
+      const hits = (await call(f.app, '/api/search?q=ownership%20borrow&k=3')).body.hits;
+      const payload = hits.map(
+        ({ text: _t, heading_path: _h, ...citation }: Record<string, unknown>) => citation,
+      );
+      const good = await call(
+        f.app,
+        '/api/validate/citations?allow_cross_section=1',
+        json(payload),
+      );
+      expect(good.status).toBe(200);
+      expect(schemaOf('ValidationReport')(good.body)).toEqual([]);
+      expect(good.body.citations.map((c: { status: string }) => c.status)).toEqual(
+        payload.map(() => 'verified'),
+      );
+      const fabricated = {
+        ...payload[0],
+        snippet_id: payload[0].snippet_id.replace(/\|b=[^|]+$/, '|b=998'),
+      };
+      const bad = await call(f.app, '/api/validate/citations', json([fabricated]));
+      expect(bad.status).toBe(422);
+      expect(bad.body.citations[0]).toMatchObject({
+        status: 'unverified',
+        reason: 'snippet_not_found',
+      });
+      expect(bad.body.issues.map((i: { code: string }) => i.code)).toContain('citation_unverified');
+      const duplicate = await call(f.app, '/api/validate/citations', {
+        method: 'POST',
+        body: '{"citations": [], "citations": []}',
+      });
+      expect(duplicate.status).toBe(422);
+      expect(duplicate.body.issues.map((i: { code: string }) => i.code)).toContain('duplicate_key');
+      const broken = await call(f.app, '/api/validate/citations', {
+        method: 'POST',
+        body: '{"citations": [',
+      });
+      expect(broken.status).toBe(422);
+      expect(broken.body.ok).toBe(false);
+    });
+
+    test('POST /api/validate/answer: one good and one fabricated citation, each with its verdict and a trace', async () => {
+      const hit = (await call(f.app, '/api/search?q=ownership%20rules&k=1')).body.hits[0];
+      const { text, heading_path: _h, ...citation } = hit;
+      const quote = text.split(/\s+/u).filter(Boolean).slice(1, 8).join(' ');
+      const answer = {
+        citations: [
+          { ...citation, quote },
+          { ...citation, quote: 'Rust frees every value twice to be safe.' },
+        ],
+        answer: 'Half of this is true.',
+        ΔS: 0.2,
+        λ: 'convergent',
+      };
+      const r = await call(f.app, '/api/validate/answer', json(answer));
+      expect(r.status).toBe(422);
+      expect(
+        r.body.citations.map((c: { status: string; reason: string | null }) => [
+          c.status,
+          c.reason,
+        ]),
+      ).toEqual([
+        ['verified', null],
+        ['unverified', 'quote_not_found'],
+      ]);
+      const traces = await call(f.app, '/api/traces?limit=5');
+      expect(traces.status).toBe(200);
+      expect(traces.body.items.length).toBeGreaterThan(0);
+      expect(traces.body.items[0].citations).toContain(hit.snippet_id);
+    });
+
+    test('GET /api/traces: newest first, one query by qid, paged and clamped', async () => {
+      const searched = await call(f.app, '/api/search?q=enum%20variants&k=2');
+      const { qid } = searched.body;
+      const one = await call(f.app, `/api/traces?qid=${encodeURIComponent(qid)}`);
+      expect(one.status).toBe(200);
+      expect(one.body.items).toHaveLength(1);
+      expect(schemaOf('TraceRow')(one.body.items[0])).toEqual([]);
+      expect(one.body.items[0]).toMatchObject({ qid, index_hash: searched.body.index_hash });
+      expect(one.body.items[0].citations).toEqual(
+        searched.body.hits.map((h: { snippet_id: string }) => h.snippet_id),
+      );
+      const all = await call(f.app, '/api/traces?limit=1e9');
+      expect(all.body.limit).toBe(500);
+      const times = all.body.items.map((t: { ts: string }) => Date.parse(t.ts));
+      expect(times).toEqual([...times].sort((a: number, b: number) => b - a));
+    });
+  });
+}

@@ -1,0 +1,282 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildOpenApi, loadContractSchemas } from '../../src/server/openapi.js';
+import { openStore } from '../../src/store/open-store.js';
+import type { ChunkStore } from '../../src/store/types.js';
+import { type ApiFixture, buildApiFixture, CHAPTERS, call } from './support/api-fixture.js';
+
+const TOKEN = 'test-token-7f3a';
+const auth = (token = TOKEN) => ({ authorization: `Bearer ${token}` });
+
+let f: ApiFixture;
+let dbDir: string;
+let outside: string;
+
+beforeAll(async () => {
+  dbDir = mkdtempSync(join(tmpdir(), 'cairn-api-sec-'));
+  f = await buildApiFixture(await openStore({ db: join(dbDir, 'cairn.db') }));
+  outside = mkdtempSync(join(tmpdir(), 'cairn-outside-'));
+  writeFileSync(join(outside, 'secret.md'), '# Secret\n\nNot for the server to read.\n');
+  mkdirSync(join(f.dir, 'inbox'));
+  writeFileSync(join(f.dir, 'inbox', 'note.md'), '# Inbox\n\nA note dropped under the root.\n');
+  symlinkSync(join(outside, 'secret.md'), join(f.dir, 'inbox', 'link-out.md'));
+  symlinkSync(outside, join(f.dir, 'dir-out'));
+});
+
+afterAll(async () => {
+  await f?.dispose();
+  rmSync(dbDir, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+describe('writes need the bearer token', () => {
+  test('a server started without CAIRN_TOKEN takes no writes, whatever the header says', async () => {
+    for (const headers of [{}, auth()]) {
+      const r = await call(f.app, '/api/ingest?name=a.md', {
+        method: 'POST',
+        headers,
+        body: '# A\n',
+      });
+      expect([r.status, r.body.error.code]).toEqual([403, 'writes_disabled']);
+    }
+  });
+
+  test('no token: 401 with a Bearer challenge; a wrong one: 403; nothing written either way', async () => {
+    const app = f.appWith({ token: TOKEN });
+    const before = await f.store.counts();
+    const none = await call(app, '/api/ingest?name=a.md', {
+      method: 'POST',
+      body: '# A\n\nText.\n',
+    });
+    expect([none.status, none.body.error.code]).toEqual([401, 'unauthorized']);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    for (const header of [
+      'Bearer wrong-token',
+      `Bearer ${TOKEN}x`,
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN} extra`,
+      'Bearer',
+    ]) {
+      const r = await call(app, '/api/ingest?name=a.md', {
+        method: 'POST',
+        headers: { authorization: header },
+        body: '# A\n\nText.\n',
+      });
+      expect([r.status, r.body.error.code], header).toEqual([403, 'forbidden']);
+    }
+    expect(await f.store.counts()).toEqual(before);
+  });
+
+  test('with the token: an upload is stored once, then unchanged, and its chunks are served', async () => {
+    const app = f.appWith({ token: TOKEN });
+    const body = '# Upload\n\nHerons count the tide.\n\n## More\n\nThe reeds keep the lanterns.\n';
+    const first = await call(app, '/api/ingest?name=upload-note.md', {
+      method: 'POST',
+      headers: auth(),
+      body,
+    });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ status: 'created', source_url: 'upload/upload-note.md' });
+    const again = await call(app, '/api/ingest?name=upload-note.md', {
+      method: 'POST',
+      headers: auth(),
+      body,
+    });
+    expect([again.status, again.body.status]).toEqual([200, 'unchanged']);
+    const chunk = await call(app, `/api/chunks/${encodeURIComponent(first.body.first_chunk_id)}`);
+    expect(chunk.body.chunk.text).toContain('Herons count the tide.');
+    for (const name of ['../x.md', 'a/b.md', '..', '', 'a\u0000.md', 'x'.repeat(201)]) {
+      const r = await call(app, `/api/ingest?name=${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: auth(),
+        body,
+      });
+      expect([r.status, r.body.error.code], name).toEqual([400, 'invalid_option']);
+    }
+  });
+
+  test('server-side paths: inside the root they ingest as the CLI would; every escape is 403', async () => {
+    const app = f.appWith({ token: TOKEN });
+    const post = (path: unknown) =>
+      call(app, '/api/ingest', {
+        method: 'POST',
+        headers: { ...auth(), 'content-type': 'application/json' },
+        body: JSON.stringify({ path }),
+      });
+    const ok = await post('inbox/note.md');
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ files: 1, created: 1, failed: 0 });
+    expect(ok.body.documents[0].source_url).toBe('inbox/note.md');
+    expect(ok.body).not.toHaveProperty('store');
+    const escapes = [
+      '../outside.md',
+      'inbox/../../x.md',
+      '..\\x.md',
+      join(outside, 'secret.md'),
+      '/etc/passwd',
+      'file:///etc/passwd',
+      'inbox/note.md\u0000.txt',
+      'inbox/link-out.md',
+      'dir-out/secret.md',
+      'dir-out',
+    ];
+    for (const path of escapes) {
+      const r = await post(path);
+      expect([r.status, r.body.error.code], path).toEqual([403, 'path_outside_root']);
+      // the caller's own path comes back; where the server's root or the link targets are does not
+      if (!String(path).includes(outside)) expect(JSON.stringify(r.body)).not.toContain(outside);
+      expect(JSON.stringify(r.body)).not.toContain(f.dir);
+    }
+    expect(await f.store.getDocument('secret.md')).toBeNull();
+    const missing = await post('inbox/nope.md');
+    expect([missing.status, missing.body.error.code]).toEqual([404, 'file_not_found']);
+    const notString = await post(42);
+    expect([notString.status, notString.body.error.code]).toEqual([400, 'invalid_option']);
+  });
+});
+
+describe('request bodies are bounded after decompression', () => {
+  const small = (max = 4096) => f.appWith({ max_body_bytes: max });
+  const search = (body: RequestInit['body'], headers: Record<string, string> = {}, max = 4096) =>
+    call(small(max), '/api/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+
+  test('an oversized body is 413, streamed or declared', async () => {
+    const big = JSON.stringify({ query: 'ownership', pad: 'x'.repeat(10_000) });
+    const r = await search(big);
+    expect([r.status, r.body.error.code]).toEqual([413, 'body_too_large']);
+    const declared = await search('{}', { 'content-length': '999999999' });
+    expect(declared.status).toBe(413);
+    const citations = await call(small(), '/api/validate/citations', {
+      method: 'POST',
+      body: `[${' '.repeat(5000)}]`,
+    });
+    expect(citations.status).toBe(413);
+  });
+
+  test('a gzip bomb is cut off at the limit; a small gzip body is read', async () => {
+    // 20 MB of JSON in about 20 kB: under the limit on the wire, hundreds of times over it inflated
+    const bomb = gzipSync(
+      Buffer.from(JSON.stringify({ query: 'ownership', pad: ' '.repeat(20_000_000) })),
+    );
+    expect(bomb.byteLength).toBeLessThan(65_536);
+    const r = await search(bomb, { 'content-encoding': 'gzip' }, 65_536);
+    expect([r.status, r.body.error.code]).toEqual([413, 'body_too_large']);
+    const fine = await search(gzipSync(JSON.stringify({ query: 'ownership', k: 2 })), {
+      'content-encoding': 'gzip',
+    });
+    expect(fine.status).toBe(200);
+    expect(fine.body.hits.length).toBeGreaterThan(0);
+    const unknown = await search('{"query":"x"}', { 'content-encoding': 'zstd-ish' });
+    expect([unknown.status, unknown.body.error.code]).toEqual([415, 'unsupported_media_type']);
+    const corrupt = await search('not gzip at all', { 'content-encoding': 'gzip' });
+    expect([corrupt.status, corrupt.body.error.code]).toEqual([400, 'invalid_encoding']);
+  });
+
+  test('malformed JSON is a 400 with a code', async () => {
+    const r = await search('{"query": ');
+    expect([r.status, r.body.error.code]).toEqual([400, 'malformed_json']);
+  });
+});
+
+describe('what leaves the server', () => {
+  test('an unexpected failure is 500 internal_error with no message, path or stack', async () => {
+    const logged: string[] = [];
+    const failing: ChunkStore = Object.create(f.store, {
+      listDocuments: {
+        value: async () => {
+          throw new Error(`disk on fire at ${f.dir}/cairn.db`);
+        },
+      },
+    });
+    const app = f.appWith({ store: failing, log: (line) => logged.push(line) });
+    const r = await call(app, '/api/documents');
+    expect(r.status).toBe(500);
+    expect(r.body).toEqual({
+      error: { code: 'internal_error', message: 'The server failed to answer; see its log' },
+    });
+    expect(logged.join('\n')).toContain('disk on fire');
+  });
+
+  test('unknown routes and methods are JSON 404s', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['DELETE', '/api/documents'],
+      ['GET', '/viewer/../../package.json'],
+      ['GET', '/viewer/secret.js'],
+    ] as const) {
+      const r = await call(f.app, path, { method });
+      expect([r.status, r.body.error.code], `${method} ${path}`).toEqual([404, 'route_not_found']);
+    }
+  });
+
+  test('a Host that is not loopback is refused (DNS rebinding), unless allowed', async () => {
+    const r = await call(f.app, 'http://evil.example/api/documents');
+    expect([r.status, r.body.error.code]).toEqual([403, 'host_not_allowed']);
+    const allowed = f.appWith({ allowed_hosts: ['docs.internal:8080'] });
+    expect((await call(allowed, 'http://docs.internal:8080/api/documents')).status).toBe(200);
+    expect((await call(f.app, 'http://127.0.0.1:7411/api/documents')).status).toBe(200);
+  });
+
+  test('CORS is off unless origins are given', async () => {
+    const origin = { origin: 'https://app.example' };
+    const off = await call(f.app, '/api/documents', { headers: origin });
+    expect(off.headers.get('access-control-allow-origin')).toBeNull();
+    const on = await call(f.appWith({ cors_origins: ['https://app.example'] }), '/api/documents', {
+      headers: origin,
+    });
+    expect(on.headers.get('access-control-allow-origin')).toBe('https://app.example');
+  });
+
+  test('the viewer page is served with a CSP that allows no inline or foreign script', async () => {
+    const page = await f.app.request('/');
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('/openapi.json', () => {
+  test('describes every route the app answers, and embeds the contract schemas as shipped', async () => {
+    const r = await call(f.app, '/openapi.json');
+    expect(r.status).toBe(200);
+    expect(r.body.openapi).toBe('3.1.0');
+    expect(Object.keys(r.body.paths).sort()).toEqual(
+      [
+        '/api/chunks/{id}',
+        '/api/documents',
+        '/api/documents/{doc}',
+        '/api/ingest',
+        '/api/search',
+        '/api/traces',
+        '/api/validate/answer',
+        '/api/validate/citations',
+        '/health',
+      ].sort(),
+    );
+    const { citation, answer } = loadContractSchemas();
+    expect(r.body.components.schemas.CitationPayload).toEqual(citation);
+    expect(r.body.components.schemas.AuditableAnswer).toEqual(answer);
+    expect(r.body).toEqual(JSON.parse(JSON.stringify(buildOpenApi('0.1.0'))));
+    // each documented path answers something other than route_not_found
+    for (const [path, methods] of Object.entries(
+      r.body.paths as Record<string, Record<string, unknown>>,
+    )) {
+      const concrete = path
+        .replace('{id}', encodeURIComponent(`${CHAPTERS[0]}|r=00000000|s=01-|p=000|b=001`))
+        .replace('{doc}', 'x');
+      for (const method of Object.keys(methods)) {
+        const res = await call(f.app, concrete, { method: method.toUpperCase() });
+        expect(res.body?.error?.code, `${method} ${path}`).not.toBe('route_not_found');
+      }
+    }
+  });
+});
