@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from './package-root.js';
 
-const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
 const CITATION_ID = 'urn:cairn:schema:citation-payload.v1';
 const ANSWER_ID = 'urn:cairn:schema:auditable-answer.v1';
 
@@ -11,7 +11,10 @@ export function loadContractSchemas(): {
   answer: Record<string, unknown>;
 } {
   const read = (name: string) =>
-    JSON.parse(readFileSync(`${SCHEMA_DIR}${name}`, 'utf8')) as Record<string, unknown>;
+    JSON.parse(readFileSync(join(packageRoot(), 'schemas', name), 'utf8')) as Record<
+      string,
+      unknown
+    >;
   return {
     citation: read('citation-payload.v1.schema.json'),
     answer: read('auditable-answer.v1.schema.json'),

@@ -53,6 +53,19 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<unknow
   }
 }
 
+/** The body as a JSON object; anything else is `invalid_option` with `hint` saying what to send. */
+export async function readJsonObject(
+  c: Context,
+  maxBytes: number,
+  hint: string,
+): Promise<Record<string, unknown>> {
+  const value = await readJsonBody(c, maxBytes);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CairnError('invalid_option', `The body must be a JSON object: ${hint}`);
+  }
+  return value as Record<string, unknown>;
+}
+
 async function readStream(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Hono } from 'hono';
-
-const VIEWER_DIR = fileURLToPath(new URL('../../viewer/', import.meta.url));
+import { packageRoot } from './package-root.js';
 
 /** The viewer's files: a fixed list read once, so no request path ever reaches the file system. */
 const ASSETS: Record<string, string> = {
@@ -27,11 +26,11 @@ export const VIEWER_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function mountViewer(app: Hono, dir: string = VIEWER_DIR): void {
+export function mountViewer(app: Hono, dir: string = join(packageRoot(), 'viewer')): void {
   const files = new Map(
     Object.entries(ASSETS).map(([name, type]) => [
       name,
-      { type, body: readFileSync(`${dir}${name}`) },
+      { type, body: readFileSync(join(dir, name)) },
     ]),
   );
   const send = (name: string) => {

@@ -6,6 +6,7 @@ import { chunkIdAlias } from '../../ids/chunk-id-alias.js';
 import { isChunkId } from '../../ids/parse-chunk-id.js';
 import { toSourceUrl } from '../../ingest/collect-sources.js';
 import { openStore } from '../../store/open-store.js';
+import { pickChunkSet } from '../../store/pick-chunk-set.js';
 import { type ResolveResult, resolveChunk } from '../../store/resolve-chunk.js';
 import type { ChunkRow, ChunkStore } from '../../store/types.js';
 import { exitCodeFor, reportError } from '../report-error.js';
@@ -169,11 +170,7 @@ async function showDocument(
   const version = await store.getVersion(document.current_version_id);
   const sets = await store.listChunkSets({ version_id: document.current_version_id });
   const options = chunkerOptions(flags);
-  const set =
-    sets.find((s) => s.chunker_id === options.chunker) ??
-    (options.chunker === undefined
-      ? (sets.find((s) => s.chunker_id === options.prefer_chunker) ?? sets[0])
-      : undefined);
+  const set = pickChunkSet(sets, flags.chunker);
   if (!set || !version) {
     throw new CairnError(
       'chunk_not_found',

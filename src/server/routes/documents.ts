@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { CairnError } from '../../errors.js';
+import { pickChunkSet } from '../../store/pick-chunk-set.js';
 import type { ChunkRow, DocumentRow, VersionRow } from '../../store/types.js';
-import { pickChunkSet } from '../pick-chunker.js';
 import { readPaging } from '../read-paging.js';
 import type { ServerDeps } from '../server-deps.js';
 

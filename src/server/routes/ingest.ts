@@ -5,7 +5,7 @@ import { ingestSources } from '../../ingest/ingest-sources.js';
 import { parseDocument } from '../../parse/parse-document.js';
 import { ensure } from '../../store/ensure.js';
 import { confinePath } from '../confine-path.js';
-import { readBody } from '../read-body.js';
+import { readBody, readJsonObject } from '../read-body.js';
 import { requireToken } from '../require-token.js';
 import type { ServerDeps } from '../server-deps.js';
 
@@ -28,12 +28,10 @@ export function ingestRoutes(deps: ServerDeps): Hono {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const chunker = readChunker(c.req.query('chunker'));
     if (type === 'application/json') {
-      const body = parseJsonObject(await readBody(c, deps.max_body_bytes));
+      const hint = '{ "path": "<file or folder under the server root>" }';
+      const body = await readJsonObject(c, deps.max_body_bytes, hint);
       if (typeof body.path !== 'string') {
-        throw new CairnError(
-          'invalid_option',
-          'Give { "path": "<file or folder under the server root>" }',
-        );
+        throw new CairnError('invalid_option', `Give ${hint}`);
       }
       const path = await confinePath(deps.root, body.path);
       const summary = await ingestSources(deps.store, [path], {
@@ -92,19 +90,4 @@ function readUploadName(name: string | undefined): string {
     );
   }
   return name;
-}
-
-function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch (error) {
-    throw new CairnError('malformed_json', `The body is not JSON: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CairnError('invalid_option', 'The body must be a JSON object');
-  }
-  return value as Record<string, unknown>;
 }

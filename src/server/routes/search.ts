@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { CairnError } from '../../errors.js';
 import { search } from '../../search/search.js';
 import type { SearchOptions } from '../../search/types.js';
-import { readJsonBody } from '../read-body.js';
+import { readJsonObject } from '../read-body.js';
 import type { ServerDeps } from '../server-deps.js';
 
 /** Longer queries are refused: a question, even a long one, fits. */
@@ -33,14 +33,8 @@ export function searchRoutes(deps: ServerDeps): Hono {
     return run(c, readSearchRequest({ ...q, query: q.q }));
   });
   app.post('/', async (c) => {
-    const body = await readJsonBody(c, deps.max_body_bytes);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new CairnError(
-        'invalid_option',
-        'The body must be a JSON object: { "query": "...", "k": 10 }',
-      );
-    }
-    return run(c, readSearchRequest(body as Record<string, unknown>));
+    const body = await readJsonObject(c, deps.max_body_bytes, '{ "query": "...", "k": 10 }');
+    return run(c, readSearchRequest(body));
   });
   return app;
 }

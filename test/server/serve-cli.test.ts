@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { corpusPath } from '../corpora.js';
+import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
+import { runCli } from '../store/support/run-cli.js';
+
+let bundle: Bundle;
+let dir: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  bundle = await bundleEntries({ cli: 'test/store/support/cli-entry.ts' });
+  dir = mkdtempSync(join(tmpdir(), 'cairn-serve-cli-'));
+  mkdirSync(join(dir, 'book'));
+  copyFileSync(
+    corpusPath('rustbook', 'ch04-01-what-is-ownership.md'),
+    join(dir, 'book', 'ownership.md'),
+  );
+  copyFileSync(corpusPath('rustbook', 'ch16-01-threads.md'), join(dir, 'threads.md'));
+  expect(runCli(bundle.file('cli'), dir, ['ingest', 'book', '--workers', '0']).code).toBe(0);
+});
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  bundle?.dispose();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** `cairn serve <args>` in the background; resolves with its address once it says it listens. */
+function serve(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [bundle.file('cli'), 'serve', '--port', '0', ...args], {
+    cwd: dir,
+    env: { ...process.env, CAIRN_DB: '', CAIRN_TOKEN: '', ...env },
+  });
+  children.push(child);
+  let stderr = '';
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const listening = new Promise<string>((done, fail) => {
+    child.stderr.on('data', (data: Buffer) => {
+      stderr += data.toString();
+      const match = /cairn serve: (http:\/\/\S+?)\/ over/.exec(stderr);
+      if (match) done(match[1]!);
+    });
+    exited.then((code) => fail(new Error(`cairn serve exited ${code}: ${stderr}`)));
+  });
+  return { child, listening, exited, stderr: () => stderr };
+}
+
+describe('cairn serve', () => {
+  test('serves the store on a free loopback port, takes writes with the token, stops cleanly on SIGTERM', async () => {
+    const server = serve(['--root', '.'], { CAIRN_TOKEN: 'cli-token' });
+    const url = await server.listening;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.stderr()).toContain('writes need the bearer token');
+    expect(await (await fetch(`${url}/health`)).json()).toMatchObject({
+      status: 'ok',
+      store: 'sqlite',
+    });
+    const hits = (await (await fetch(`${url}/api/search?q=ownership&k=2`)).json()) as {
+      hits: { source_url: string }[];
+    };
+    expect(hits.hits[0]!.source_url).toBe('book/ownership.md');
+    const page = await fetch(`${url}/`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const refused = await fetch(`${url}/api/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: 'threads.md' }),
+    });
+    expect(refused.status).toBe(401);
+    const ingested = await fetch(`${url}/api/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer cli-token' },
+      body: JSON.stringify({ path: 'threads.md' }),
+    });
+    expect(ingested.status).toBe(200);
+    expect(await ingested.json()).toMatchObject({ created: 1, failed: 0 });
+    // the CLI sees what the server wrote, under the same source_url
+    expect(runCli(bundle.file('cli'), dir, ['show', 'threads.md']).code).toBe(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  test('without CAIRN_TOKEN it says it is read-only; bad flags exit 2 with a code', async () => {
+    const server = serve([]);
+    const url = await server.listening;
+    expect(server.stderr()).toContain('read-only');
+    const r = await fetch(`${url}/api/ingest?name=a.md`, { method: 'POST', body: '# A\n' });
+    expect(r.status).toBe(403);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const bad = runCli(bundle.file('cli'), dir, ['serve', '--port', '70000']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('invalid_option');
+  });
+});
