@@ -58,9 +58,9 @@ export function lexicalSearchSql(
   const tsquery = `(${terms.map(() => "plainto_tsquery('english', ?)").join(' || ')})`;
   return {
     sql:
-      `SELECT ${CHUNK_SELECT}, ts_rank_cd(to_tsvector('english', c.text), ${tsquery}) AS score_raw ` +
+      `SELECT ${CHUNK_SELECT}, ts_rank_cd(c.tsv, ${tsquery}) AS score_raw ` +
       `FROM chunks c ${CURRENT_JOINS} ` +
-      `WHERE to_tsvector('english', c.text) @@ ${tsquery} AND ${filters.join(' AND ')} ` +
+      `WHERE c.tsv @@ ${tsquery} AND ${filters.join(' AND ')} ` +
       `ORDER BY score_raw DESC, COALESCE(c.section_id, '') COLLATE "C", c.chunk_id COLLATE "C" LIMIT ?`,
     params: [...terms, ...terms, ...filterParams, query.limit],
   };

@@ -67,15 +67,26 @@ const IDENTITY_TABLES = ['documents', 'document_versions', 'chunks', 'redirects'
 
 /** Copies the store's rows of `schema` into `base` (replacing what `base` held). */
 export async function snapshotSchema(schema: string, base: string): Promise<void> {
+  const columns = await writableColumns(schema);
   await pgQuery(
-    `DROP SCHEMA IF EXISTS ${base} CASCADE; CREATE SCHEMA ${base}; ${TABLES.map((t) => `CREATE TABLE ${base}.${t} AS SELECT * FROM ${schema}.${t};`).join(' ')}`,
+    `DROP SCHEMA IF EXISTS ${base} CASCADE; CREATE SCHEMA ${base}; ${TABLES.map((t) => `CREATE TABLE ${base}.${t} AS SELECT ${columns.get(t)} FROM ${schema}.${t};`).join(' ')}`,
   );
+}
+
+/** Each table's columns a row copy may write, in table order: generated ones (chunks.tsv) are the server's to compute. */
+async function writableColumns(schema: string): Promise<Map<string, string>> {
+  const rows = await pgQuery<{ table_name: string; columns: string }>(
+    "SELECT table_name, string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS columns FROM information_schema.columns WHERE table_schema = $1 AND is_generated = 'NEVER' GROUP BY table_name",
+    [schema],
+  );
+  return new Map(rows.map((r) => [r.table_name, r.columns]));
 }
 
 /** Puts the rows of `base` back into `schema`, identity sequences included. */
 export async function restoreSchema(schema: string, base: string): Promise<void> {
+  const columns = await writableColumns(schema);
   const copy = (t: string) =>
-    `INSERT INTO ${schema}.${t} OVERRIDING SYSTEM VALUE SELECT * FROM ${base}.${t};`;
+    `INSERT INTO ${schema}.${t} (${columns.get(t)}) OVERRIDING SYSTEM VALUE SELECT ${columns.get(t)} FROM ${base}.${t};`;
   await pgQuery(
     [
       'BEGIN;',
