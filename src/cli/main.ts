@@ -33,6 +33,11 @@ Start with:
   cairn chunk <file> [--chunker id]           the chunks one file gives, without storing
   cairn serve                                 HTTP API and web viewer on http://127.0.0.1:7411/
 
+Environment:
+  CAIRN_DB          the store: a SQLite file or a postgres:// URL (default .cairn/cairn.db)
+  CAIRN_PG_SCHEMA   PostgreSQL schema for every command (default: the server's search_path)
+  CAIRN_TOKEN       cairn serve: the bearer token that allows writes
+
 Exit codes: 0 clean, 1 when the input had problems, 2 on usage errors or unreadable files.`,
   );
 

@@ -14,7 +14,7 @@ export interface OpenStoreOptions {
   db?: string;
   /** For reading only (show, resolve): SQLite opens the file read-only and nothing is created or migrated. */
   readonly?: boolean;
-  /** PostgreSQL: the schema to use (created when missing). */
+  /** PostgreSQL: the schema to use (created when missing); default `CAIRN_PG_SCHEMA`, else the server's search_path. */
   schema?: string;
   /** PostgreSQL: the connections' application_name (default `cairn`). */
   application_name?: string;
@@ -26,7 +26,7 @@ export interface OpenStoreOptions {
   batch_rows?: number;
   /** Called before every statement (tests inject crashes here). */
   on_statement?: StatementHook;
-  /** Environment to read `CAIRN_DB` from (default `process.env`). */
+  /** Environment to read `CAIRN_DB` and `CAIRN_PG_SCHEMA` from (default `process.env`). */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -72,7 +72,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkSt
   } else {
     const { checkSchemaName, openPostgresDriver } = await import('./postgres/postgres-driver.js');
     migrations = (await import('./postgres/migrations/postgres-migrations.js')).POSTGRES_MIGRATIONS;
-    const schema = options.schema === undefined ? undefined : checkSchemaName(options.schema);
+    const named = options.schema ?? ((options.env ?? process.env).CAIRN_PG_SCHEMA || undefined);
+    const schema = named === undefined ? undefined : checkSchemaName(named);
     driver = openPostgresDriver({
       url: target.url,
       ...(schema === undefined ? {} : { schema }),
