@@ -16,7 +16,7 @@ import { CairnError } from '../errors.js';
 export async function confinePath(root: string, requested: string): Promise<string> {
   const refuse = (why: string): never => {
     throw new CairnError('path_outside_root', `Path refused: ${why}`, {
-      details: { path: printable(requested) },
+      details: { path: requested.slice(0, 200) },
     });
   };
   if (requested === '') refuse('it is empty');
@@ -37,7 +37,7 @@ export async function confinePath(root: string, requested: string): Promise<stri
       `No file or folder ${printable(requested)} under the server root`,
       {
         cause: error,
-        details: { path: printable(requested) },
+        details: { path: requested.slice(0, 200) },
       },
     );
   }
