@@ -1,0 +1,670 @@
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { ingestSources } from '../../src/ingest/ingest-sources.js';
+import { search } from '../../src/search/search.js';
+import type { SearchHit } from '../../src/search/types.js';
+import { createApp } from '../../src/server/create-app.js';
+import { type RunningServer, startServer } from '../../src/server/start-server.js';
+import { openStore } from '../../src/store/open-store.js';
+import type { ChunkStore } from '../../src/store/types.js';
+import { corpusPath } from '../corpora.js';
+
+/**
+ * The web viewer in Debian's chromium, driven by playwright-core, against
+ * the real server over a real SQLite store of Rust book chapters plus two
+ * hostile documents. Nothing is downloaded: without /usr/bin/chromium the
+ * suite skips with a reason, except under CI=true, where it fails.
+ */
+
+const CHROMIUM = process.env.CAIRN_CHROMIUM ?? '/usr/bin/chromium';
+const CI = process.env.CI === 'true';
+const MISSING = !existsSync(CHROMIUM);
+if (MISSING && !CI) {
+  console.warn(
+    `viewer browser tests skipped: no chromium at ${CHROMIUM} (apt-get install chromium, as .ci/run does; under CI=true this fails)`,
+  );
+}
+
+/** Screenshots for a person to look at; gitignored. */
+const OUTPUT = resolve(process.cwd(), 'test-output');
+/** Locator waits: generous, for a loaded 2-core machine. */
+const WAIT_MS = 30_000;
+
+const OWNERSHIP = 'ch04-01-what-is-ownership.md';
+/** Holds astral characters (👍) before its later chunks: code points differ from UTF-16 units. */
+const GUESSING = 'ch02-00-guessing-game-tutorial.md';
+const STRINGS = 'ch08-02-strings.md';
+/** A chapter rewritten after its first ingest, so its old chunk IDs redirect. */
+const EDITED = 'threads-edited.md';
+const HOSTILE_MD = 'hostile.md';
+const HOSTILE_HTML = 'hostile.html';
+
+const PAYLOAD = 'window.__xss=1';
+const HOSTILE_MARKDOWN = `# Hostile <img src=x onerror="${PAYLOAD}"> title
+
+<script>${PAYLOAD}</script>
+
+Inline <img src=x onerror="${PAYLOAD}"> image and <svg onload="${PAYLOAD}"></svg> here.
+
+[click me](javascript:${PAYLOAD}) and <a href="javascript:${PAYLOAD}">a raw link</a>
+and <iframe src="javascript:${PAYLOAD}"></iframe> too.
+
+Bidi: invoice\u202Etxt.exe\u202C done; isolate \u2066abc\u2069, marks \u200F\u200E\u061C end.
+
+Zero width: a\u200Bb c\u200Cd e\u200Df g\u2060h i\uFEFFj soft\u00ADhyphen.
+
+Astral: 🦀 crab 😀 smile, then <b onmouseover="${PAYLOAD}">bold</b> text.
+`;
+const HOSTILE_PAGE = `<!doctype html>
+<html><head><title>&lt;img src=x onerror=${PAYLOAD}&gt;</title></head>
+<body>
+<h1>Escaped &lt;script&gt;${PAYLOAD}&lt;/script&gt; heading</h1>
+<p>Text that reads &lt;img src=x onerror="${PAYLOAD}"&gt; and javascript:${PAYLOAD} literally.</p>
+<script>${PAYLOAD}</script>
+</body></html>
+`;
+/** The characters the viewer must make visible, and how many of each the hostile Markdown holds. */
+const INVISIBLES = [
+  '\u202E',
+  '\u202C',
+  '\u2066',
+  '\u2069',
+  '\u200F',
+  '\u200E',
+  '\u061C',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u2060',
+  '\uFEFF',
+  '\u00AD',
+];
+
+// Page-side callbacks run in chromium; the project compiles without lib.dom, so
+// this module declares the little of the DOM they touch.
+interface PageElement {
+  readonly textContent: string | null;
+  readonly dataset: Record<string, string | undefined>;
+  getBoundingClientRect(): { top: number; bottom: number };
+  scrollIntoView(options: { block: 'center' }): void;
+  getClientRects(): { left: number; top: number; height: number }[];
+}
+declare const document: {
+  querySelectorAll(selector: string): { length: number };
+  readonly scripts: { length: number };
+  getElementById(id: string): PageElement | null;
+};
+declare const window: { __xss?: unknown };
+declare function getComputedStyle(
+  element: unknown,
+  pseudo?: string,
+): { backgroundColor: string; backgroundImage: string; content: string; unicodeBidi: string };
+
+interface ApiChunk {
+  chunk_id: string;
+  seq: number;
+  start: number;
+  end: number;
+  tokens: number;
+  section_id: string;
+  heading_path: string[];
+  page: number | null;
+  chunker_id: string;
+}
+
+interface ApiDocument {
+  document: { doc_uid: string; title: string | null; source_url: string };
+  chunker_id: string;
+  chunkers: string[];
+  text: string;
+  chunks: ApiChunk[];
+}
+
+const codePoint = (n: number) => `U+${n.toString(16).toUpperCase().padStart(4, '0')}`;
+const textOf = (doc: ApiDocument, chunk: { start: number; end: number }) =>
+  Array.from(doc.text).slice(chunk.start, chunk.end).join('');
+const chunkHash = (id: string) => `#chunk=${encodeURIComponent(id)}`;
+/** A search hit as a model cites it: the payload without the quoted text. */
+const citationOf = (hit: SearchHit) => {
+  const { text: _text, heading_path: _headings, ...payload } = hit;
+  return payload;
+};
+
+describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
+  let dir: string;
+  let store: ChunkStore;
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  /** What the server logs: only failures it answers 5xx, so nothing in these tests. */
+  const serverLog: string[] = [];
+  const docUid = new Map<string, string>();
+  /** Chunk IDs of EDITED's first version. */
+  let oldEditedIds: string[] = [];
+  /** A search hit of EDITED's first version, cited after the rewrite. */
+  let oldEditedHit: SearchHit;
+  let charChunker: string;
+
+  const api = async <T>(path: string): Promise<{ status: number; body: T }> => {
+    const response = await fetch(`${server.url}${path}`);
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  const getDocument = async (name: string, chunker?: string) => {
+    const query = chunker ? `?chunker=${encodeURIComponent(chunker)}` : '';
+    const { status, body } = await api<ApiDocument>(
+      `/api/documents/${encodeURIComponent(docUid.get(name)!)}${query}`,
+    );
+    expect(status).toBe(200);
+    return body;
+  };
+
+  /** A fresh tab, recording page errors, console errors (CSP violations among them) and dialogs. */
+  const openPage = async (
+    hash = '',
+    on: BrowserContext = context,
+  ): Promise<{ page: Page; problems: string[] }> => {
+    const page = await on.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      // chromium logs every 4xx fetch; a 422 from the validator is an answer, not a fault
+      const expected =
+        message.location().url.includes('/api/validate/') && message.text().includes('422');
+      if (message.type() === 'error' && !expected) problems.push(`console: ${message.text()}`);
+    });
+    page.on('dialog', (dialog) => {
+      problems.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    const response = await page.goto(`${server.url}/${hash}`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    return { page, problems };
+  };
+  const waitForDocument = (page: Page, uid: string, chunker?: string) =>
+    page
+      .locator(
+        `#doc-text[data-state="ready"][data-doc-uid="${uid}"]${chunker ? `[data-chunker="${chunker}"]` : ''}`,
+      )
+      .waitFor();
+  const selectedText = (page: Page) =>
+    page
+      .locator('#doc-text .seg.sel')
+      .evaluateAll((spans) => spans.map((span) => span.textContent).join(''));
+  const panelChunkId = (page: Page) => page.getByTestId('chunk-id').textContent();
+
+  beforeAll(async () => {
+    if (MISSING) throw new Error(`CI=true and ${CHROMIUM} is missing: .ci/run installs chromium`);
+    dir = mkdtempSync(join(tmpdir(), 'cairn-viewer-'));
+    for (const name of [OWNERSHIP, GUESSING, STRINGS])
+      copyFileSync(corpusPath('rustbook', name), join(dir, name));
+    const threads = readFileSync(corpusPath('rustbook', 'ch16-01-threads.md'), 'utf8');
+    writeFileSync(join(dir, EDITED), threads);
+    writeFileSync(join(dir, HOSTILE_MD), HOSTILE_MARKDOWN);
+    writeFileSync(join(dir, HOSTILE_HTML), HOSTILE_PAGE);
+
+    store = await openStore({ db: join(dir, 'cairn.db') });
+    const first = await ingestSources(
+      store,
+      [OWNERSHIP, GUESSING, STRINGS, EDITED, HOSTILE_MD, HOSTILE_HTML],
+      { workers: 0, cwd: dir },
+    );
+    expect(first.failed).toBe(0);
+    for (const file of first.documents) docUid.set(file.source_url, file.doc_uid!);
+    // a second chunk set with overlapping chunks (char 1000, overlap 100)
+    const chars = await ingestSources(store, [OWNERSHIP], {
+      workers: 0,
+      cwd: dir,
+      chunker: 'char',
+    });
+    expect(chars.failed).toBe(0);
+    charChunker = chars.chunker_id;
+
+    const edited = (await store.getDocument(EDITED))!;
+    const [set] = await store.listChunkSets({ version_id: edited.current_version_id });
+    oldEditedIds = (await store.listChunks(edited.current_version_id, set!.chunker_id)).map(
+      (c) => c.chunk_id,
+    );
+    // a hit inside the first section, which the rewrite below keeps: its text stays live
+    const cut = threads.indexOf('\n### ');
+    expect(cut).toBeGreaterThan(0);
+    const kept = Array.from(threads.slice(0, cut)).length;
+    const hit = (
+      await search(store, 'thread threads program', { doc: EDITED, k: 50, trace_log: false })
+    ).hits.find((h) => h.offsets.end <= kept);
+    expect(hit).toBeDefined();
+    oldEditedHit = hit!;
+    // keep the first section word for word, replace the rest: a major change, old IDs redirect
+    writeFileSync(
+      join(dir, EDITED),
+      `${threads.slice(0, cut)}\n### Something Else Entirely\n\n${'Herons count the tide in the marsh at dusk. '.repeat(40)}\n`,
+    );
+    const second = await ingestSources(store, [EDITED], { workers: 0, cwd: dir });
+    expect(second.updated).toBe(1);
+
+    server = await startServer(
+      createApp({ store, cwd: dir, log: (line) => serverLog.push(line) }),
+      { host: '127.0.0.1', port: 0 },
+    );
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(WAIT_MS);
+    mkdirSync(OUTPUT, { recursive: true });
+  });
+
+  afterEach(() => {
+    expect(serverLog).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await store?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the document list opens a chapter; clicking a chunk shows its ID, section, page, tokens and chunker', async () => {
+    const doc = await getDocument(OWNERSHIP);
+    const { body: list } = await api<{ items: { doc_uid: string }[] }>('/api/documents');
+    const { page, problems } = await openPage();
+    await page.locator('#doc-list[data-state="ready"]').waitFor();
+    expect(
+      await page
+        .getByTestId('doc-item')
+        .evaluateAll((links) =>
+          links.map((link) => (link as unknown as PageElement).dataset.docUid),
+        ),
+    ).toEqual(list.items.map((item) => item.doc_uid));
+
+    await page.locator(`[data-testid="doc-item"][data-doc-uid="${doc.document.doc_uid}"]`).click();
+    await waitForDocument(page, doc.document.doc_uid);
+    expect(await page.getByTestId('doc-title').textContent()).toBe(doc.document.title);
+    // the whole canonical text, gaps between chunks included, exactly once
+    expect(await page.getByTestId('doc-text').textContent()).toBe(doc.text);
+
+    const chunk = doc.chunks[3]!;
+    await page.locator(`#doc-text [data-chunk-start="3"]`).click();
+    expect(await panelChunkId(page)).toBe(chunk.chunk_id);
+    expect(await page.getByTestId('chunk-section').textContent()).toBe(`§ ${chunk.section_id}`);
+    expect(await page.getByTestId('chunk-heading').textContent()).toBe(
+      chunk.heading_path.join(' › '),
+    );
+    expect(await page.getByTestId('chunk-page').textContent()).toBe(
+      chunk.page === null ? '—' : String(chunk.page),
+    );
+    expect(await page.getByTestId('chunk-tokens').textContent()).toBe(String(chunk.tokens));
+    expect(await page.getByTestId('chunk-chunker').textContent()).toBe(doc.chunker_id);
+    expect(await selectedText(page)).toBe(textOf(doc, chunk));
+    expect(new URL(page.url()).hash).toBe(chunkHash(chunk.chunk_id));
+
+    // hovering another chunk names it without changing the selection
+    const other = doc.chunks[4]!;
+    await page.locator(`#doc-text [data-chunk-start="4"]`).hover();
+    await expect
+      .poll(() => page.getByTestId('hover-info').textContent(), { timeout: WAIT_MS })
+      .toContain(other.chunk_id);
+    expect(await page.getByTestId('hover-info').textContent()).toContain(`${other.tokens} tokens`);
+    expect(await panelChunkId(page)).toBe(chunk.chunk_id);
+
+    // j and k step through the chunks
+    await page.keyboard.press('j');
+    await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(other.chunk_id);
+    expect(await selectedText(page)).toBe(textOf(doc, other));
+    await page.keyboard.press('k');
+    await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(chunk.chunk_id);
+
+    // adjacent chunks never share a colour
+    const colours = await page
+      .locator('#doc-text [data-chunk-start]')
+      .evaluateAll((spans) =>
+        spans.map((span) => [
+          Number((span as unknown as PageElement).dataset.chunkStart),
+          getComputedStyle(span).backgroundColor,
+        ]),
+      );
+    expect(colours.map(([index]) => index)).toEqual(doc.chunks.map((_, i) => i));
+    for (let i = 1; i < colours.length; i++) expect(colours[i]![1]).not.toBe(colours[i - 1]![1]);
+
+    // the README's screenshot: the chunk selected and centred, its neighbour hovered
+    await page
+      .locator('#doc-text [data-chunk-start="3"]')
+      .evaluate((span) => (span as unknown as PageElement).scrollIntoView({ block: 'center' }));
+    // the mouse on the neighbour's first line: hover() would scroll its whole box into view
+    const { x, y } = await page.locator('#doc-text [data-chunk-start="4"]').evaluate((span) => {
+      const line = (span as unknown as PageElement).getClientRects()[0]!;
+      return { x: line.left + 40, y: line.top + line.height / 2 };
+    });
+    await page.mouse.move(x, y);
+    await page.screenshot({ path: join(OUTPUT, 'viewer-document.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('#chunk=<id>, encoded or raw, scrolls to the span and highlights exactly its text', async () => {
+    const doc = await getDocument(GUESSING);
+    // the last chunk sits after the 👍: a code point / UTF-16 mix-up would shift it
+    expect(Array.from(doc.text).length).toBeLessThan(doc.text.length);
+    const chunk = doc.chunks.at(-1)!;
+    const { body: live } = await api<{ chunk: { text: string } }>(
+      `/api/chunks/${encodeURIComponent(chunk.chunk_id)}`,
+    );
+    for (const hash of [chunkHash(chunk.chunk_id), `#chunk=${chunk.chunk_id}`]) {
+      const { page, problems } = await openPage(hash);
+      await waitForDocument(page, doc.document.doc_uid);
+      await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(chunk.chunk_id);
+      expect(await selectedText(page)).toBe(live.chunk.text);
+      expect(await page.getByTestId('chunk-redirect').isHidden()).toBe(true);
+      // scrolled into the text pane's visible part
+      await expect
+        .poll(
+          () =>
+            page
+              .locator('#doc-text .seg.sel')
+              .first()
+              .evaluate((span) => {
+                const pane = document.getElementById('doc-scroll')!.getBoundingClientRect();
+                const box = span.getBoundingClientRect();
+                return box.bottom > pane.top && box.top < pane.bottom;
+              }),
+          { timeout: WAIT_MS },
+        )
+        .toBe(true);
+      expect(await page.locator('#doc-scroll').evaluate((pane) => pane.scrollTop)).toBeGreaterThan(
+        0,
+      );
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+
+  test('#chunk=<old id> follows the redirect, says so, and highlights the live chunk', async () => {
+    let old: string | undefined;
+    let live: { chunk_id: string; chunk: { text: string }; hops: unknown[] } | undefined;
+    for (const id of oldEditedIds) {
+      const { status, body } = await api<{
+        chunk_id: string;
+        redirected: boolean;
+        chunk: { text: string };
+        hops: unknown[];
+      }>(`/api/chunks/${encodeURIComponent(id)}`);
+      if (status === 200 && body.redirected) {
+        old = id;
+        live = body;
+        break;
+      }
+    }
+    expect(old).toBeDefined();
+    const { page, problems } = await openPage(chunkHash(old!));
+    await waitForDocument(page, docUid.get(EDITED)!);
+    await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(live!.chunk_id);
+    expect(live!.chunk_id).not.toBe(old);
+    expect(await selectedText(page)).toBe(live!.chunk.text);
+    const notice = page.getByTestId('chunk-redirect');
+    expect(await notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toContain(`Requested: ${old}`);
+    expect(await notice.locator('.hops li').count()).toBe(live!.hops.length);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('overlapping chunks of another chunker are hatched, each overlap exactly once', async () => {
+    const doc = await getDocument(OWNERSHIP, charChunker);
+    const overlaps: string[] = [];
+    for (let i = 1; i < doc.chunks.length; i++) {
+      const [before, chunk] = [doc.chunks[i - 1]!, doc.chunks[i]!];
+      if (before.end > chunk.start)
+        overlaps.push(textOf(doc, { start: chunk.start, end: before.end }));
+    }
+    expect(overlaps.length).toBeGreaterThan(5);
+
+    const { page, problems } = await openPage(`#doc=${doc.document.doc_uid}`);
+    await waitForDocument(page, doc.document.doc_uid);
+    await page.getByTestId('chunker-select').selectOption(charChunker);
+    await waitForDocument(page, doc.document.doc_uid, charChunker);
+    expect(await page.getByTestId('doc-text').textContent()).toBe(doc.text);
+    const hatched = page.locator('#doc-text .seg.ov');
+    expect(await hatched.evaluateAll((spans) => spans.map((s) => s.textContent))).toEqual(overlaps);
+    expect(
+      await hatched.first().evaluate((span) => getComputedStyle(span).backgroundImage),
+    ).toContain('repeating-linear-gradient');
+    // clicking an overlap twice steps from one covering chunk to the other
+    const overlap = hatched.first();
+    const index = doc.chunks.findIndex((c, i) => i > 0 && doc.chunks[i - 1]!.end > c.start);
+    await overlap.click();
+    expect(await panelChunkId(page)).toBe(doc.chunks[index - 1]!.chunk_id);
+    await overlap.click();
+    expect(await panelChunkId(page)).toBe(doc.chunks[index]!.chunk_id);
+    expect(await selectedText(page)).toBe(textOf(doc, doc.chunks[index]!));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('a chunk of a second chunk set links with its chunker: IDs of two chunkers can coincide', async () => {
+    const structure = await getDocument(OWNERSHIP);
+    const chars = await getDocument(OWNERSHIP, charChunker);
+    const byId = new Map(structure.chunks.map((c) => [c.chunk_id, c]));
+    // an ID both sets hold, for different text
+    const index = chars.chunks.findIndex(
+      (c) => byId.has(c.chunk_id) && textOf(chars, c) !== textOf(structure, byId.get(c.chunk_id)!),
+    );
+    expect(index).toBeGreaterThanOrEqual(0);
+    const chunk = chars.chunks[index]!;
+    const link = `${chunkHash(chunk.chunk_id)}&chunker=${encodeURIComponent(charChunker)}`;
+
+    const { page, problems } = await openPage(`#doc=${chars.document.doc_uid}`);
+    await waitForDocument(page, chars.document.doc_uid);
+    await page.getByTestId('chunker-select').selectOption(charChunker);
+    await waitForDocument(page, chars.document.doc_uid, charChunker);
+    await page.locator(`#doc-text [data-chunk-start="${index}"]`).click();
+    await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(chunk.chunk_id);
+    expect(new URL(page.url()).hash).toBe(link);
+    await page.close();
+
+    for (const [hash, chunker, text] of [
+      [link, charChunker, textOf(chars, chunk)],
+      [
+        chunkHash(chunk.chunk_id),
+        structure.chunker_id,
+        textOf(structure, byId.get(chunk.chunk_id)!),
+      ],
+    ] as const) {
+      const { page: fresh, problems: freshProblems } = await openPage(hash);
+      await waitForDocument(fresh, chars.document.doc_uid, chunker);
+      await expect.poll(() => panelChunkId(fresh), { timeout: WAIT_MS }).toBe(chunk.chunk_id);
+      expect(await fresh.getByTestId('chunk-chunker').textContent()).toBe(chunker);
+      expect(await selectedText(fresh)).toBe(text);
+      expect(freshProblems).toEqual([]);
+      await fresh.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('search lists the hits in rank order; a hit jumps to its span', async () => {
+    const query = 'ownership rules scope';
+    const { body } = await api<{ hits: SearchHit[] }>(
+      `/api/search?q=${encodeURIComponent(query)}&k=20`,
+    );
+    expect(body.hits.length).toBeGreaterThan(2);
+    const { page, problems } = await openPage();
+    await page.getByTestId('search-input').fill(query);
+    await page.getByTestId('search-input').press('Enter');
+    await page.locator('#search-hits[data-state="ready"]').waitFor();
+    const hits = page.getByTestId('search-hit');
+    expect(
+      await hits.evaluateAll((links) =>
+        links.map((link) => (link as unknown as PageElement).dataset.snippetId),
+      ),
+    ).toEqual(body.hits.map((h) => h.snippet_id));
+
+    const target = body.hits[2]!;
+    expect(await hits.nth(2).textContent()).toContain(target.heading_path.join(' › '));
+    await hits.nth(2).click();
+    await waitForDocument(page, target.doc_id);
+    await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(target.snippet_id);
+    expect(new URL(page.url()).hash).toBe(chunkHash(target.snippet_id));
+    expect(await selectedText(page)).toBe(target.text);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('the audit panel marks a pasted answer: verified, redirected, and a fabricated citation unverified', async () => {
+    const { body } = await api<{ hits: SearchHit[] }>('/api/search?q=borrowing%20strings&k=5');
+    const good = citationOf(body.hits[0]!);
+    const fabricatedId = good.snippet_id.replace(/\|b=\d{3}$/, '|b=987');
+    expect(fabricatedId).not.toBe(good.snippet_id);
+    expect((await api(`/api/chunks/${encodeURIComponent(fabricatedId)}`)).status).toBe(404);
+    // one segment per section: citations of two sections in one segment are an issue of their own
+    const answer = {
+      segments: [
+        {
+          citations: [good, { ...good, snippet_id: fabricatedId }],
+          text: 'Strings are UTF-8 encoded.',
+        },
+        { citations: [citationOf(oldEditedHit)], text: 'Threads run code at the same time.' },
+      ],
+      ΔS: 0.1,
+      λ: 'convergent',
+    };
+
+    const { page, problems } = await openPage();
+    await page.getByTestId('tab-audit').click();
+    await page.getByTestId('audit-input').fill(JSON.stringify(answer, null, 2));
+    await page.getByTestId('audit-run').click();
+    await page.locator('#audit-result[data-state="issues"]').waitFor();
+    const rows = page.getByTestId('audit-citation');
+    expect(
+      await rows.evaluateAll((items) =>
+        items.map((item) => (item as unknown as PageElement).dataset.status),
+      ),
+    ).toEqual(['verified', 'unverified', 'redirected']);
+    expect(await rows.nth(1).getByTestId('audit-reason').textContent()).toContain(
+      'snippet_not_found',
+    );
+    expect(
+      await page
+        .getByTestId('audit-issue')
+        .evaluateAll((items) => items.map((item) => (item as unknown as PageElement).dataset.code)),
+    ).toEqual(['citation_unverified']);
+
+    // the redirected citation links to the live chunk it now means
+    await rows.nth(2).locator('a').click();
+    await waitForDocument(page, docUid.get(EDITED)!);
+    expect(await panelChunkId(page)).not.toBe(oldEditedHit.snippet_id);
+    expect(await panelChunkId(page)).toBe(await rows.nth(2).locator('a').textContent());
+
+    // not JSON at all: the parser's issue, with where it went wrong
+    await page.getByTestId('tab-audit').click();
+    await page.getByTestId('audit-input').fill('{"citations": [');
+    await page.getByTestId('audit-run').click();
+    await page
+      .locator('#audit-result[data-state="issues"] [data-testid="audit-issue"]')
+      .first()
+      .waitFor();
+    expect(await page.getByTestId('audit-citation').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('hostile documents show literally and run nothing, even with the CSP switched off', async () => {
+    const md = await getDocument(HOSTILE_MD);
+    const html = await getDocument(HOSTILE_HTML);
+    expect(md.text).toContain(`<script>${PAYLOAD}</script>`);
+    expect(html.text).toContain(`<script>${PAYLOAD}</script>`);
+    // without the CSP only the viewer's own care stands between this text and the DOM
+    const bare = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      bypassCSP: true,
+    });
+    bare.setDefaultTimeout(WAIT_MS);
+    try {
+      const { page, problems } = await openPage('', bare);
+      await page.locator('#doc-list[data-state="ready"]').waitFor();
+      await page.locator(`[data-testid="doc-item"][data-doc-uid="${md.document.doc_uid}"]`).click();
+      await waitForDocument(page, md.document.doc_uid);
+      expect(await page.getByTestId('doc-text').textContent()).toBe(md.text);
+      expect(await page.getByTestId('doc-title').textContent()).toBe(md.document.title);
+
+      // every bidi control and zero-width character is marked, and isolated
+      const marks = page.locator('#doc-text .inv');
+      const shown = await marks.evaluateAll((spans) =>
+        spans.map((span) => [
+          (span as unknown as PageElement).dataset.cp,
+          span.textContent,
+          getComputedStyle(span, '::before').content,
+          getComputedStyle(span).unicodeBidi,
+        ]),
+      );
+      const expected = Array.from(md.text).filter((ch) => INVISIBLES.includes(ch));
+      expect(expected).toHaveLength(INVISIBLES.length);
+      expect(shown).toEqual(
+        expected.map((ch) => {
+          const cp = codePoint(ch.codePointAt(0)!);
+          return [cp, ch, `"${cp}"`, 'isolate'];
+        }),
+      );
+
+      // every chunk: select it, its text exact (invisible and astral characters included)
+      for (const [i, chunk] of md.chunks.entries()) {
+        await page.locator(`#doc-text [data-chunk-start="${i}"]`).click();
+        await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(chunk.chunk_id);
+        expect(await selectedText(page)).toBe(textOf(md, chunk));
+      }
+      await page.locator('#doc-text .seg', { hasText: 'javascript:' }).first().click();
+      await page.locator('#doc-text .seg', { hasText: 'bold' }).first().hover();
+
+      // the HTML page's entities decode to the same characters, shown as text too
+      await page.goto(`${server.url}/#doc=${html.document.doc_uid}`);
+      await waitForDocument(page, html.document.doc_uid);
+      expect(await page.getByTestId('doc-text').textContent()).toBe(html.text);
+      await page.locator('#doc-list[data-state="ready"]').waitFor();
+      expect(await page.getByTestId('doc-list').textContent()).toContain(html.document.title!);
+
+      // search snippets and the audit panel render hostile strings as text
+      await page.getByTestId('search-input').fill('onerror script');
+      await page.getByTestId('search-input').press('Enter');
+      await page.locator('#search-hits[data-state="ready"]').waitFor();
+      expect(await page.getByTestId('search-hit').count()).toBeGreaterThan(0);
+      expect(await page.getByTestId('search-hits').textContent()).toContain('<');
+      await page.getByTestId('search-hit').first().click();
+      await page.locator('#doc-text .seg.sel').first().waitFor();
+      await page.getByTestId('tab-audit').click();
+      const hostileId = `<img src=x onerror=${PAYLOAD}>`;
+      await page
+        .getByTestId('audit-input')
+        .fill(JSON.stringify({ citations: [{ snippet_id: hostileId }], answer: hostileId }));
+      await page.getByTestId('audit-run').click();
+      await page.locator('#audit-result[data-state="issues"]').waitFor();
+      expect(await page.getByTestId('audit-result').textContent()).toContain(hostileId);
+
+      expect(await page.evaluate(() => window.__xss)).toBeUndefined();
+      expect(
+        await page.evaluate(
+          () =>
+            document.querySelectorAll(
+              'img, iframe, svg, object, embed, b, [onerror], [onload], [onmouseover], a[href^="javascript:" i]',
+            ).length,
+        ),
+      ).toBe(0);
+      expect(await page.evaluate(() => document.scripts.length)).toBe(1);
+      await page.screenshot({ path: join(OUTPUT, 'viewer-hostile.png') });
+      expect(problems).toEqual([]);
+    } finally {
+      await bare.close();
+    }
+  });
+});
