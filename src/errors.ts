@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'route_not_found',
   'host_not_allowed',
+  'address_in_use',
   'internal_error',
 ] as const;
 

@@ -10,6 +10,8 @@ const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([
   'empty_query',
   'analyzer_mismatch',
   'mismatch_index_hash',
+  // cairn serve on a port another process holds
+  'address_in_use',
 ]);
 
 export function exitCodeFor(error: unknown): number {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { CairnError } from '../errors.js';
 
 export interface RunningServer {
   url: string;
@@ -8,7 +9,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listens with Node's HTTP server; resolves once the port is bound (port 0 picks a free one). */
+/**
+ * Listens with Node's HTTP server; resolves once the port is bound (port 0
+ * picks a free one). A port in use is `address_in_use`; another refusal
+ * (a privileged port, an address this host lacks) is `invalid_option`.
+ */
 export function startServer(
   app: Hono,
   options: { host: string; port: number },
@@ -30,6 +35,21 @@ export function startServer(
         });
       },
     );
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const where = `${options.host}:${options.port}`;
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new CairnError(
+              'address_in_use',
+              `${where} is in use by another process: pick another --port (0 picks a free one)`,
+              { cause: error },
+            )
+          : new CairnError(
+              'invalid_option',
+              `Cannot listen on ${where}: ${error.code ?? error.message}`,
+              { cause: error },
+            ),
+      );
+    });
   });
 }

@@ -96,4 +96,15 @@ describe('cairn serve', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('invalid_option');
   });
+
+  test('a port another process holds is address_in_use, exit 2, no stack trace', async () => {
+    const first = serve([]);
+    const port = new URL(await first.listening).port;
+    const second = runCli(bundle.file('cli'), dir, ['serve', '--port', port]);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toContain('address_in_use');
+    expect(second.stderr).not.toMatch(/\n\s+at /);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
 });

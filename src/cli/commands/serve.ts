@@ -3,6 +3,7 @@ import { CairnError } from '../../errors.js';
 import { createApp, DEFAULT_MAX_BODY_BYTES, LOOPBACK_HOSTS } from '../../server/create-app.js';
 import { startServer } from '../../server/start-server.js';
 import { openStore } from '../../store/open-store.js';
+import type { ChunkStore } from '../../store/types.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
 interface ServeFlags {
@@ -62,6 +63,7 @@ Examples:
   curl 'http://127.0.0.1:7411/api/search?q=ownership&k=3'`,
     )
     .action(async (flags: ServeFlags) => {
+      let store: ChunkStore | null = null;
       try {
         const port = Number(flags.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -74,7 +76,7 @@ Examples:
             `--max-body-bytes must be a positive whole number, got "${flags.maxBodyBytes}"`,
           );
         }
-        const store = await openStore({
+        store = await openStore({
           ...(flags.db === undefined ? {} : { db: flags.db }),
           ...(flags.schema === undefined ? {} : { schema: flags.schema }),
         });
@@ -92,17 +94,20 @@ Examples:
           ],
         });
         const server = await startServer(app, { host: flags.host, port });
+        const open = store;
         process.stderr.write(
-          `cairn serve: ${server.url}/ over ${store.location} (${token ? 'writes need the bearer token' : 'read-only: set CAIRN_TOKEN to allow writes'})\n`,
+          `cairn serve: ${server.url}/ over ${open.location} (${token ? 'writes need the bearer token' : 'read-only: set CAIRN_TOKEN to allow writes'})\n`,
         );
         const stop = async () => {
           await server.close();
-          await store.close().catch(() => {});
+          await open.close().catch(() => {});
           process.exit(0);
         };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       } catch (error) {
+        // a PostgreSQL pool left open would keep the process alive after the error
+        await store?.close().catch(() => {});
         reportError(error);
         process.exitCode = exitCodeFor(error);
       }
