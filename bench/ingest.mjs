@@ -4,14 +4,18 @@
 // fresh database: a first ingest, then an unchanged re-ingest of the same files into the same
 // database. SQLite and PostgreSQL over the whole eCFR corpus, and SQLite over a 15 MB prefix of it
 // to show whether peak RSS grows with the corpus.
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CORPORA, listFiles, ROOT } from './harness.mjs';
+import { CORPORA, listFiles } from './harness.mjs';
+import {
+  median,
+  PG_URL,
+  pgQuery,
+  runTool,
+  withFreshSchema,
+  withTempSqlite,
+} from './support/store-fixture.mjs';
 
-const PG_URL = process.env.CAIRN_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** One ingest that takes longer is stopped and reported as not finished. */
 const CHILD_TIMEOUT_MS = 420_000;
 /** A full ingest slower than this counts as expensive: fewer runs, no PostgreSQL warm-up. */
@@ -26,75 +30,34 @@ const TARGET_RSS_MB = 1024;
 /** "Not growing": the full corpus's peak RSS at most this multiple of the 15 MB subset's. */
 const RSS_GROWTH_LIMIT = 1.25;
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 /** One ingest in a fresh process; its JSON line plus the process's wall time. */
 function ingestOnce(db, inputs, schema) {
-  const args = [join(ROOT, 'bench/tools/ingest-bench.mjs'), '--db', db];
+  const args = ['--db', db];
   if (schema !== undefined) args.push('--schema', schema);
-  const t0 = performance.now();
-  const child = spawnSync(process.execPath, [...args, ...inputs], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: CHILD_TIMEOUT_MS,
-    maxBuffer: 64 * 1024 * 1024,
+  return runTool('ingest-bench.mjs', [...args, ...inputs], {
+    progress: `ingest ${schema === undefined ? db : `schema ${schema}`}`,
+    timeoutMs: CHILD_TIMEOUT_MS,
   });
-  const wallMs = performance.now() - t0;
-  process.stderr.write(
-    `  ingest ${schema === undefined ? db : `schema ${schema}`}: ${child.status === 0 ? `${(wallMs / 1000).toFixed(1)} s` : 'failed'}\n`,
-  );
-  if (child.error || child.status !== 0) {
-    const why =
-      child.error?.code === 'ETIMEDOUT'
-        ? `did not finish in ${CHILD_TIMEOUT_MS / 1000} s`
-        : (child.stderr || '').trim().split('\n').slice(-3).join(' | ') || `exit ${child.status}`;
-    return { failed: why };
-  }
-  return { ...JSON.parse(child.stdout.trim().split('\n').at(-1)), wallMs };
-}
-
-async function pgQuery(sql) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A first ingest and an unchanged re-ingest into one fresh SQLite file, deleted afterwards. */
 function sqlitePair(inputs) {
-  return async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cairn-bench-ingest-'));
-    try {
-      const db = join(dir, 'cairn.db');
+  return () =>
+    withTempSqlite('ingest', (db) => {
       const first = ingestOnce(db, inputs);
       const unchanged = first.failed ? null : ingestOnce(db, inputs);
       return { first, unchanged };
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
+    });
 }
 
 /** The same into a fresh PostgreSQL schema, dropped afterwards. */
 function postgresPair(inputs) {
-  return async () => {
-    const schema = `cairn_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-    try {
+  return () =>
+    withFreshSchema((schema) => {
       const first = ingestOnce(PG_URL, inputs, schema);
       const unchanged = first.failed ? null : ingestOnce(PG_URL, inputs, schema);
       return { first, unchanged };
-    } finally {
-      await pgQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    }
-  };
+    });
 }
 
 /**

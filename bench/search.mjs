@@ -4,81 +4,46 @@
 // and `runs` counted passes; the table shows the median pass's percentile with min..max over passes.
 // The floor is the store's bare lexical query with the same terms (no ranking, no trace row).
 // SEARCH_BENCH_ECFR_MB limits the eCFR part to a prefix of that many MB (default 15; 0 for all).
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CORPORA, listFiles, ROOT } from './harness.mjs';
+import { statSync } from 'node:fs';
+import { listFiles } from './harness.mjs';
+import {
+  median,
+  PG_URL,
+  pgQuery,
+  runTool,
+  SQUAD,
+  withFreshSchema,
+  withTempSqlite,
+} from './support/store-fixture.mjs';
 
-const PG_URL = process.env.CAIRN_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SQUAD = join(CORPORA, 'squad/dev-v1.1.json');
 const CHILD_TIMEOUT_MS = 420_000;
 const QUERIES = 1000;
 /** The whole eCFR (60 MB, about 75 s to ingest) would push the suite past 10 minutes with PostgreSQL's ~0.1 s queries. */
 const DEFAULT_ECFR_MB = 15;
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 function runChild(label, db, corpus, runs, extra = []) {
-  const args = [join(ROOT, 'bench/tools/search-bench.mjs'), '--db', db, '--corpus', corpus];
+  const args = ['--db', db, '--corpus', corpus];
   args.push('--squad', SQUAD, '--queries', String(QUERIES), '--runs', String(runs), ...extra);
-  const t0 = performance.now();
-  const child = spawnSync(process.execPath, args, {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: CHILD_TIMEOUT_MS,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const wallS = (performance.now() - t0) / 1000;
-  process.stderr.write(`  ${label}: ${child.status === 0 ? `${wallS.toFixed(1)} s` : 'failed'}\n`);
-  if (child.error || child.status !== 0) {
-    const why =
-      child.error?.code === 'ETIMEDOUT'
-        ? `did not finish in ${CHILD_TIMEOUT_MS / 1000} s`
-        : (child.stderr || '').trim().split('\n').slice(-3).join(' | ') || `exit ${child.status}`;
-    return { label, failed: why };
-  }
-  return { label, ...JSON.parse(child.stdout.trim().split('\n').at(-1)) };
-}
-
-async function pgQuery(sql) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
+  return {
+    label,
+    ...runTool('search-bench.mjs', args, { progress: label, timeoutMs: CHILD_TIMEOUT_MS }),
+  };
 }
 
 function inTempSqlite(label, corpus, runs, extra) {
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-bench-search-'));
-  try {
-    return runChild(label, join(dir, 'cairn.db'), corpus, runs, extra);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return withTempSqlite('search', (db) => runChild(label, db, corpus, runs, extra));
 }
 
 async function inFreshSchema(label, corpus, runs) {
-  const schema = `cairn_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
   try {
     await pgQuery('SELECT 1');
   } catch (error) {
     return { label, failed: `PostgreSQL not reachable at ${PG_URL}: ${error.message}` };
   }
-  try {
-    // about 0.1 s a query here: the floor over 200 queries keeps the suite within minutes
-    return runChild(label, PG_URL, corpus, runs, ['--schema', schema, '--floor-queries', '200']);
-  } finally {
-    await pgQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  }
+  // about 0.1 s a query here: the floor over 200 queries keeps the suite within minutes
+  return withFreshSchema((schema) =>
+    runChild(label, PG_URL, corpus, runs, ['--schema', schema, '--floor-queries', '200']),
+  );
 }
 
 function ecfrFiles() {
@@ -109,9 +74,9 @@ const spread = (passes, key) => {
 export async function bench({ runs = 5 } = {}) {
   const ecfr = ecfrFiles();
   const rows = [
-    inTempSqlite('SQuAD, SQLite', 'squad', runs),
+    await inTempSqlite('SQuAD, SQLite', 'squad', runs),
     await inFreshSchema('SQuAD, PostgreSQL', 'squad', runs),
-    inTempSqlite(`eCFR ${ecfr.mb.toFixed(0)} MB, SQLite`, 'ecfr', runs, ecfr.files),
+    await inTempSqlite(`eCFR ${ecfr.mb.toFixed(0)} MB, SQLite`, 'ecfr', runs, ecfr.files),
   ];
   console.log(
     `\n## Search latency: ${QUERIES} SQuAD questions, k=10, default chunker (ms; median over the counted passes, up to ${runs}, after a 100-query warm-up; min..max)\n`,

@@ -7,16 +7,14 @@
 //     --corpus squad|ecfr --squad <dev-v1.1.json> [--queries 1000] [--runs 5] [--budget-s 60] [--floor-queries N]
 //     [ecfr files...]
 // Counted passes stop early once one series (search, or floor) has used its budget.
-import { readFileSync } from 'node:fs';
 import { defaultChunkerRegistry } from '../../dist/chunk/chunker-registry.js';
-import { loadSquad } from '../../dist/eval/load-squad.js';
-import { buildSquadDocuments } from '../../dist/eval/run-squad-eval.js';
 import { ingestSources } from '../../dist/ingest/ingest-sources.js';
 import { search } from '../../dist/search/search.js';
 import { tokenizeQuery } from '../../dist/search/tokenize-query.js';
-import { ensure } from '../../dist/store/ensure.js';
 import { MAX_QUERY_TERMS } from '../../dist/store/lexical-search-sql.js';
 import { openStore } from '../../dist/store/open-store.js';
+import { buildSquadStore, loadSquadArticles, sampleQuestions } from '../support/squad-store.mjs';
+import { percentile } from '../support/store-fixture.mjs';
 
 const args = process.argv.slice(2);
 const opts = { queries: 1000, floorQueries: Infinity, runs: 5, budgetMs: 60_000, files: [] };
@@ -33,13 +31,9 @@ for (let i = 0; i < args.length; i++) {
   else opts.files.push(flag);
 }
 
-const articles = loadSquad(readFileSync(opts.squad, 'utf8'));
-const all = articles.flatMap((a) => a.questions.map((q) => q.question));
+const articles = loadSquadArticles(opts.squad);
 // every (n/queries)-th question: all articles, not only the first few
-const queries = Array.from(
-  { length: Math.min(opts.queries, all.length) },
-  (_, i) => all[Math.floor((i * all.length) / opts.queries)],
-);
+const queries = sampleQuestions(articles, opts.queries);
 
 const store = await openStore({
   db: opts.db,
@@ -50,10 +44,7 @@ try {
   const t0 = performance.now();
   let documents = 0;
   if (opts.corpus === 'squad') {
-    for (const doc of await buildSquadDocuments(articles)) {
-      await ensure(store, doc, chunker);
-      documents++;
-    }
+    documents = await buildSquadStore(store, articles);
   } else {
     const summary = await ingestSources(store, opts.files);
     documents = summary.files - summary.failed;
@@ -108,9 +99,4 @@ try {
   );
 } finally {
   await store.close();
-}
-
-function percentile(values, q) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
