@@ -31,9 +31,10 @@ async function bestTime(text: string, format: Format): Promise<number> {
 }
 
 /**
- * How much longer input of size 2n takes than input of size n: about 2 when
- * linear, 4 when quadratic. n grows until one parse takes 40 ms, so that
- * timer noise on a shared machine does not decide; each time is the best of 5.
+ * How much longer each doubling of the input takes, measured over two
+ * doublings (n against 4n) so that one noisy timing on a loaded machine
+ * weighs half as much: about 2 when linear, 4 when quadratic. n grows until
+ * one parse takes 40 ms; each time is the best of 5 in CPU time.
  */
 async function growth(make: (n: number) => string, format: Format = 'markdown'): Promise<number> {
   let n = 20_000;
@@ -42,8 +43,8 @@ async function growth(make: (n: number) => string, format: Format = 'markdown'):
     n *= 2;
     small = await bestTime(make(n), format);
   }
-  const large = await bestTime(make(2 * n), format);
-  return large / small;
+  const large = await bestTime(make(4 * n), format);
+  return Math.sqrt(large / small);
 }
 
 /** Markdown shapes that drive parsers into quadratic (or worse) time, n characters each. */
