@@ -1,4 +1,4 @@
-import type { ChunkStore, IndexManifestRow } from '../store/types.js';
+import type { ChunkStore, IndexManifestRow, LexicalIndexState } from '../store/types.js';
 import { computeIndexHash } from './compute-index-hash.js';
 
 /** The lexical index embeds nothing: the citation's `embed_model`. */
@@ -21,6 +21,8 @@ export async function ensureIndexManifest(
   chunkerId: string,
 ): Promise<LiveIndex> {
   const state = await store.getLexicalIndexState(chunkerId);
+  const known = ensured.get(state);
+  if (known !== undefined) return known;
   const indexHash = computeIndexHash(chunkerId, LEXICAL_EMBED_MODEL, state);
   const chunkCount = state.sets.reduce((n, set) => n + set.chunk_count, 0);
   if ((await store.getIndexManifest(indexHash)) === null) {
@@ -39,5 +41,14 @@ export async function ensureIndexManifest(
     };
     await store.putIndexManifest(row);
   }
-  return { analyzer: state.analyzer, index_hash: indexHash, chunk_count: chunkCount };
+  const live = { analyzer: state.analyzer, index_hash: indexHash, chunk_count: chunkCount };
+  ensured.set(state, live);
+  return live;
 }
+
+/**
+ * States already hashed and given a manifest. A store that hands back the
+ * same state object for an unchanged index (SQLite) spares each search the
+ * hash over every document's chunk set; manifests are never deleted.
+ */
+const ensured = new WeakMap<LexicalIndexState, LiveIndex>();

@@ -96,6 +96,10 @@ const STALE = Symbol('stale');
 export class SqlChunkStore implements ChunkStore {
   readonly dialect: 'sqlite' | 'postgres';
   readonly location: string;
+  /** Bumped before and after every write that can change what the lexical index holds. */
+  private indexWrites = 0;
+  /** The last index state read per chunker, and what it was read under. */
+  private readonly indexStates = new Map<string, { key: string; state: LexicalIndexState }>();
 
   constructor(
     private readonly driver: SqlDriver,
@@ -295,6 +299,15 @@ export class SqlChunkStore implements ChunkStore {
   }
 
   async writeVersion(input: WriteVersionInput): Promise<WriteVersionOutcome> {
+    this.indexWrites++;
+    try {
+      return await this.writeVersionOnce(input);
+    } finally {
+      this.indexWrites++;
+    }
+  }
+
+  private async writeVersionOnce(input: WriteVersionInput): Promise<WriteVersionOutcome> {
     const now = new Date().toISOString();
     const { document } = input;
     try {
@@ -428,6 +441,7 @@ export class SqlChunkStore implements ChunkStore {
     redirects: RedirectInput[];
   }): Promise<boolean> {
     const now = new Date().toISOString();
+    this.indexWrites++;
     try {
       return await this.driver.transaction(async (tx) => {
         if (!(await this.insertChunkSet(tx, { ...input, now }))) throw STALE;
@@ -444,10 +458,31 @@ export class SqlChunkStore implements ChunkStore {
     } catch (error) {
       if (error === STALE) return false;
       throw error;
+    } finally {
+      this.indexWrites++;
     }
   }
 
+  /**
+   * Every search asks for the index state, and reading it costs a row per
+   * document. Where the driver can tell that no other connection committed
+   * (SQLite's data_version) and this store wrote no version or chunk set
+   * since, the last state read is still the state: the same object comes
+   * back, unread.
+   */
   async getLexicalIndexState(chunkerId: string): Promise<LexicalIndexState> {
+    if (this.driver.others_commit_stamp === undefined) return this.readLexicalIndexState(chunkerId);
+    const key = `${this.driver.others_commit_stamp()}:${this.indexWrites}`;
+    const cached = this.indexStates.get(chunkerId);
+    if (cached?.key === key) return cached.state;
+    const state = await this.readLexicalIndexState(chunkerId);
+    // a write that began while the state was read invalidates it
+    if (key === `${this.driver.others_commit_stamp()}:${this.indexWrites}`)
+      this.indexStates.set(chunkerId, { key, state });
+    return state;
+  }
+
+  private async readLexicalIndexState(chunkerId: string): Promise<LexicalIndexState> {
     const analyzer = await this.one('SELECT analyzer FROM lexical_index WHERE id = 1');
     const rows = await this.driver.all<Record<string, unknown>>(
       'SELECT d.doc_uid, s.digest, s.chunk_count FROM documents d ' +

@@ -34,6 +34,12 @@ export interface SqlDriver extends SqlExecutor {
    * when it throws. Only one transaction per driver runs at a time.
    */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * A number that differs whenever another connection committed since the
+   * last call (SQLite's `PRAGMA data_version`); absent where the database
+   * offers nothing so cheap. This connection's own writes do not change it.
+   */
+  others_commit_stamp?(): number;
   close(): Promise<void>;
 }
 

@@ -158,6 +158,12 @@ class SqliteDriver implements SqlDriver {
     });
   }
 
+  others_commit_stamp(): number {
+    return this.call('PRAGMA data_version', () =>
+      Number(this.db.pragma('data_version', { simple: true })),
+    );
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
