@@ -7,6 +7,23 @@ import { packageRoot } from './package-root.js';
 const ASSETS: Record<string, string> = {
   'index.html': 'text/html; charset=utf-8',
   'viewer.js': 'text/javascript; charset=utf-8',
+  'api.js': 'text/javascript; charset=utf-8',
+  'audit-panel.js': 'text/javascript; charset=utf-8',
+  'chunk-panel.js': 'text/javascript; charset=utf-8',
+  'chunk-selection.js': 'text/javascript; charset=utf-8',
+  'document-list.js': 'text/javascript; charset=utf-8',
+  'document-text.js': 'text/javascript; charset=utf-8',
+  'dom.js': 'text/javascript; charset=utf-8',
+  'hash-links.js': 'text/javascript; charset=utf-8',
+  'hash-route.js': 'text/javascript; charset=utf-8',
+  'invisible-chars.js': 'text/javascript; charset=utf-8',
+  'open-chunk.js': 'text/javascript; charset=utf-8',
+  'open-document.js': 'text/javascript; charset=utf-8',
+  'search-panel.js': 'text/javascript; charset=utf-8',
+  'state.js': 'text/javascript; charset=utf-8',
+  'status-line.js': 'text/javascript; charset=utf-8',
+  'tabs.js': 'text/javascript; charset=utf-8',
+  'text-pieces.js': 'text/javascript; charset=utf-8',
   'viewer.css': 'text/css; charset=utf-8',
 };
 

@@ -1,0 +1,48 @@
+// @ts-check
+// The sidebar's list of documents, fetched a page at a time, with the open one marked.
+import { api } from './api.js';
+import { $, el } from './dom.js';
+import { docHash } from './hash-links.js';
+import { appendVisible } from './invisible-chars.js';
+import { state } from './state.js';
+
+/** @typedef {import('./api.js').DocSummary} DocSummary */
+
+const LIST_PAGE = 200;
+
+export async function loadMoreDocuments() {
+  if (state.nextOffset === null) return;
+  const { body } = await api(`/api/documents?limit=${LIST_PAGE}&offset=${state.nextOffset}`);
+  const list = $('doc-list');
+  for (const doc of /** @type {DocSummary[]} */ (body.items)) {
+    state.docs.set(doc.doc_uid, doc);
+    const item = el('li');
+    const link = /** @type {HTMLAnchorElement} */ (el('a', 'doc-item'));
+    link.href = docHash(doc.doc_uid);
+    link.dataset.testid = 'doc-item';
+    link.dataset.docUid = doc.doc_uid;
+    const title = el('span', 'doc-item-title');
+    appendVisible(title, doc.title || doc.source_url);
+    const source = el('span', 'doc-item-source');
+    appendVisible(source, doc.source_url);
+    link.append(title, source);
+    item.append(link);
+    list.append(item);
+  }
+  state.nextOffset = body.next_offset;
+  $('doc-more').hidden = state.nextOffset === null;
+  $('doc-list').dataset.state = 'ready';
+  markCurrentDocument();
+}
+
+export function markCurrentDocument() {
+  for (const link of document.querySelectorAll('#doc-list .doc-item')) {
+    const current =
+      link instanceof HTMLElement && link.dataset.docUid === state.doc?.document.doc_uid;
+    link.classList.toggle('current', current);
+    if (current) {
+      link.setAttribute('aria-current', 'page');
+      link.scrollIntoView({ block: 'nearest' });
+    } else link.removeAttribute('aria-current');
+  }
+}
