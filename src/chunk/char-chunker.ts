@@ -5,7 +5,6 @@ import { checkContentSize } from './chunk-limits.js';
 import { Graphemes } from './grapheme.js';
 import {
   advanceCodePoints,
-  hasSurrogates,
   isSpaceUnit,
   retreatCodePoints,
   skipSpace,
@@ -77,13 +76,12 @@ export class CharChunker extends BaseChunker<CharChunkerConfig> {
   }
 
   protected run(source: ChunkSource): Chunk[] {
-    const surrogates = hasSurrogates(source.text);
     const graphemes = new Graphemes(source.text);
     const out = new ChunkAssembler(source, {
       includeHeaders: this.config.include_headers,
       limits: this.limits,
-      surrogates,
     });
+    const surrogates = out.surrogates;
     for (const unit of textUnits(source)) {
       checkContentSize(source.text, unit.start16, unit.end16, this.limits, unit);
       out.beginUnit(unit);

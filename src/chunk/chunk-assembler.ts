@@ -26,15 +26,17 @@ export class ChunkAssembler {
   private unitFirst = 0;
   private last16 = -1;
 
-  constructor(
-    source: ChunkSource,
-    options: { includeHeaders: boolean; limits: ChunkLimits; surrogates?: boolean },
-  ) {
+  constructor(source: ChunkSource, options: { includeHeaders: boolean; limits: ChunkLimits }) {
     this.text = source.text;
     this.doc = source.doc;
     this.includeHeaders = options.includeHeaders;
     this.limits = options.limits;
-    this.cursor = new SpanCursor(source.text, options.surrogates);
+    this.cursor = new SpanCursor(source.text);
+  }
+
+  /** The text holds surrogates (found while indexing offsets, so chunkers need no pass of their own). */
+  get surrogates(): boolean {
+    return this.cursor.surrogates;
   }
 
   /** Starts a text unit: chunk counts per node and JSON fields refer to it. */

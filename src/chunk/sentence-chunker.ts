@@ -13,7 +13,7 @@ import { Graphemes } from './grapheme.js';
 import { charMeasure, type Measure, tokenMeasure } from './measure.js';
 import { packWindows } from './pack-windows.js';
 import { AtomList, splitRange } from './split-range.js';
-import { hasSurrogates, skipSpace } from './text-scan.js';
+import { skipSpace } from './text-scan.js';
 import { type ChunkSource, textUnits } from './text-units.js';
 import { PieceTable } from './tokenizers/piece-table.js';
 import {
@@ -166,13 +166,12 @@ export class SentenceChunker extends BaseChunker<SentenceChunkerConfig> {
   protected run(source: ChunkSource): Chunk[] {
     const { text } = source;
     const config = this.config;
-    const surrogates = hasSurrogates(text);
     const graphemes = new Graphemes(text);
     const out = new ChunkAssembler(source, {
       includeHeaders: config.include_headers,
       limits: this.limits,
-      surrogates,
     });
+    const surrogates = out.surrogates;
     const budget = config.unit === 'token' ? config.max_chunk_tokens : config.max_chunk_chars;
     const overlap = config.unit === 'token' ? config.overlap_tokens : config.overlap_chars;
     for (const unit of textUnits(source)) {

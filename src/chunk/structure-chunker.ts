@@ -22,7 +22,7 @@ import {
   splitRange,
   trimmedStart,
 } from './split-range.js';
-import { hasSurrogates, trimSpaceEnd } from './text-scan.js';
+import { trimSpaceEnd } from './text-scan.js';
 import { type ChunkSource, type TextUnit, textUnits } from './text-units.js';
 import { tokenOptionOverrides } from './token-option-overrides.js';
 import { PieceTable } from './tokenizers/piece-table.js';
@@ -143,12 +143,12 @@ export class StructureChunker extends BaseChunker<StructureChunkerConfig> {
     // a bare string is read as plain text: paragraphs on blank lines, numbered headings
     const doc = source.doc ?? buildTextDocument(source.text, { source_url: 'text' });
     const text = doc.canonical;
-    const surrogates = hasSurrogates(text);
     const graphemes = new Graphemes(text);
     const out = new ChunkAssembler(
       { text, doc },
-      { includeHeaders: this.config.include_headers, limits: this.limits, surrogates },
+      { includeHeaders: this.config.include_headers, limits: this.limits },
     );
+    const surrogates = out.surrogates;
     const ranges = blockRanges(doc, text, surrogates);
     let next = 0;
     for (const unit of textUnits({ text, doc })) {

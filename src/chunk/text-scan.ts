@@ -46,11 +46,6 @@ export function isLowSurrogate(unit: number): boolean {
   return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
-/** True when the text holds a surrogate pair anywhere, i.e. code points and UTF-16 units differ. */
-export function hasSurrogates(text: string): boolean {
-  return /[\ud800-\udfff]/.test(text);
-}
-
 /** The index `count` code points after `from16`, capped at `to16`. */
 export function advanceCodePoints(
   text: string,

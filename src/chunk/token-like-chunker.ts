@@ -4,7 +4,7 @@ import { ChunkAssembler } from './chunk-assembler.js';
 import { checkContentSize } from './chunk-limits.js';
 import { Graphemes } from './grapheme.js';
 import { type Atoms, packWindows } from './pack-windows.js';
-import { advanceCodePoints, hasSurrogates, isSpaceUnit } from './text-scan.js';
+import { advanceCodePoints, isSpaceUnit } from './text-scan.js';
 import { type ChunkSource, textUnits } from './text-units.js';
 import { tokenOptionOverrides } from './token-option-overrides.js';
 import type { Chunk, Chunker, ChunkingOptions, ChunkLimits } from './types.js';
@@ -68,13 +68,12 @@ export class TokenLikeChunker extends BaseChunker<TokenLikeChunkerConfig> {
 
   protected run(source: ChunkSource): Chunk[] {
     const { text } = source;
-    const surrogates = hasSurrogates(text);
     const graphemes = new Graphemes(text);
     const out = new ChunkAssembler(source, {
       includeHeaders: this.config.include_headers,
       limits: this.limits,
-      surrogates,
     });
+    const surrogates = out.surrogates;
     for (const unit of textUnits(source)) {
       checkContentSize(text, unit.start16, unit.end16, this.limits, unit);
       out.beginUnit(unit);
