@@ -18,6 +18,10 @@ interface GptEncodingModule {
 }
 
 const require = createRequire(import.meta.url);
+
+/** Pieces remembered per encoding, and the longest remembered (long ones are rare and large). */
+const MEMO_SIZE = 32_768;
+const MEMO_PIECE_UNITS = 64;
 const counters = new Map<GptEncodingName, TokenCounter>();
 
 /**
@@ -55,8 +59,18 @@ function loadCounter(encoding: GptEncodingName): TokenCounter {
       `gpt-tokenizer's ${encoding} no longer exposes its byte-pair core; pin gpt-tokenizer 4.0.0`,
     );
   }
-  const pieceTokens = (piece: string): number =>
-    core.getBpeRankFromString(piece) === undefined ? core.bytePairEncode(piece).length : 1;
+  // a small memo in front of the 100k-entry rank map: the pieces a corpus repeats fit in
+  // the CPU cache and skip the second lookup of the merge cache; filled once, never evicted
+  const memo = new Map<string, number>();
+  const pieceTokens = (piece: string): number => {
+    let tokens = memo.get(piece);
+    if (tokens === undefined) {
+      tokens =
+        core.getBpeRankFromString(piece) === undefined ? core.bytePairEncode(piece).length : 1;
+      if (memo.size < MEMO_SIZE && piece.length <= MEMO_PIECE_UNITS) memo.set(piece, tokens);
+    }
+    return tokens;
+  };
   const splitPattern = new RegExp(core.tokenSplitRegex.source, 'gu');
   return {
     id: encoding,
