@@ -233,7 +233,7 @@ const stickyPatterns = new WeakMap<RegExp, RegExp>();
 function stickyPattern(pattern: RegExp): RegExp {
   let sticky = stickyPatterns.get(pattern);
   if (sticky === undefined) {
-    sticky = new RegExp(pattern.source, pattern.flags.replace('g', '') + 'y');
+    sticky = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
     stickyPatterns.set(pattern, sticky);
   }
   return sticky;
