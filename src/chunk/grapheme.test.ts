@@ -44,4 +44,27 @@ describe('grapheme boundaries at single positions', () => {
     checkAll('🇫🇷🇩🇪🇯🇵'.repeat(50));
     checkAll(`${'👩‍👩‍👧'.repeat(40)} \r\n\r\n क्ष`);
   });
+
+  it('settle General Punctuation next to every kind of neighbour', () => {
+    const neighbours = [
+      'a',
+      '\u0301',
+      '\u200d',
+      '\u200c',
+      '\r',
+      '\n',
+      '😀',
+      '🇫',
+      'क्',
+      '\ufe0f',
+      '\u1100',
+      ' ',
+    ];
+    for (let unit = 0x2010; unit <= 0x2027; unit++) {
+      const mark = String.fromCharCode(unit);
+      for (const before of neighbours) {
+        for (const after of neighbours) checkAll(`${before}${mark}${after}${mark}${mark}`);
+      }
+    }
+  });
 });

@@ -15,12 +15,15 @@ const AHEAD = 8;
 /**
  * Code units that never join a neighbour into a cluster (no Extend, SpacingMark,
  * Prepend, ZWJ, regional indicators, Hangul jamo or surrogates): Latin up to the
- * combining diacritics, Greek and Cyrillic letters, kana and CJK ideographs.
+ * combining diacritics, Greek and Cyrillic letters, the dashes, quotes and
+ * bullets of General Punctuation (U+2010..U+2027, common in legal and edited
+ * text), kana and CJK ideographs.
  */
 function isSimple(unit: number): boolean {
   return (
     unit < 0x300 ||
     (unit >= 0x370 && unit <= 0x482) ||
+    (unit >= 0x2010 && unit <= 0x2027) ||
     (unit >= 0x4e00 && unit <= 0x9fff) ||
     (unit >= 0x3041 && unit <= 0x3096) ||
     (unit >= 0x30a1 && unit <= 0x30fa)
