@@ -20,7 +20,7 @@ export interface Citation {
   /** Context around the snippet the hit carries: none, the snippet is the chunk. */
   window: { pre: number; post: number };
   page: number | null;
-  /** The engine's score, higher is better (SQLite `-bm25()`, PostgreSQL `ts_rank_cd()`). */
+  /** The engine's score, higher is better (SQLite `-bm25()`; PostgreSQL: BM25 idf times `ts_rank` per term, summed). */
   score_raw: number;
   /** `score_raw / max(score_raw)` over the hits of the query, in (0, 1], 6 decimals. */
   score_norm: number;

@@ -180,7 +180,7 @@ export interface LexicalMatch {
   doc_uid: string;
   source_url: string;
   rev: string;
-  /** Higher is better: SQLite's `-bm25()`, PostgreSQL's `ts_rank_cd()`. */
+  /** Higher is better: SQLite's `-bm25()`; PostgreSQL: each term's BM25 idf times its `ts_rank`, summed. */
   score_raw: number;
 }
 

@@ -313,6 +313,26 @@ export function describeSearchConformance(
       ).rejects.toSatisfy((error) => isCairnError(error, 'mismatch_index_hash'));
     });
 
+    test('a rare term outweighs a common one repeated (inverse document frequency)', async () => {
+      const uid = 'idf-probe';
+      const filler = Array.from({ length: 20 }, (_, i) => `Lanterns glow over marsh number ${i}.`);
+      await ensure(
+        store,
+        textDocument(['Lanterns lanterns lanterns glow.', 'Pelicans rest.', ...filler], {
+          doc_uid: uid,
+        }),
+        tied,
+      );
+      const result = await search(store, 'lanterns pelicans', {
+        chunker: tied.chunker_id,
+        doc: uid,
+        trace_log: false,
+      });
+      // a ranker without idf puts the thrice-repeated common word first
+      expect(result.hits[0]!.text).toBe('Pelicans rest.');
+      expect(result.hits[1]!.text).toBe('Lanterns lanterns lanterns glow.');
+    });
+
     test('a database from before the lexical index migrates and indexes its chunks', async () => {
       const before = await search(store, 'ownership borrow', { trace_log: false });
       await store.close();
