@@ -6,7 +6,11 @@ import type { Command } from 'commander';
 import { CairnError } from '../../errors.js';
 import { formatEvalTable } from '../../eval/format-eval-table.js';
 import { loadSquad } from '../../eval/load-squad.js';
-import { DEFAULT_EVAL_CHUNKERS, runSquadEval } from '../../eval/run-squad-eval.js';
+import {
+  DEFAULT_EVAL_CHUNKERS,
+  runSquadEval,
+  type SquadEvalReport,
+} from '../../eval/run-squad-eval.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import { exitCodeFor, reportError } from '../report-error.js';
@@ -26,7 +30,10 @@ export function registerEval(program: Command): void {
     .description(
       'Store each SQuAD article as one document, ask every question through search, and score the chunks that cover a gold answer',
     )
-    .option('--db <path|url>', 'store to use (default: a fresh SQLite file, deleted afterwards)')
+    .option(
+      '--db <path|url>',
+      'store to use, shared by the chunkers compared (default: a fresh SQLite file per chunker, deleted afterwards)',
+    )
     .option(
       '--chunker <id...>',
       `chunkers to compare (default: ${DEFAULT_EVAL_CHUNKERS.join(' ')})`,
@@ -45,12 +52,24 @@ export function registerEval(program: Command): void {
           );
         }
         const articles = loadSquad(await readSquad(file));
-        if (flags.db === undefined) tempDir = mkdtempSync(join(tmpdir(), 'cairn-eval-'));
-        store = await openStore({ db: flags.db ?? join(tempDir!, 'eval.db') });
-        const report = await runSquadEval(store, articles, {
-          k,
-          ...(flags.chunker === undefined ? {} : { chunkers: flags.chunker }),
-        });
+        const chunkers = flags.chunker ?? DEFAULT_EVAL_CHUNKERS;
+        let report: SquadEvalReport;
+        if (flags.db !== undefined) {
+          store = await openStore({ db: flags.db });
+          report = await runSquadEval(store, articles, { k, chunkers });
+        } else {
+          // One fresh store per chunker: FTS5's BM25 statistics span every chunk
+          // in the index, so chunkers sharing a store would shift each other's scores.
+          tempDir = mkdtempSync(join(tmpdir(), 'cairn-eval-'));
+          const reports: SquadEvalReport[] = [];
+          for (const [i, chunker] of chunkers.entries()) {
+            store = await openStore({ db: join(tempDir, `eval-${i}.db`) });
+            reports.push(await runSquadEval(store, articles, { k, chunkers: [chunker] }));
+            await store.close();
+            store = null;
+          }
+          report = { ...reports[0]!, results: reports.flatMap((r) => r.results) };
+        }
         process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatEvalTable(report));
         process.exitCode = 0;
       } catch (error) {
