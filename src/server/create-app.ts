@@ -27,6 +27,12 @@ export interface CreateAppOptions {
   /** What source_url is relative to (default `process.cwd()`). */
   cwd?: string;
   max_body_bytes?: number;
+  /**
+   * Worker threads that parse and chunk a server-side path ingest, so the
+   * server's thread stays free to answer (default 0: on the server's thread,
+   * which needs no compiled worker entry beside the module).
+   */
+  ingest_workers?: number;
   paging?: PagingLimits;
   /** Origins allowed cross-origin requests; none by default. */
   cors_origins?: readonly string[];
@@ -57,6 +63,7 @@ export function createApp(options: CreateAppOptions): Hono {
     root: resolve(cwd, options.root ?? '.'),
     cwd,
     max_body_bytes: options.max_body_bytes ?? DEFAULT_MAX_BODY_BYTES,
+    ingest_workers: options.ingest_workers ?? 0,
     paging: options.paging ?? DEFAULT_PAGING,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   };

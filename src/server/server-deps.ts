@@ -10,6 +10,8 @@ export interface ServerDeps {
   root: string;
   /** What `source_url` is relative to for server-side ingest (as `cairn ingest` run there). */
   cwd: string;
+  /** Parse-and-chunk threads for server-side path ingest; 0 works on the server's thread. */
+  ingest_workers: number;
   /** Request bodies at most, after decompression. */
   max_body_bytes: number;
   paging: PagingLimits;

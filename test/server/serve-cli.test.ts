@@ -12,7 +12,11 @@ let dir: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  bundle = await bundleEntries({ cli: 'test/store/support/cli-entry.ts' });
+  // the worker entry beside the CLI: server-side path ingest parses on a worker thread
+  bundle = await bundleEntries({
+    cli: 'test/store/support/cli-entry.ts',
+    'ingest-worker': 'src/ingest/ingest-worker.ts',
+  });
   dir = mkdtempSync(join(tmpdir(), 'cairn-serve-cli-'));
   mkdirSync(join(dir, 'book'));
   copyFileSync(
@@ -51,7 +55,7 @@ function serve(args: string[], env: Record<string, string> = {}) {
 
 describe('cairn serve', () => {
   test('serves the store on a free loopback port, takes writes with the token, stops cleanly on SIGTERM', async () => {
-    const server = serve(['--root', '.'], { CAIRN_TOKEN: 'cli-token' });
+    const server = serve(['--root', '.', '--ingest-workers', '1'], { CAIRN_TOKEN: 'cli-token' });
     const url = await server.listening;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.stderr()).toContain('writes need the bearer token');
@@ -77,7 +81,7 @@ describe('cairn serve', () => {
       body: JSON.stringify({ path: 'threads.md' }),
     });
     expect(ingested.status).toBe(200);
-    expect(await ingested.json()).toMatchObject({ created: 1, failed: 0 });
+    expect(await ingested.json()).toMatchObject({ created: 1, failed: 0, threads: 1 });
     // the CLI sees what the server wrote, under the same source_url
     expect(runCli(bundle.file('cli'), dir, ['show', 'threads.md']).code).toBe(0);
     server.child.kill('SIGTERM');
@@ -92,9 +96,15 @@ describe('cairn serve', () => {
     expect(r.status).toBe(403);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    const bad = runCli(bundle.file('cli'), dir, ['serve', '--port', '70000']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('invalid_option');
+    for (const flags of [
+      ['--port', '70000'],
+      ['--ingest-workers', '-1'],
+      ['--max-body-bytes', '0'],
+    ]) {
+      const bad = runCli(bundle.file('cli'), dir, ['serve', ...flags]);
+      expect(bad.code, flags.join(' ')).toBe(2);
+      expect(bad.stderr).toContain('invalid_option');
+    }
   });
 
   test('a port another process holds is address_in_use, exit 2, no stack trace', async () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { CairnError } from '../../errors.js';
 import { createApp, DEFAULT_MAX_BODY_BYTES, LOOPBACK_HOSTS } from '../../server/create-app.js';
@@ -13,6 +14,7 @@ interface ServeFlags {
   port: string;
   root?: string;
   maxBodyBytes: string;
+  ingestWorkers?: string;
   cors?: string[];
   allowHost?: string[];
 }
@@ -40,6 +42,10 @@ export function registerServe(program: Command): void {
       '--max-body-bytes <n>',
       'request bodies at most, after decompression',
       String(DEFAULT_MAX_BODY_BYTES),
+    )
+    .option(
+      '--ingest-workers <n>',
+      'threads that parse and chunk a server-side path ingest (default: cores - 1, at least 1)',
     )
     .option('--cors <origin...>', 'allow cross-origin requests from these origins (default: none)')
     .option(
@@ -76,6 +82,16 @@ Examples:
             `--max-body-bytes must be a positive whole number, got "${flags.maxBodyBytes}"`,
           );
         }
+        const workers =
+          flags.ingestWorkers === undefined
+            ? Math.max(1, availableParallelism() - 1)
+            : Number(flags.ingestWorkers);
+        if (!Number.isInteger(workers) || workers < 0 || workers > 64) {
+          throw new CairnError(
+            'invalid_option',
+            `--ingest-workers must be 0 to 64, got "${flags.ingestWorkers}"`,
+          );
+        }
         store = await openStore({
           ...(flags.db === undefined ? {} : { db: flags.db }),
           ...(flags.schema === undefined ? {} : { schema: flags.schema }),
@@ -86,6 +102,7 @@ Examples:
           ...(token ? { token } : {}),
           ...(flags.root === undefined ? {} : { root: flags.root }),
           max_body_bytes: maxBody,
+          ingest_workers: workers,
           ...(flags.cors === undefined ? {} : { cors_origins: flags.cors }),
           allowed_hosts: [
             ...LOOPBACK_HOSTS,

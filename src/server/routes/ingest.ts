@@ -36,8 +36,7 @@ export function ingestRoutes(deps: ServerDeps): Hono {
       const path = await confinePath(deps.root, body.path);
       const summary = await ingestSources(deps.store, [path], {
         cwd: deps.cwd,
-        // one request at a time on the server's thread: uploads and paths are small next to a CLI run
-        workers: 0,
+        workers: deps.ingest_workers,
         chunker: typeof body.chunker === 'string' ? readChunker(body.chunker) : chunker,
       });
       const { store: _location, ...rest } = summary;
