@@ -3,7 +3,7 @@ import type { DocumentBuilder } from '../document-builder.js';
 import { blockTypeOf } from './block-type-of.js';
 import { checkMarkdownNesting } from './check-markdown-nesting.js';
 import { headingTitle } from './heading-title.js';
-import { parseMdastBlocks } from './parse-mdast.js';
+import { parseBlocksInPieces } from './parse-blocks-in-pieces.js';
 
 export interface EmitMarkdownOptions {
   /** Added to every heading depth, so that Markdown nested in another structure ranks below it. */
@@ -44,7 +44,7 @@ export function parseRange(
   checkMarkdownNesting(markdown, source);
   // micromark skips a leading U+FEFF and counts its offsets from after it
   const shift16 = range.start16 + (markdown.charCodeAt(0) === 0xfeff ? 1 : 0);
-  const nodes = parseMdastBlocks(markdown).children;
+  const nodes = parseBlocksInPieces(markdown);
   clampToPrevious(nodes, markdown.slice(shift16 - range.start16));
   return { nodes, shift16 };
 }

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { corpusFiles } from '../../../test/corpora.js';
+import { findPieceStarts } from './find-piece-starts.js';
+import { parseBlocksInPieces } from './parse-blocks-in-pieces.js';
+import { parseMdastBlocks } from './parse-mdast.js';
+
+/** Piece by piece and whole must give the same blocks, positions included. */
+function expectSameBlocks(markdown: string, pieceUnits: number): void {
+  expect(parseBlocksInPieces(markdown, pieceUnits)).toEqual(parseMdastBlocks(markdown).children);
+}
+
+/** Lines that open, close or sit inside the constructs a cut must not split. */
+const LINES = [
+  '# Heading',
+  '## Sub heading',
+  '###### Six',
+  '#NotAHeading',
+  '####### seven',
+  ' # indented heading',
+  '    # indented code',
+  'Plain paragraph text.',
+  'Setext underline',
+  '===',
+  '---',
+  '+++',
+  '```',
+  '````',
+  '```rust',
+  '```a`b',
+  '~~~',
+  '~~~~ info `x`',
+  '   ```',
+  '    ```',
+  '- list item',
+  '  continued item',
+  '1. ordered',
+  '> quote',
+  '> # quoted heading',
+  '> ```',
+  '- ```',
+  '| a | b |',
+  '|---|---|',
+  '[ref]: http://example.com',
+  "  'title",
+  '[^1]: footnote',
+  '<div>',
+  '</div>',
+  '$$',
+  'x\r# after a lone CR',
+  '',
+  '',
+  '',
+];
+
+describe('parseBlocksInPieces', () => {
+  test('cuts eCFR at headings and gives exactly the blocks of the whole parse', () => {
+    const files = corpusFiles('ecfr/title-15', ['.md']).slice(0, 4);
+    expect(files.length).toBeGreaterThan(0);
+    let cuts = 0;
+    for (const file of files) {
+      const markdown = readFileSync(file, 'utf8');
+      cuts += findPieceStarts(markdown, 4096).length;
+      expectSameBlocks(markdown, 4096);
+    }
+    expect(cuts).toBeGreaterThan(10);
+  });
+
+  test('every rustbook chapter, cut wherever allowed, parses to the same blocks', () => {
+    // most chapters hold code fences and are not cut; the rest are, at every heading
+    let cuts = 0;
+    for (const file of corpusFiles('rustbook', ['.md'])) {
+      const markdown = readFileSync(file, 'utf8');
+      cuts += findPieceStarts(markdown, 1).length;
+      expectSameBlocks(markdown, 1);
+    }
+    expect(cuts).toBeGreaterThan(0);
+  });
+
+  test('property: any mix of headings, fences, lists, quotes, tables and front matter parses the same in pieces', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...LINES), { maxLength: 60 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.boolean(),
+        (lines, eol, bom) => {
+          const markdown = `${bom ? '\ufeff' : ''}${lines.join(eol)}`;
+          for (const start of findPieceStarts(markdown, 1)) {
+            expect(markdown.slice(start)).toMatch(/^#{1,6}(?:[ \t]|\r?$|\r?\n)/);
+          }
+          expectSameBlocks(markdown, 1);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('documents with HTML blocks, math fences, lone CRs or unclosed front matter are not cut', () => {
+    const body = '# A\n\ntext\n\n# B\n\nmore\n';
+    expect(findPieceStarts(body, 1)).toEqual([body.indexOf('# B')]);
+    for (const markdown of [
+      `<div>\n\n${body}`,
+      `\`\`\`\ncode\n\`\`\`\n${body}`,
+      `- item\n\n  ~~~\n${body}`,
+      `> \`\`\`\n${body}`,
+      `$$\nx\n$$\n${body}`,
+      `a\rb\n${body}`,
+      `---\ntitle: x\n${body}`,
+    ])
+      expect(findPieceStarts(markdown, 1)).toEqual([]);
+    // closed front matter: its '# comment' lines are not cuts, the headings after it are
+    const withFrontMatter = `---\n# yaml comment\n---\n${body}`;
+    expect(findPieceStarts(withFrontMatter, 1)).toEqual([
+      withFrontMatter.indexOf('# A'),
+      withFrontMatter.indexOf('# B'),
+    ]);
+    expectSameBlocks(withFrontMatter, 1);
+  });
+});
