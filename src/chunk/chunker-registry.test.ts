@@ -19,6 +19,14 @@ describe('chunker registry', () => {
     expect(registry.has('nope')).toBe(false);
   });
 
+  it('id_of: full ids for names and aliases, anything else as given (an id a store holds)', () => {
+    const registry = createChunkerRegistry();
+    expect(registry.id_of('default')).toBe(registry.get('structure').chunker_id);
+    expect(registry.id_of('char')).toBe(registry.get('char').chunker_id);
+    expect(registry.id_of(registry.get('token').chunker_id)).toBe(registry.get('token').chunker_id);
+    expect(registry.id_of('char@v1:00000000')).toBe('char@v1:00000000');
+  });
+
   it('lists one id per built-in chunker, stable across registries', () => {
     const ids = createChunkerRegistry().list_ids();
     expect(ids.map((id) => id.split('@')[0])).toEqual([

@@ -82,6 +82,11 @@ export class ChunkerRegistry {
     return this.lookup(id, 0) !== null;
   }
 
+  /** The full chunker id for a name, alias or id this registry knows; anything else as given (a stored id). */
+  id_of(nameOrId: string): string {
+    return this.lookup(nameOrId, 0)?.chunker_id ?? nameOrId;
+  }
+
   /** Every id `get` answers with an exact id: each kind's defaults and every instance made since. */
   list_ids(): string[] {
     for (const name of this.factories.keys()) this.defaultOf(name);

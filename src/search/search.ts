@@ -106,9 +106,7 @@ export async function search(
 
 /** A registry name or alias becomes its full id, as ingest does; anything else is taken as an id. */
 function resolveChunkerId(chunker: string | undefined): string {
-  const registry = defaultChunkerRegistry();
-  const name = chunker ?? 'default';
-  return registry.has(name) ? registry.get(name).chunker_id : name;
+  return defaultChunkerRegistry().id_of(chunker ?? 'default');
 }
 
 /** The trace file: the option, else `traces.log` beside a SQLite file, else none. */

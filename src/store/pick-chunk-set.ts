@@ -12,7 +12,7 @@ export function pickChunkSet(
 ): ChunkSetRow | undefined {
   const registry = defaultChunkerRegistry();
   if (chunker !== undefined) {
-    const id = registry.has(chunker) ? registry.get(chunker).chunker_id : chunker;
+    const id = registry.id_of(chunker);
     return sets.find((s) => s.chunker_id === id);
   }
   const preferred = registry.get('default').chunker_id;

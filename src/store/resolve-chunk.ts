@@ -1,3 +1,4 @@
+import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { CairnError } from '../errors.js';
 import { parseChunkId } from '../ids/parse-chunk-id.js';
 import type { ChunkRow, ChunkStore, DocumentRow, RedirectRow, VersionRow } from './types.js';
@@ -39,6 +40,18 @@ export type ResolveResult =
       document: DocumentRow | null;
       hops: RedirectHop[];
     };
+
+/**
+ * Resolve options for a reader's `chunker` (id, name or alias; none: the
+ * chunker that has the ID), preferring the registry default when several do.
+ */
+export function lookupOptions(chunker?: string): ResolveOptions {
+  const registry = defaultChunkerRegistry();
+  return {
+    prefer_chunker: registry.id_of('default'),
+    ...(chunker === undefined || chunker === '' ? {} : { chunker: registry.id_of(chunker) }),
+  };
+}
 
 /**
  * Follows a chunk ID to the live chunk: the ID itself when the current

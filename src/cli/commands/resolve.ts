@@ -1,12 +1,6 @@
 import type { Command } from 'commander';
-import { resolveChunk } from '../../store/resolve-chunk.js';
-import {
-  type ChunkLookupFlags,
-  chunkerOptions,
-  formatGone,
-  formatLive,
-  withReadStore,
-} from './show.js';
+import { lookupOptions, resolveChunk } from '../../store/resolve-chunk.js';
+import { type ChunkLookupFlags, formatGone, formatLive, withReadStore } from './show.js';
 
 export function registerResolve(program: Command): void {
   program
@@ -36,7 +30,7 @@ Example:
     )
     .action(async (id: string, flags: ChunkLookupFlags) => {
       await withReadStore(flags, async (store) => {
-        const resolved = await resolveChunk(store, id, chunkerOptions(flags));
+        const resolved = await resolveChunk(store, id, lookupOptions(flags.chunker));
         if (flags.json) process.stdout.write(`${JSON.stringify(resolved)}\n`);
         else
           process.stdout.write(

@@ -1,13 +1,12 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { CairnError } from '../../errors.js';
 import { chunkIdAlias } from '../../ids/chunk-id-alias.js';
 import { isChunkId } from '../../ids/parse-chunk-id.js';
 import { toSourceUrl } from '../../ingest/collect-sources.js';
 import { openStore } from '../../store/open-store.js';
 import { pickChunkSet } from '../../store/pick-chunk-set.js';
-import { type ResolveResult, resolveChunk } from '../../store/resolve-chunk.js';
+import { lookupOptions, type ResolveResult, resolveChunk } from '../../store/resolve-chunk.js';
 import type { ChunkRow, ChunkStore } from '../../store/types.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
@@ -74,22 +73,8 @@ export async function withReadStore(
   }
 }
 
-/** `--chunker` as a full id when the registry knows the name or alias; the registry default's id to prefer. */
-export function chunkerOptions(flags: ChunkLookupFlags): {
-  chunker?: string;
-  prefer_chunker: string;
-} {
-  const registry = defaultChunkerRegistry();
-  const prefer = registry.get('default').chunker_id;
-  if (flags.chunker === undefined) return { prefer_chunker: prefer };
-  return {
-    chunker: registry.has(flags.chunker) ? registry.get(flags.chunker).chunker_id : flags.chunker,
-    prefer_chunker: prefer,
-  };
-}
-
 async function showChunk(store: ChunkStore, id: string, flags: ChunkLookupFlags): Promise<number> {
-  const resolved = await resolveChunk(store, id, chunkerOptions(flags));
+  const resolved = await resolveChunk(store, id, lookupOptions(flags.chunker));
   const context = Number(flags.context ?? 200);
   if (!Number.isInteger(context) || context < 0) {
     throw new CairnError(
@@ -169,7 +154,7 @@ async function showDocument(
   }
   const version = await store.getVersion(document.current_version_id);
   const sets = await store.listChunkSets({ version_id: document.current_version_id });
-  const options = chunkerOptions(flags);
+  const options = lookupOptions(flags.chunker);
   const set = pickChunkSet(sets, flags.chunker);
   if (!set || !version) {
     throw new CairnError(

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
-import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { chunkIdAlias } from '../../ids/chunk-id-alias.js';
-import { resolveChunk } from '../../store/resolve-chunk.js';
+import { lookupOptions, resolveChunk } from '../../store/resolve-chunk.js';
 import type { ServerDeps } from '../server-deps.js';
 import { chunkSpan, documentSummary, versionSummary } from './documents.js';
 
@@ -16,14 +15,7 @@ export function chunkRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
   app.get('/:id', async (c) => {
     const id = c.req.param('id');
-    const chunker = c.req.query('chunker');
-    const registry = defaultChunkerRegistry();
-    const resolved = await resolveChunk(deps.store, id, {
-      prefer_chunker: registry.get('default').chunker_id,
-      ...(chunker === undefined || chunker === ''
-        ? {}
-        : { chunker: registry.has(chunker) ? registry.get(chunker).chunker_id : chunker }),
-    });
+    const resolved = await resolveChunk(deps.store, id, lookupOptions(c.req.query('chunker')));
     if (resolved.status !== 'live') {
       return c.json(
         {
