@@ -4,6 +4,7 @@ import { mintChunkIds } from '../ids/mint-chunk-ids.js';
 import { detectFormat } from '../load/detect-format.js';
 import { OffsetIndex } from '../load/offset-index.js';
 import { parseDocument } from '../parse/parse-document.js';
+import { partitionPoint } from '../partition-point.js';
 import type { CairnDocument } from '../types.js';
 
 /**
@@ -132,12 +133,5 @@ function newlineIndices(text: string): number[] {
 
 /** How many of the sorted `values` are below `limit`. */
 function countBelow(values: readonly number[], limit: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid]! < limit) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return partitionPoint(values.length, (i) => values[i]! < limit);
 }

@@ -1,4 +1,5 @@
 import { CairnError } from '../errors.js';
+import { partitionPoint } from '../partition-point.js';
 import type { Block, BlockType, CairnDocument, Section, Span } from '../types.js';
 import { checkChunkCount } from './chunk-limits.js';
 import { SpanCursor } from './span-cursor.js';
@@ -134,16 +135,7 @@ export class ChunkAssembler {
 /** The innermost section whose span holds the whole chunk. */
 function enclosingSection(sections: Section[], span: Span): Section | null {
   // sections are in document order, nested spans: the last one starting at or before the chunk
-  let lo = 0;
-  let hi = sections.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (sections[mid]!.span.start <= span.start) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
+  const found = partitionPoint(sections.length, (i) => sections[i]!.span.start <= span.start) - 1;
   let section = found < 0 ? null : sections[found]!;
   while (section && section.span.end < span.end) {
     section = section.parent === null ? null : sections[section.parent]!;
@@ -153,26 +145,10 @@ function enclosingSection(sections: Section[], span: Span): Section | null {
 
 function pageAt(doc: CairnDocument, start: number): number | null {
   const pages = doc.pages;
-  let lo = 0;
-  let hi = pages.length - 1;
-  let found: number | null = null;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (pages[mid]!.span.start <= start) {
-      found = pages[mid]!.number;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
+  const found = partitionPoint(pages.length, (i) => pages[i]!.span.start <= start) - 1;
+  return found < 0 ? null : pages[found]!.number;
 }
 
 function firstBlockEndingAfter(blocks: Block[], start: number): number {
-  let lo = 0;
-  let hi = blocks.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (blocks[mid]!.span.end <= start) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return partitionPoint(blocks.length, (i) => blocks[i]!.span.end <= start);
 }

@@ -1,3 +1,4 @@
+import { partitionPoint } from '../partition-point.js';
 import type { Span } from '../types.js';
 
 const SURROGATE = /[\ud800-\udfff]/;
@@ -119,14 +120,7 @@ export class SpanCursor {
   /** How many recorded non-ASCII characters lie before `i16`. */
   private before(i16: number): number {
     const sparse = this.sparse!;
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sparse[mid]! < i16) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return partitionPoint(this.count, (i) => sparse[i]! < i16);
   }
 
   private move(i16: number): void {

@@ -3,6 +3,7 @@ import { deriveDocUid } from '../load/doc-uid.js';
 import { sha1Hex, sha256Hex } from '../load/hash.js';
 import { normalizeText } from '../load/normalize-text.js';
 import { OffsetIndex } from '../load/offset-index.js';
+import { partitionPoint } from '../partition-point.js';
 import type {
   Block,
   BlockType,
@@ -178,19 +179,9 @@ export class DocumentBuilder {
       span: span(p.start16, p.end16),
     }));
     const pageAt = (start16: number): number | null => {
-      // pages arrive in order: binary search for the last one starting at or before start16
-      let lo = 0;
-      let hi = this.pages.length - 1;
-      let found: number | null = null;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        const p = this.pages[mid]!;
-        if (p.start16 <= start16) {
-          found = p.number;
-          lo = mid + 1;
-        } else hi = mid - 1;
-      }
-      return found;
+      // pages arrive in order: the last one starting at or before start16
+      const found = partitionPoint(this.pages.length, (i) => this.pages[i]!.start16 <= start16) - 1;
+      return found < 0 ? null : this.pages[found]!.number;
     };
     const sections: Section[] = this.sections.map((s, index) => ({
       index,
