@@ -295,14 +295,31 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       schema: name === 'k' ? { type: 'integer', minimum: 1, maximum: 100 } : { type: 'string' },
     }),
   );
-  const validateParams = [
-    'ranked',
-    'allow_cross_section',
-    'any_snippet_id',
-    'index_hash',
-    'analyzer',
-    'chunker',
-  ].map((name) => ({ name, in: 'query', schema: { type: 'string' } }));
+  // the two validate routes differ in summary, body schema and one flag
+  const validateOperation = (
+    summary: string,
+    body: { $ref: string; description: string },
+    extraFlags: string[],
+  ) => ({
+    post: {
+      summary,
+      parameters: [
+        'ranked',
+        'allow_cross_section',
+        'any_snippet_id',
+        'index_hash',
+        'analyzer',
+        'chunker',
+        ...extraFlags,
+      ].map((name) => ({ name, in: 'query', schema: { type: 'string' } })),
+      requestBody: json({ $ref: body.$ref }, body.description),
+      responses: {
+        200: json(ref('ValidationReport'), 'Every citation verified or redirected'),
+        413: error('Body too large'),
+        422: json(ref('ValidationReport'), 'Issues found'),
+      },
+    },
+  });
   return {
     openapi: '3.1.0',
     info: {
@@ -378,33 +395,16 @@ export function buildOpenApi(version: string): Record<string, unknown> {
           },
         },
       },
-      '/api/validate/citations': {
-        post: {
-          summary: 'Check a citation payload against seed 001 and the store',
-          parameters: validateParams,
-          requestBody: json({ $ref: CITATION_ID }, 'A citation payload'),
-          responses: {
-            200: json(ref('ValidationReport'), 'Every citation holds'),
-            413: error('Body too large'),
-            422: json(ref('ValidationReport'), 'Issues found'),
-          },
-        },
-      },
-      '/api/validate/answer': {
-        post: {
-          summary: "Check an LLM's auditable answer and each citation against the store",
-          parameters: [
-            ...validateParams,
-            { name: 'allow_trailing_text', in: 'query', schema: { type: 'string' } },
-          ],
-          requestBody: json({ $ref: ANSWER_ID }, 'An auditable answer'),
-          responses: {
-            200: json(ref('ValidationReport'), 'Every citation verified or redirected'),
-            413: error('Body too large'),
-            422: json(ref('ValidationReport'), 'Issues found'),
-          },
-        },
-      },
+      '/api/validate/citations': validateOperation(
+        'Check a citation payload against seed 001 and the store',
+        { $ref: CITATION_ID, description: 'A citation payload' },
+        [],
+      ),
+      '/api/validate/answer': validateOperation(
+        "Check an LLM's auditable answer and each citation against the store",
+        { $ref: ANSWER_ID, description: 'An auditable answer' },
+        ['allow_trailing_text'],
+      ),
       '/api/traces': {
         get: {
           summary: 'rag_traces rows, newest first',
