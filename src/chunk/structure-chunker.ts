@@ -60,7 +60,7 @@ export type StructureChunkerConfig = {
 
 export const STRUCTURE_DEFAULTS: Readonly<StructureChunkerConfig> = Object.freeze({
   tokenizer: 'cl100k_base',
-  max_chunk_tokens: 512,
+  max_chunk_tokens: 256,
   overlap_tokens: 0,
   cross_sections: false,
   section_depth: 0,

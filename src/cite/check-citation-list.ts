@@ -15,7 +15,10 @@ export interface CitationListOptions extends CheckCitationOptions {
   allow_cross_section_reuse?: boolean;
   /** Sections that may be cited alongside any other (the seed's whitelist). */
   cross_section_whitelist?: readonly string[];
-  /** Check seed rule 5 on a ranked hit list: (score_norm desc, section_id asc, snippet_id asc). */
+  /**
+   * Check seed rule 5 on a ranked hit list: (score_norm desc, section_id asc,
+   * snippet_id asc), after rerank_score desc where both neighbours carry one.
+   */
   ranked?: boolean;
 }
 
@@ -84,14 +87,17 @@ function checkOrder(
   citations: readonly CheckedCitation[],
   report: (index: number, body: CitationIssueBody) => void,
 ): void {
-  const key = (c: CheckedCitation) => `(${c.score_norm}, ${c.section_id}, ${c.snippet_id})`;
+  const key = (c: CheckedCitation) =>
+    `(${c.rerank_score === null ? '' : `${c.rerank_score}, `}${c.score_norm}, ${c.section_id}, ${c.snippet_id})`;
   for (let i = 1; i < citations.length; i++) {
     const a = citations[i - 1]!;
     const b = citations[i]!;
     if (a.score_norm === null || b.score_norm === null) continue;
     if (a.section_id === null || b.section_id === null) continue;
     if (a.snippet_id === null || b.snippet_id === null) continue;
+    const reranked = a.rerank_score !== null && b.rerank_score !== null;
     const order =
+      (reranked ? b.rerank_score! - a.rerank_score! : 0) ||
       b.score_norm - a.score_norm ||
       compareStrings(a.section_id, b.section_id) ||
       compareStrings(a.snippet_id, b.snippet_id);
@@ -99,7 +105,7 @@ function checkOrder(
       report(i, {
         code: 'bad_order',
         previous_index: i - 1,
-        expected: `after ${key(a)} in (score_norm desc, section_id asc, snippet_id asc)`,
+        expected: `after ${key(a)} in (${reranked ? 'rerank_score desc, ' : ''}score_norm desc, section_id asc, snippet_id asc)`,
         received: key(b),
       });
     }

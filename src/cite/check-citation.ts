@@ -39,6 +39,7 @@ export interface CheckedCitation {
   doc: string | null;
   rev: string | null;
   score_norm: number | null;
+  rerank_score: number | null;
 }
 
 const own = (object: object, key: string): unknown =>
@@ -63,6 +64,7 @@ export function checkCitation(value: unknown, options: CheckCitationOptions = {}
     doc: null,
     rev: null,
     score_norm: null,
+    rerank_score: null,
   };
   if (!isObject(value)) {
     issues.push({ code: 'not_an_object', received: describeValue(value) });
@@ -121,6 +123,7 @@ export function checkCitation(value: unknown, options: CheckCitationOptions = {}
         received: describeValue(v),
       });
     } else if (name === 'score_norm') checked.score_norm = v;
+    else if (name === 'rerank_score') checked.rerank_score = v;
   }
   const window = field('window');
   if (

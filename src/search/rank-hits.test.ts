@@ -60,3 +60,17 @@ test('property: score_norm in [0, 1], k_final a permutation in the tie-break ord
     ),
   );
 });
+
+test('a reranker orders first; its ties fall back to score_norm, section and chunk ID; k_pos keeps the engine order', () => {
+  const matches = [match('a', '1', 8), match('b', '1', 6), match('c', '1', 4), match('d', '0', 4)];
+  const ranked = rankHits(matches, (candidates) =>
+    candidates.map((c) => (c.score_norm < 0.6 ? 0.9 : 0.3)),
+  );
+  expect(ranked.map((r) => [r.match.chunk.chunk_id, r.rerank_score, r.k_pos, r.k_final])).toEqual([
+    ['d', 0.9, 4, 1],
+    ['c', 0.9, 3, 2],
+    ['a', 0.3, 1, 3],
+    ['b', 0.3, 2, 4],
+  ]);
+  expect(rankHits(matches).every((r) => r.rerank_score === null)).toBe(true);
+});

@@ -3,28 +3,44 @@ import type { LexicalMatch } from '../store/types.js';
 export interface RankedMatch {
   match: LexicalMatch;
   score_norm: number;
+  /** The reranker's score, 0 to 1; null when no reranker ran. */
+  rerank_score: number | null;
   k_pos: number;
   k_final: number;
 }
+
+/** Scores each match, 0 to 1, from its text and normalized engine score. */
+export type Reranker = (candidates: readonly { text: string; score_norm: number }[]) => number[];
 
 /**
  * Scores made comparable across stores and the final order (seed 001):
  * `score_norm = score_raw / max(score_raw)` over the query's hits, rounded
  * to 6 decimals, so the best hit is 1 and equal raw scores stay equal
  * (all hits get 0 when no raw score is positive). `k_pos` is the engine's
- * order; `k_final` sorts by (score_norm desc, section_id asc, snippet_id
+ * order; `k_final` sorts by `rerank_score` desc when a reranker ran, then
+ * by seed 001's tie-break (score_norm desc, section_id asc, snippet_id
  * asc), comparing IDs in code-unit order.
  */
-export function rankHits(matches: readonly LexicalMatch[]): RankedMatch[] {
+export function rankHits(matches: readonly LexicalMatch[], rerank?: Reranker): RankedMatch[] {
   const max = matches.reduce((m, x) => Math.max(m, x.score_raw), 0);
-  const ranked = matches.map((match, index) => ({
+  const ranked: RankedMatch[] = matches.map((match, index) => ({
     match,
     score_norm: max > 0 ? Math.round((Math.max(0, match.score_raw) / max) * 1e6) / 1e6 : 0,
+    rerank_score: null,
     k_pos: index + 1,
     k_final: 0,
   }));
+  if (rerank !== undefined) {
+    const scores = rerank(
+      ranked.map((r) => ({ text: r.match.chunk.text, score_norm: r.score_norm })),
+    );
+    ranked.forEach((hit, index) => {
+      hit.rerank_score = scores[index]!;
+    });
+  }
   ranked.sort(
     (a, b) =>
+      (b.rerank_score ?? 0) - (a.rerank_score ?? 0) ||
       b.score_norm - a.score_norm ||
       compare(a.match.chunk.section_id ?? '', b.match.chunk.section_id ?? '') ||
       compare(a.match.chunk.chunk_id, b.match.chunk.chunk_id),

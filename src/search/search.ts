@@ -6,6 +6,7 @@ import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
 import type { ChunkStore, LexicalQuery } from '../store/types.js';
 import { dropStopwords } from './drop-stopwords.js';
 import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
+import { proximityScores, RERANK_POOL } from './proximity-rerank.js';
 import { rankHits } from './rank-hits.js';
 import { tokenizeQuery } from './tokenize-query.js';
 import type { SearchHit, SearchOptions, SearchResult } from './types.js';
@@ -53,7 +54,16 @@ export async function search(
   }
   // A 10 kB query has hundreds of words: the first 64 distinct ones rank as well and keep the statement small.
   const terms = dropStopwords(tokenizeQuery(query)).slice(0, MAX_QUERY_TERMS);
-  const lexical: LexicalQuery = { chunker_id: chunkerId, terms, limit: k };
+  const rerank = options.rerank ?? 'proximity';
+  if (rerank !== 'proximity' && rerank !== 'none') {
+    throw new CairnError(
+      'invalid_option',
+      `rerank must be "proximity" or "none", got ${String(rerank)}`,
+    );
+  }
+  // the reranker may lift a hit from below k, so it sees a pool of candidates
+  const limit = rerank === 'none' ? k : Math.min(MAX_K, Math.max(k, RERANK_POOL));
+  const lexical: LexicalQuery = { chunker_id: chunkerId, terms, limit };
   if (options.doc !== undefined) {
     const document = await store.getDocument(options.doc);
     if (document === null) {
@@ -64,10 +74,14 @@ export async function search(
     lexical.document_id = document.id;
   }
   if (options.section !== undefined) lexical.section = options.section;
-  const ranked = rankHits(await store.searchLexical(lexical));
+  const ranked = rankHits(
+    await store.searchLexical(lexical),
+    rerank === 'none' ? undefined : (candidates) => proximityScores(terms, candidates),
+  );
   const hits: SearchHit[] = ranked
     .sort((a, b) => a.k_final - b.k_final)
-    .map(({ match, score_norm, k_pos, k_final }) => ({
+    .slice(0, k)
+    .map(({ match, score_norm, rerank_score, k_pos, k_final }) => ({
       doc_id: match.doc_uid,
       section_id: match.chunk.section_id ?? '',
       snippet_id: match.chunk.chunk_id,
@@ -82,7 +96,7 @@ export async function search(
       page: match.chunk.page,
       score_raw: match.score_raw,
       score_norm,
-      rerank_score: null,
+      rerank_score,
       k_pos,
       k_final,
       text: match.chunk.text,

@@ -24,11 +24,11 @@ export interface Citation {
   score_raw: number;
   /** `score_raw / max(score_raw)` over the hits of the query, in (0, 1], 6 decimals. */
   score_norm: number;
-  /** No cross-encoder reranks lexical hits yet: always null. */
+  /** The lexical proximity reranker's score, 0 to 1 (`proximityScores`); null when reranking is off. */
   rerank_score: number | null;
-  /** 1-based position in the engine's order. */
+  /** 1-based position in the engine's order, among the candidates the reranker saw. */
   k_pos: number;
-  /** 1-based position after the tie-break (score_norm desc, section_id asc, snippet_id asc). */
+  /** 1-based position after the rerank and the tie-break (score_norm desc, section_id asc, snippet_id asc). */
   k_final: number;
 }
 
@@ -58,6 +58,12 @@ export interface SearchOptions {
   trace_log?: string | false;
   /** The query id traces carry (default: a random `q-` id). */
   qid?: string;
+  /**
+   * `proximity` (default): the engine's best candidates reordered by how
+   * closely the query's words stand together in them (`proximityScores`);
+   * `none`: the engine's order.
+   */
+  rerank?: 'proximity' | 'none';
 }
 
 export interface SearchResult {

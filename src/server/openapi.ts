@@ -287,14 +287,25 @@ const SCHEMAS = {
 export function buildOpenApi(version: string): Record<string, unknown> {
   const { citation, answer } = loadContractSchemas();
   const id = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
-  const searchParams = ['q', 'k', 'doc', 'section', 'chunker', 'analyzer', 'index_hash'].map(
-    (name) => ({
-      name,
-      in: 'query',
-      required: name === 'q',
-      schema: name === 'k' ? { type: 'integer', minimum: 1, maximum: 100 } : { type: 'string' },
-    }),
-  );
+  const paramSchemas: Record<string, object> = {
+    k: { type: 'integer', minimum: 1, maximum: 100 },
+    rerank: { type: 'string', enum: ['proximity', 'none'], default: 'proximity' },
+  };
+  const searchParams = [
+    'q',
+    'k',
+    'doc',
+    'section',
+    'chunker',
+    'analyzer',
+    'index_hash',
+    'rerank',
+  ].map((name) => ({
+    name,
+    in: 'query',
+    required: name === 'q',
+    schema: paramSchemas[name] ?? { type: 'string' },
+  }));
   // the two validate routes differ in summary, body schema and one flag
   const validateOperation = (
     summary: string,
@@ -380,13 +391,13 @@ export function buildOpenApi(version: string): Record<string, unknown> {
           parameters: searchParams,
           responses: {
             200: json(ref('SearchResult'), 'Ranked hits'),
-            400: error('Empty or oversized query, bad k'),
+            400: error('Empty or oversized query, bad k or rerank'),
             409: error('analyzer_mismatch or mismatch_index_hash'),
           },
         },
         post: {
           summary:
-            'Search with a JSON body { query, k, doc, section, chunker, analyzer, index_hash }',
+            'Search with a JSON body { query, k, doc, section, chunker, analyzer, index_hash, rerank }',
           requestBody: json({ type: 'object', required: ['query'] }, 'The query'),
           responses: {
             200: json(ref('SearchResult'), 'Ranked hits'),

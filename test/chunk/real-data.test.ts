@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StructureChunker } from '../../src/chunk/structure-chunker.js';
+import { STRUCTURE_DEFAULTS, StructureChunker } from '../../src/chunk/structure-chunker.js';
 import type { Chunk } from '../../src/chunk/types.js';
 import { parseFile } from '../../src/parse/parse-document.js';
 import type { CairnDocument } from '../../src/types.js';
@@ -27,7 +27,7 @@ describe('structure chunker on the Rust book', () => {
       const chunks = chunker.chunk(doc);
       assertChunkInvariants(doc.canonical, chunks, {
         count: cl100kCount,
-        budget: 512,
+        budget: STRUCTURE_DEFAULTS.max_chunk_tokens,
         overlap: 0,
         coverage: blockRanges(doc),
       });
@@ -47,7 +47,7 @@ describe('structure chunker on the Rust book', () => {
           // only a block over the budget on its own may be split, and each part says so
           expect(
             cl100kCount(Array.from(doc.canonical).slice(block.span.start, block.span.end).join('')),
-          ).toBeGreaterThan(512);
+          ).toBeGreaterThan(STRUCTURE_DEFAULTS.max_chunk_tokens);
           for (const chunk of chunks.filter((c) => overlaps(c, block.span)))
             expect(chunk.split_reason).toBe('oversize_atomic');
         }
@@ -82,7 +82,7 @@ describe('structure chunker on the eCFR', () => {
       const chunks = chunker.chunk(doc);
       assertChunkInvariants(doc.canonical, chunks, {
         count: cl100kCount,
-        budget: 512,
+        budget: STRUCTURE_DEFAULTS.max_chunk_tokens,
         overlap: 0,
         coverage: blockRanges(doc),
       });

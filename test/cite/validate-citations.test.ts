@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateCitations } from '../../src/cite/validate-citations.js';
-import { CITATION, CLEAN_PAYLOADS, ID_7, RULE_FIXTURES, with_ } from './cite-fixtures.js';
+import { CITATION, CLEAN_PAYLOADS, ID_7, ID_8, RULE_FIXTURES, with_ } from './cite-fixtures.js';
 
 describe('validateCitations', () => {
   it.each(CLEAN_PAYLOADS.map((f) => [f.name, f] as const))('accepts %s', (_n, fixture) => {
@@ -77,6 +77,23 @@ describe('validateCitations', () => {
       require_k_pos: true,
     };
     expect(validateCitations([CITATION], options)).toEqual({ ok: true });
+  });
+
+  it('orders reranked hits by rerank_score first, then by the seed tie-break', () => {
+    const reranked = [
+      with_({ snippet_id: ID_8, score_norm: 0.5, rerank_score: 0.9 }),
+      with_({ score_norm: 1, rerank_score: 0.7 }),
+    ];
+    expect(validateCitations(reranked, { ranked: true })).toEqual({ ok: true });
+    const swapped = [reranked[1], reranked[0]];
+    const result = validateCitations(swapped, { ranked: true });
+    expect(!result.ok && result.issues.map((i) => i.code)).toEqual(['bad_order']);
+    const tied = [
+      with_({ snippet_id: ID_8, score_norm: 0.5, rerank_score: 0.9 }),
+      with_({ score_norm: 1, rerank_score: 0.9 }),
+    ];
+    const tieResult = validateCitations(tied, { ranked: true });
+    expect(!tieResult.ok && tieResult.issues.map((i) => i.code)).toEqual(['bad_order']);
   });
 
   it('accepts any snippet_id when told so', () => {

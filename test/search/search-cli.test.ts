@@ -58,6 +58,12 @@ describe('cairn search', () => {
     const pinned = cairn('search', 'thread', '--analyzer', 'pg-fts:english');
     expect(pinned.code).toBe(2);
     expect(pinned.stderr).toContain('analyzer_mismatch');
+    const engineOrder = cairn('search', 'thread', '--rerank', 'none', '--json', '--no-trace-log');
+    expect(JSON.parse(engineOrder.stdout).hits[0].rerank_score).toBeNull();
+    expect(result.hits[0].rerank_score).toBeGreaterThan(0);
+    const badRerank = cairn('search', 'thread', '--rerank', 'sideways', '--no-trace-log');
+    expect(badRerank.code).toBe(2);
+    expect(badRerank.stderr).toContain('invalid_option');
     const none = cairn('search', '"', '--no-trace-log');
     expect(none.code).toBe(0);
     expect(none.stdout).toContain('0 hits');

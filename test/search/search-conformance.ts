@@ -99,7 +99,10 @@ export function describeSearchConformance(
     });
 
     test('hits carry the full citation payload with exact code-point offsets', async () => {
-      const result = await search(store, 'ownership rules scope', { trace_log: log });
+      const result = await search(store, 'ownership rules scope', {
+        trace_log: log,
+        rerank: 'none',
+      });
       expect(result.hits.length).toBe(10);
       expect(result.chunker_id).toBe(defaultChunkerRegistry().get('default').chunker_id);
       expect(result.analyzer).toBe(fixture.analyzer);
@@ -149,6 +152,35 @@ export function describeSearchConformance(
         }
       }
       expect(result.hits.some((h) => /ownership/i.test(h.text))).toBe(true);
+    });
+
+    test("the proximity rerank reorders the engine's best 30 and says so in each hit", async () => {
+      const query = 'ownership rules scope';
+      const reranked = await search(store, query, { trace_log: log });
+      const pool = await search(store, query, { trace_log: log, rerank: 'none', k: 30 });
+      expect(reranked.hits.length).toBe(10);
+      const engineOrder = new Map(pool.hits.map((h) => [h.snippet_id, h]));
+      for (const hit of reranked.hits) {
+        expect(hit.rerank_score).toBeGreaterThanOrEqual(0);
+        expect(hit.rerank_score).toBeLessThanOrEqual(1);
+        // the same candidates, scored the same by the engine, k_pos in its order
+        expect(engineOrder.get(hit.snippet_id)).toMatchObject({
+          score_raw: hit.score_raw,
+          score_norm: hit.score_norm,
+          k_pos: hit.k_pos,
+        });
+      }
+      expect(reranked.hits.map((h) => h.k_final)).toEqual([...Array(10).keys()].map((i) => i + 1));
+      expect(reranked.hits.map((h) => h.k_pos)).not.toEqual(reranked.hits.map((h) => h.k_final));
+      for (let i = 1; i < reranked.hits.length; i++) {
+        const [a, b] = [reranked.hits[i - 1]!, reranked.hits[i]!];
+        expect(a.rerank_score!).toBeGreaterThanOrEqual(b.rerank_score!);
+        if (a.rerank_score === b.rerank_score)
+          expect(a.score_norm).toBeGreaterThanOrEqual(b.score_norm);
+      }
+      await expect(
+        search(store, query, { trace_log: log, rerank: 'cross-encoder' as 'none' }),
+      ).rejects.toSatisfy((error) => isCairnError(error, 'invalid_option'));
     });
 
     test('hostile queries are text, never engine syntax, and never crash', async () => {

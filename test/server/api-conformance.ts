@@ -190,6 +190,26 @@ export function describeApiConformance(name: string, open: () => Promise<ChunkSt
       );
     });
 
+    test('rerank= picks the order: proximity by default, none for the engine order, anything else 400', async () => {
+      const q = '/api/search?q=ownership%20borrow%20reference&k=5';
+      const reranked = await call(f.app, q);
+      expect(
+        reranked.body.hits.every(
+          (h: { rerank_score: unknown }) => typeof h.rerank_score === 'number',
+        ),
+      ).toBe(true);
+      const engine = await call(f.app, `${q}&rerank=none`);
+      expect(engine.status).toBe(200);
+      expect(schemaOf('SearchResult')(engine.body)).toEqual([]);
+      expect(engine.body.hits.map((h: { rerank_score: unknown }) => h.rerank_score)).toEqual(
+        engine.body.hits.map(() => null),
+      );
+      const posted = await call(f.app, '/api/search', json({ query: 'ownership', rerank: 'none' }));
+      expect(posted.body.hits[0].rerank_score).toBeNull();
+      const bad = await call(f.app, `${q}&rerank=cross-encoder`);
+      expect([bad.status, bad.body.error.code]).toEqual([400, 'invalid_option']);
+    });
+
     test('hostile search queries are plain words: answered or refused with a code, the store untouched', async () => {
       const before = await f.store.counts();
       const hostile = [

@@ -15,6 +15,7 @@ interface SearchFlags {
   section?: string;
   analyzer?: string;
   indexHash?: string;
+  rerank?: string;
   traceLog?: string | false;
   json?: boolean;
 }
@@ -34,6 +35,11 @@ export function registerSearch(program: Command): void {
     .option('--section <sect_path>', 'only this section and its subsections, e.g. 2 or 2.4')
     .option('--analyzer <id>', 'fail unless the index uses this analyzer')
     .option('--index-hash <hash>', 'fail unless the live index has this hash')
+    .option(
+      '--rerank <how>',
+      "proximity: reorder the engine's best 30 by how closely the query words stand together; none: the engine's order",
+      'proximity',
+    )
     .option('--trace-log <path>', 'trace log file (default: traces.log beside a SQLite database)')
     .option('--no-trace-log', 'write no trace log line (the rag_traces row is still written)')
     .option('--json', 'print the result as JSON')
@@ -45,6 +51,7 @@ Each search writes one row to rag_traces and one line to the trace log.
 Examples:
   cairn search "ownership rules"
   cairn search 'multi-threaded' -k 5 --json
+  cairn search "what does the borrow checker reject" --rerank none
   cairn search borrow --doc ch04-02-references-and-borrowing.md --section 1`,
     )
     .action(async (query: string, flags: SearchFlags) => {
@@ -80,6 +87,7 @@ function toOptions(flags: SearchFlags, k: number): SearchOptions {
     ...(flags.section === undefined ? {} : { section: flags.section }),
     ...(flags.analyzer === undefined ? {} : { analyzer: flags.analyzer }),
     ...(flags.indexHash === undefined ? {} : { index_hash: flags.indexHash }),
+    ...(flags.rerank === undefined ? {} : { rerank: flags.rerank as SearchOptions['rerank'] }),
     // commander sets true for the default of a --no- option: leave the library's default
     ...(flags.traceLog === undefined || (flags.traceLog as unknown) === true
       ? {}

@@ -15,7 +15,7 @@ interface SearchRequest {
 }
 
 /**
- * `GET /api/search?q=...&k=&doc=&section=&chunker=&analyzer=&index_hash=`
+ * `GET /api/search?q=...&k=&doc=&section=&chunker=&analyzer=&index_hash=&rerank=`
  * and `POST /api/search` with the same fields as JSON (`query` for `q`):
  * hits with their full citation payloads, ranked; each query writes its
  * trace as `cairn search` does. Query text is only ever split into plain
@@ -64,11 +64,18 @@ function readSearchRequest(raw: Record<string, unknown>): SearchRequest {
     options.k = Math.min(MAX_HTTP_K, Math.max(1, k));
   }
   for (const key of ['doc', 'section', 'chunker', 'analyzer', 'index_hash'] as const) {
-    const value = raw[key];
-    if (value === undefined || value === '') continue;
-    if (typeof value !== 'string')
-      throw new CairnError('invalid_option', `${key} must be a string`);
-    options[key] = value;
+    const value = stringField(raw, key);
+    if (value !== undefined) options[key] = value;
   }
+  const rerank = stringField(raw, 'rerank');
+  if (rerank !== undefined) options.rerank = rerank as SearchOptions['rerank'];
   return { query, options };
+}
+
+/** A string option, or undefined when absent or empty; `search` checks the value itself. */
+function stringField(raw: Record<string, unknown>, key: string): string | undefined {
+  const value = raw[key];
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') throw new CairnError('invalid_option', `${key} must be a string`);
+  return value;
 }
