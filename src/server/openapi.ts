@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SEARCH_STRING_OPTIONS } from '../search/search-option-keys.js';
 import { packageRoot } from './package-root.js';
 
 const CITATION_ID = 'urn:cairn:schema:citation-payload.v1';
@@ -291,16 +292,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
     k: { type: 'integer', minimum: 1, maximum: 100 },
     rerank: { type: 'string', enum: ['proximity', 'none'], default: 'proximity' },
   };
-  const searchParams = [
-    'q',
-    'k',
-    'doc',
-    'section',
-    'chunker',
-    'analyzer',
-    'index_hash',
-    'rerank',
-  ].map((name) => ({
+  const searchParams = ['q', 'k', ...SEARCH_STRING_OPTIONS].map((name) => ({
     name,
     in: 'query',
     required: name === 'q',

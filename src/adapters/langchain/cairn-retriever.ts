@@ -1,6 +1,7 @@
 import { Document } from '@langchain/core/documents';
 import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
 import { search } from '../../search/search.js';
+import { SEARCH_STRING_OPTIONS } from '../../search/search-option-keys.js';
 import type { Citation, SearchOptions } from '../../search/types.js';
 import type { ChunkStore } from '../../store/types.js';
 
@@ -24,11 +25,7 @@ export type CairnHitMetadata = Citation & {
 
 const SEARCH_KEYS = [
   'k',
-  'doc',
-  'section',
-  'chunker',
-  'analyzer',
-  'index_hash',
+  ...SEARCH_STRING_OPTIONS,
   'trace_log',
 ] as const satisfies readonly (keyof CairnRetrieverSearchOptions)[];
 

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { CairnError } from '../../errors.js';
 import { search } from '../../search/search.js';
+import { SEARCH_STRING_OPTIONS } from '../../search/search-option-keys.js';
 import type { SearchOptions } from '../../search/types.js';
 import { readJsonObject } from '../read-body.js';
 import type { ServerDeps } from '../server-deps.js';
@@ -63,16 +64,15 @@ function readSearchRequest(raw: Record<string, unknown>): SearchRequest {
       );
     options.k = Math.min(MAX_HTTP_K, Math.max(1, k));
   }
-  for (const key of ['doc', 'section', 'chunker', 'analyzer', 'index_hash'] as const) {
+  // `search` checks each value itself (rerank's names included)
+  for (const key of SEARCH_STRING_OPTIONS) {
     const value = stringField(raw, key);
-    if (value !== undefined) options[key] = value;
+    if (value !== undefined) Object.assign(options, { [key]: value });
   }
-  const rerank = stringField(raw, 'rerank');
-  if (rerank !== undefined) options.rerank = rerank as SearchOptions['rerank'];
   return { query, options };
 }
 
-/** A string option, or undefined when absent or empty; `search` checks the value itself. */
+/** A string option, or undefined when absent or empty. */
 function stringField(raw: Record<string, unknown>, key: string): string | undefined {
   const value = raw[key];
   if (value === undefined || value === '') return undefined;
