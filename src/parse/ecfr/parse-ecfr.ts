@@ -1,4 +1,3 @@
-import type { Code, Paragraph, RootContent } from 'mdast';
 import { decodeText } from '../../load/decode-text.js';
 import type { CairnDocument } from '../../types.js';
 import { DocumentBuilder } from '../document-builder.js';
@@ -6,6 +5,7 @@ import { checkSize, refuseBinary } from '../guards.js';
 import { emitNode, parseRange } from '../markdown/emit-markdown.js';
 import { frontMatterTitle } from '../markdown/front-matter-title.js';
 import { headingTitle } from '../markdown/heading-title.js';
+import type { TopBlock } from '../markdown/top-blocks.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
 import { lines } from '../text-lines.js';
 import { type DesignatorToken, readDesignators } from './designator.js';
@@ -63,7 +63,7 @@ class EcfrReader {
   constructor(
     private readonly builder: DocumentBuilder,
     private readonly text: string,
-    private readonly nodes: RootContent[],
+    private readonly nodes: TopBlock[],
     private readonly shift16: number,
   ) {}
 
@@ -72,7 +72,7 @@ class EcfrReader {
     for (let i = 0; i < this.nodes.length; i++) {
       const node = this.nodes[i]!;
       if (node.type === 'heading')
-        this.heading(i, node.depth, headingTitle(this.text, node, this.shift16));
+        this.heading(i, node.depth ?? 0, headingTitle(this.text, node, this.shift16));
       else if (node.type === 'paragraph' || (node.type === 'code' && this.isIndented(node))) {
         const { start16, end16 } = this.range(node);
         this.regulationText(start16, Math.min(end16, this.titles.get(i + 1)?.start16 ?? end16));
@@ -80,14 +80,11 @@ class EcfrReader {
     }
   }
 
-  private range(node: RootContent): { start16: number; end16: number } {
-    return {
-      start16: this.shift16 + (node.position?.start.offset ?? 0),
-      end16: this.shift16 + (node.position?.end.offset ?? 0),
-    };
+  private range(node: TopBlock): { start16: number; end16: number } {
+    return { start16: this.shift16 + node.start, end16: this.shift16 + node.end };
   }
 
-  private isIndented(node: Code): boolean {
+  private isIndented(node: TopBlock): boolean {
     const c = this.text.charCodeAt(this.range(node).start16);
     return c !== 0x60 && c !== 0x7e; // not a ``` or ~~~ fence
   }
@@ -98,10 +95,10 @@ class EcfrReader {
     const before = this.nodes[i - 1];
     if (heading?.type !== 'heading' || !before) return;
     if (before.type !== 'paragraph' && !(before.type === 'code' && this.isIndented(before))) return;
-    const { start16, end16 } = this.range(before as Paragraph | Code);
+    const { start16, end16 } = this.range(before);
     const line = lastLine(this.text, start16, end16);
     if (!line) return;
-    const { key } = headingKey(headingTitle(this.text, heading, this.shift16), heading.depth);
+    const { key } = headingKey(headingTitle(this.text, heading, this.shift16), heading.depth ?? 0);
     if (isTitleLineOf(this.text.slice(line.start16, line.end16), key)) this.titles.set(i, line);
   }
 

@@ -1,10 +1,10 @@
-import type { RootContent } from 'mdast';
 import { decodeText } from '../../load/decode-text.js';
 import type { CairnDocument } from '../../types.js';
 import { DocumentBuilder } from '../document-builder.js';
 import { checkSize, refuseBinary } from '../guards.js';
 import { parseJsonValue } from '../json/parse-json-value.js';
 import { emitNode, parseRange } from '../markdown/emit-markdown.js';
+import type { TopBlock } from '../markdown/top-blocks.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
 import { trimSpan } from '../text-lines.js';
 import { type Notebook, readNotebook } from './read-notebook.js';
@@ -63,8 +63,8 @@ export function buildNotebookDocument(
         if (isDisplayMath(node)) {
           builder.block({
             type: 'formula',
-            start16: shift16 + node.position!.start.offset!,
-            end16: shift16 + node.position!.end.offset!,
+            start16: shift16 + node.start,
+            end16: shift16 + node.end,
             cell: piece.cell,
           });
         } else emitNode(builder, node, shift16, { cell: piece.cell });
@@ -107,12 +107,8 @@ function layOut(notebook: Notebook, withOutputs: boolean): Piece[] {
  * `$\begin{align}...\end{align}$` or `$$x$$` on a line of its own as display
  * math, while CommonMark math reads a `$` span as inline text.
  */
-function isDisplayMath(node: RootContent): boolean {
-  if (node.type !== 'paragraph' || node.position?.start.offset === undefined) return false;
-  const parts = node.children.filter(
-    (child) => !(child.type === 'text' && child.value.trim() === ''),
-  );
-  return parts.length === 1 && parts[0]!.type === 'inlineMath';
+function isDisplayMath(node: TopBlock): boolean {
+  return node.type === 'paragraph' && node.soleInlineMath === true;
 }
 
 /** Code and output keep their indentation: only blank lines before and whitespace after are trimmed. */

@@ -1,5 +1,5 @@
-import type { RootContent } from 'mdast';
 import type { BlockType } from '../../types.js';
+import type { TopBlock } from './top-blocks.js';
 
 const BLOCK_TYPES: Record<string, BlockType> = {
   heading: 'heading',
@@ -18,10 +18,10 @@ const BLOCK_TYPES: Record<string, BlockType> = {
 };
 
 /**
- * The block type of a top-level mdast node. Anything unforeseen (a future
+ * The block type of a top-level block (by its mdast node type). Anything unforeseen (a future
  * extension's node) is kept as a paragraph rather than dropped: losing
  * content silently is worse than a coarse type.
  */
-export function blockTypeOf(node: RootContent): BlockType {
+export function blockTypeOf(node: TopBlock): BlockType {
   return BLOCK_TYPES[node.type] ?? 'paragraph';
 }

@@ -1,9 +1,9 @@
-import type { RootContent } from 'mdast';
 import type { DocumentBuilder } from '../document-builder.js';
 import { blockTypeOf } from './block-type-of.js';
 import { checkMarkdownNesting } from './check-markdown-nesting.js';
 import { headingTitle } from './heading-title.js';
 import { parseBlocksInPieces } from './parse-blocks-in-pieces.js';
+import type { TopBlock } from './top-blocks.js';
 
 export interface EmitMarkdownOptions {
   /** Added to every heading depth, so that Markdown nested in another structure ranks below it. */
@@ -39,7 +39,7 @@ export function parseRange(
   text: string,
   range: MarkdownRange,
   source?: string,
-): { nodes: RootContent[]; shift16: number } {
+): { nodes: TopBlock[]; shift16: number } {
   const markdown = text.slice(range.start16, range.end16);
   checkMarkdownNesting(markdown, source);
   // micromark skips a leading U+FEFF and counts its offsets from after it
@@ -55,34 +55,32 @@ export function parseRange(
  * Its start moves to the first non-space after the node before it, so that
  * top-level blocks never overlap.
  */
-function clampToPrevious(nodes: RootContent[], body: string): void {
+function clampToPrevious(nodes: TopBlock[], body: string): void {
   let previousEnd = 0;
   for (const node of nodes) {
-    const position = node.position;
-    if (!position) continue;
-    if (position.start.offset !== undefined && position.start.offset < previousEnd) {
+    if (node.start < previousEnd) {
       let start = previousEnd;
       while (start < body.length && /\s/.test(body[start]!)) start++;
-      position.start = { ...position.start, offset: start };
+      node.start = start;
     }
-    previousEnd = Math.max(previousEnd, position.end.offset ?? previousEnd);
+    previousEnd = Math.max(previousEnd, node.end);
   }
 }
 
 /** One top-level node: a heading opens a section and is its first block; anything else is a block. */
 export function emitNode(
   builder: DocumentBuilder,
-  node: RootContent,
+  node: TopBlock,
   shift16: number,
   options: EmitMarkdownOptions = {},
 ): void {
-  const start16 = shift16 + (node.position?.start.offset ?? 0);
-  const end16 = shift16 + (node.position?.end.offset ?? 0);
+  const start16 = shift16 + node.start;
+  const end16 = shift16 + node.end;
   if (end16 <= start16) return;
   const cell = options.cell === undefined ? {} : { cell: options.cell };
   if (node.type === 'heading') {
     builder.section({
-      rank: node.depth + (options.rankBase ?? 0),
+      rank: (node.depth ?? 0) + (options.rankBase ?? 0),
       title: headingTitle(builder.canonical, node, shift16),
       start16,
       heading: { start16, end16 },
@@ -90,6 +88,6 @@ export function emitNode(
     builder.block({ type: 'heading', start16, end16, depth: node.depth, ...cell });
     return;
   }
-  const lang = node.type === 'code' && node.lang ? { lang: node.lang } : {};
+  const lang = node.lang ? { lang: node.lang } : {};
   builder.block({ type: blockTypeOf(node), start16, end16, ...lang, ...cell });
 }

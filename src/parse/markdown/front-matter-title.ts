@@ -1,4 +1,4 @@
-import type { RootContent } from 'mdast';
+import type { TopBlock } from './top-blocks.js';
 
 const YAML_TITLE = /^title:[ \t]*(.*?)[ \t]*$/m;
 const TOML_TITLE = /^title[ \t]*=[ \t]*(.*?)[ \t]*$/m;
@@ -8,14 +8,8 @@ const TOML_TITLE = /^title[ \t]*=[ \t]*(.*?)[ \t]*$/m;
  * scalar (the common case in static-site and eCFR exports); null otherwise.
  * Anything fancier (block scalars, anchors) is not guessed at.
  */
-export function frontMatterTitle(node: RootContent | undefined): string | null {
-  // mdast's types know `yaml` only; `toml` nodes come from the same extension with the same shape
-  const matter = node as { type: string; value?: unknown } | undefined;
-  if (
-    !matter ||
-    (matter.type !== 'yaml' && matter.type !== 'toml') ||
-    typeof matter.value !== 'string'
-  ) {
+export function frontMatterTitle(matter: TopBlock | undefined): string | null {
+  if (!matter || (matter.type !== 'yaml' && matter.type !== 'toml') || matter.value === undefined) {
     return null;
   }
   const match = (matter.type === 'yaml' ? YAML_TITLE : TOML_TITLE).exec(matter.value);

@@ -4,11 +4,11 @@ import { describe, expect, test } from 'vitest';
 import { corpusFiles } from '../../../test/corpora.js';
 import { findPieceStarts } from './find-piece-starts.js';
 import { parseBlocksInPieces } from './parse-blocks-in-pieces.js';
-import { parseMdastBlocks } from './parse-mdast.js';
+import { parseTopBlocks } from './top-blocks.js';
 
-/** Piece by piece and whole must give the same blocks, positions included. */
+/** Piece by piece and whole must give the same blocks, offsets included. */
 function expectSameBlocks(markdown: string, pieceUnits: number): void {
-  expect(parseBlocksInPieces(markdown, pieceUnits)).toEqual(parseMdastBlocks(markdown).children);
+  expect(parseBlocksInPieces(markdown, pieceUnits)).toEqual(parseTopBlocks(markdown));
 }
 
 /** Lines that open, close or sit inside the constructs a cut must not split. */

@@ -60,20 +60,21 @@ const TREE = [
   frontmatterFromMarkdown([...FRONT_MATTER]),
 ];
 const FULL = { extensions: SYNTAX, mdastExtensions: TREE };
-const BLOCKS = {
+/** The syntax of the block-level parse, for micromark itself (see `parseTopBlocks`). */
+export const BLOCK_SYNTAX = [
+  withoutInline(GFM),
   // inline math stays: a paragraph that is one `$$...$$` span is a formula to the notebook parser
-  extensions: [
-    withoutInline(GFM),
-    MATH,
-    frontmatter([...FRONT_MATTER]),
-    { disable: { null: INLINE_CONSTRUCTS } },
-  ],
-  mdastExtensions: TREE,
-};
+  MATH,
+  frontmatter([...FRONT_MATTER]),
+  { disable: { null: INLINE_CONSTRUCTS } },
+];
+const BLOCKS = { extensions: BLOCK_SYNTAX, mdastExtensions: TREE };
 
 /**
  * The block structure of CommonMark + GFM + math + front matter; inline
- * content stays raw text, but for inline math. Positions are UTF-16 offsets into `markdown`.
+ * content stays raw text, but for inline math. Positions are UTF-16 offsets
+ * into `markdown`. cairn reads blocks with `parseTopBlocks`, which must
+ * agree with this tree's root children (its tests check that it does).
  */
 export function parseMdastBlocks(markdown: string): Root {
   return fromMarkdown(markdown, BLOCKS);
