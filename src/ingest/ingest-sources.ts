@@ -8,6 +8,7 @@ import type { ChunkStore } from '../store/types.js';
 import type { Format } from '../types.js';
 import { checkSeenFile, type SeenInput, settingsKeyOf } from './check-seen-file.js';
 import { collectSources, type SourceFile } from './collect-sources.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import type { SourceResult, SourceTask } from './process-source.js';
 import { createWorkerPool } from './worker-pool.js';
 
@@ -177,6 +178,7 @@ export async function ingestSources(
       next++;
     }
   };
+  const releaseHeapGrowth = limitHeapGrowth();
   try {
     fill();
     while (ahead.length > 0) {
@@ -214,6 +216,7 @@ export async function ingestSources(
     throw error;
   } finally {
     await pool.close();
+    releaseHeapGrowth();
   }
   return finish(summary, store, rowsBefore, started);
 }

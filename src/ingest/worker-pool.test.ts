@@ -19,7 +19,7 @@ parentPort.on('message', ({ id, task }) => {
   if (what === 'die') process.exit(3);
   if (what === 'hang') for (;;) {}
   if (what === 'fail') parentPort.postMessage({ id, ok: false, error: { code: 'invalid_utf8', message: 'bad byte', details: { source: what } } });
-  else parentPort.postMessage({ id, ok: true, result: { doc: { source_url: what, bytes: task.bytes.length }, chunks: [] } });
+  else parentPort.postMessage({ id, ok: true, result: { result: { doc: { source_url: what, bytes: task.bytes.length }, chunks: [] } } });
 });
 `,
 );

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { CairnError } from '../errors.js';
 import { processSource, type SourceResult, type SourceTask } from './process-source.js';
 import { deserializeError, type SerializedError } from './serialize-error.js';
+import { unpackResult, type WireResult } from './source-wire.js';
 
 export interface WorkerPool {
   /** Threads working; 0 when tasks run on the calling thread. */
@@ -86,11 +87,11 @@ class ThreadPool implements WorkerPool {
     const slot: Slot = { worker: new Worker(this.url), current: null, timer: null };
     slot.worker.on(
       'message',
-      (message: { id: number; ok: boolean; result?: SourceResult; error?: SerializedError }) => {
+      (message: { id: number; ok: boolean; result?: WireResult; error?: SerializedError }) => {
         const pending = slot.current;
         if (!pending || pending.id !== message.id) return;
         this.finish(slot);
-        if (message.ok) pending.resolve(message.result!);
+        if (message.ok) pending.resolve(unpackResult(message.result!));
         else pending.reject(deserializeError(message.error!));
         this.dispatch();
       },

@@ -1,5 +1,4 @@
-import { promisify } from 'node:util';
-import { deflateRaw, inflateRaw } from 'node:zlib';
+import { decodeModel, encodeModel } from './encode-model.js';
 import { insertBatched } from './insert-batched.js';
 import { lexicalSearchSql } from './lexical-search-sql.js';
 import {
@@ -33,7 +32,6 @@ import type {
   RedirectRow,
   SeenFileRow,
   StoreCounts,
-  VersionModel,
   VersionRow,
   VersionWithText,
   WriteVersionInput,
@@ -746,24 +744,6 @@ export class SqlChunkStore implements ChunkStore {
   ): Promise<Record<string, unknown> | undefined> {
     return (await this.driver.all<Record<string, unknown>>(sql, params))[0];
   }
-}
-
-const deflate = promisify(deflateRaw);
-const inflate = promisify(inflateRaw);
-
-/**
- * The document model (sections, blocks, pages) is read whole and never
- * queried, and its JSON repeats keys and heading paths: raw-deflated it
- * takes a tenth of the space (184 MB of eCFR models become about 19 MB).
- * zlib runs on libuv's thread pool, off the writer's thread.
- */
-async function encodeModel(model: VersionModel): Promise<Buffer> {
-  return deflate(Buffer.from(JSON.stringify(model)), { level: 1 });
-}
-
-async function decodeModel(raw: unknown): Promise<VersionModel> {
-  const bytes = raw instanceof Uint8Array ? raw : Buffer.from(String(raw));
-  return JSON.parse((await inflate(bytes)).toString('utf8')) as VersionModel;
 }
 
 function seenParams(row: SeenFileRow): unknown[] {
