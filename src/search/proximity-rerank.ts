@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import type { RerankCandidate } from './rank-hits.js';
 
 /** Candidates the engine is asked for before reranking, when the caller wants fewer. */
 export const RERANK_POOL = 30;
@@ -8,12 +9,6 @@ const WINDOW_WORDS = 12;
 
 /** Letters, marks and digits make words, as `tokenizeQuery` reads a query. */
 const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
-
-export interface RerankCandidate {
-  text: string;
-  /** The engine's score made 0 to 1 (`rankHits`). */
-  score_norm: number;
-}
 
 /**
  * A lexical reranker: BM25 ranks chunks by how much of the query they hold,

@@ -9,8 +9,15 @@ export interface RankedMatch {
   k_final: number;
 }
 
-/** Scores each match, 0 to 1, from its text and normalized engine score. */
-export type Reranker = (candidates: readonly { text: string; score_norm: number }[]) => number[];
+/** What a reranker sees of one match. */
+export interface RerankCandidate {
+  text: string;
+  /** The engine's score made 0 to 1. */
+  score_norm: number;
+}
+
+/** Scores each candidate, 0 to 1. */
+export type Reranker = (candidates: readonly RerankCandidate[]) => number[];
 
 /**
  * Scores made comparable across stores and the final order (seed 001):

@@ -78,8 +78,8 @@ export async function search(
     await store.searchLexical(lexical),
     rerank === 'none' ? undefined : (candidates) => proximityScores(terms, candidates),
   );
+  // rankHits returns the matches in k_final order
   const hits: SearchHit[] = ranked
-    .sort((a, b) => a.k_final - b.k_final)
     .slice(0, k)
     .map(({ match, score_norm, rerank_score, k_pos, k_final }) => ({
       doc_id: match.doc_uid,
