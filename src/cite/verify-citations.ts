@@ -1,5 +1,6 @@
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { isCairnError } from '../errors.js';
+import { collapseWhitespace } from '../load/collapse-whitespace.js';
 import { type ResolveResult, resolveChunk } from '../store/resolve-chunk.js';
 import type { ChunkRow, ChunkStore, VersionRow } from '../store/types.js';
 import { QUOTE_FIELD } from './citation-contract.js';
@@ -222,7 +223,7 @@ const currentRev = (versions: readonly VersionRow[], currentId: number): string 
   versions.find((v) => v.id === currentId)?.rev ?? 'unknown';
 
 /** Models re-flow whitespace when they quote: runs of it compare as one space. */
-const squash = (text: string): string => text.replace(/\s+/gu, ' ').trim();
+const squash = (text: string): string => collapseWhitespace(text).trim();
 
 function readFields(citation: unknown): CitedFields {
   const fields: CitedFields = {

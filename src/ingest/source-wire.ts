@@ -1,4 +1,5 @@
 import type { Chunk } from '../chunk/types.js';
+import { derivedHeadingPath, isDerivedHeadingPath } from '../parse/derived-heading-path.js';
 import type { Section } from '../types.js';
 import type { SourceResult } from './process-source.js';
 
@@ -29,7 +30,7 @@ export interface WireResult {
  */
 export function packResult(result: SourceResult): WireResult {
   const { doc, chunks } = result;
-  const sectionPaths = doc.sections.every((section) => isDerivedPath(doc.sections, section));
+  const sectionPaths = doc.sections.every((section) => isDerivedHeadingPath(doc.sections, section));
   const chunkPaths = chunks.every((chunk) => isSectionPath(doc.sections, chunk));
   // Without surrogate pairs, code point offsets are UTF-16 offsets.
   const chunkTexts =
@@ -54,10 +55,8 @@ export function unpackResult(wire: WireResult): SourceResult {
   const { doc, chunks } = wire.result;
   if (wire.section_paths) {
     // Parents come before their children, so each parent's path is rebuilt first.
-    for (const section of doc.sections) {
-      const parent = section.parent === null ? null : doc.sections[section.parent]!;
-      section.heading_path = parent ? [...parent.heading_path, section.title] : [section.title];
-    }
+    for (const section of doc.sections)
+      section.heading_path = derivedHeadingPath(doc.sections, section);
   }
   for (const chunk of chunks) {
     if (wire.chunk_paths && chunk.section !== null)
@@ -65,18 +64,6 @@ export function unpackResult(wire: WireResult): SourceResult {
     if (wire.chunk_texts) chunk.text = doc.canonical.slice(chunk.span.start, chunk.span.end);
   }
   return wire.result;
-}
-
-function isDerivedPath(sections: readonly Section[], section: Section): boolean {
-  const path = section.heading_path;
-  if (section.parent === null) return path.length === 1 && path[0] === section.title;
-  if (section.parent >= section.index) return false;
-  const parentPath = sections[section.parent]!.heading_path;
-  return (
-    path.length === parentPath.length + 1 &&
-    path[parentPath.length] === section.title &&
-    parentPath.every((title, i) => path[i] === title)
-  );
 }
 
 function isSectionPath(sections: readonly Section[], chunk: Chunk): boolean {

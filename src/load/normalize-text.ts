@@ -1,3 +1,5 @@
+import { collapseWhitespace } from './collapse-whitespace.js';
+
 /**
  * `normalize_text` of the chunk ID seed: the text a revision is hashed over.
  * It forgives what does not change meaning (Unicode composition, whitespace,
@@ -8,7 +10,7 @@ export function normalizeText(canonical: string): string {
   let text = canonical.includes('\f') ? dropRunningLines(canonical) : canonical;
   text = text.normalize('NFC');
   text = text.replace(/(\p{L})-[ \t]*\r?\n[ \t]*(\p{Ll})/gu, '$1$2');
-  return text.replace(/\s+/gu, ' ').trim();
+  return collapseWhitespace(text).trim();
 }
 
 /** A running line: the same (digits folded) first or last line on at least half of 3+ pages. */

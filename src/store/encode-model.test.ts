@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { parseDocument } from '../parse/parse-document.js';
 import { decodeModel, encodeModel, modelJson } from './encode-model.js';
@@ -19,11 +20,34 @@ const LARGE = Array.from(
 ).join('\n');
 
 describe('encodeModel', () => {
-  test('the pieces join to JSON.stringify(model), over several pieces', async () => {
+  test('the pieces join to JSON.stringify(model) with derived heading paths as null, over several pieces', async () => {
     const model = await modelOf(LARGE);
     const pieces = [...modelJson(model)];
     expect(pieces.length).toBeGreaterThan(2);
-    expect(pieces.join('')).toBe(JSON.stringify(model));
+    const derivedAsNull = {
+      ...model,
+      sections: model.sections.map((section) => ({ ...section, heading_path: null })),
+    };
+    expect(pieces.join('')).toBe(JSON.stringify(derivedAsNull));
+  });
+
+  test('a heading path that does not derive from the parent is written out and read back', async () => {
+    const model = await modelOf('# A\n\n## B\n\ntext\n\n## C\n\nmore\n');
+    model.sections[1]!.heading_path = ['Elsewhere', 'B'];
+    const json = [...modelJson(model)].join('');
+    expect(json).toContain('"heading_path":["Elsewhere","B"]');
+    const decoded = await decodeModel(await encodeModel(model));
+    expect(decoded.sections.map((section) => section.heading_path)).toEqual([
+      ['A'],
+      ['Elsewhere', 'B'],
+      ['A', 'C'],
+    ]);
+  });
+
+  test('a model stored with every heading path written out reads back the same', async () => {
+    const model = await modelOf(LARGE);
+    const stored = deflateRawSync(Buffer.from(JSON.stringify(model)));
+    expect(await decodeModel(stored)).toEqual(model);
   });
 
   test('JSON.stringify rules at the edges: undefined keys left out, array holes as null', () => {
@@ -34,7 +58,10 @@ describe('encodeModel', () => {
   test('decodes to the model it encoded', async () => {
     for (const markdown of ['# One\n\ntext\n', LARGE]) {
       const model = await modelOf(markdown);
-      expect(await decodeModel(await encodeModel(model))).toEqual(model);
+      const decoded = await decodeModel(await encodeModel(model));
+      expect(decoded).toEqual(model);
+      // the same keys in the same order, so JSON written from a stored model does not change
+      expect(JSON.stringify(decoded)).toBe(JSON.stringify(model));
     }
   });
 });

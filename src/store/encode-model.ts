@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { createDeflateRaw, inflateRaw } from 'node:zlib';
+import { derivedHeadingPath, isDerivedHeadingPath } from '../parse/derived-heading-path.js';
+import type { Section } from '../types.js';
 import type { VersionModel } from './types.js';
 
 const inflate = promisify(inflateRaw);
@@ -10,8 +12,10 @@ const PIECE_CHARS = 256 * 1024;
 
 /**
  * The document model (sections, blocks, pages) is read whole and never
- * queried, and its JSON repeats keys and heading paths: raw-deflated it
- * takes a tenth of the space (184 MB of eCFR models become about 19 MB).
+ * queried. A section's heading path is left out where it is its parent's
+ * path and its title (`decodeModel` puts it back): written out, the paths
+ * were three quarters of an eCFR chapter's model JSON. The rest repeats
+ * keys and is raw-deflated.
  * The JSON goes to zlib a piece at a time: for a 4 MB eCFR chapter it is
  * 12 million characters, a 24 MB string (an em dash makes it two bytes a
  * character) and a 12 MB buffer if made whole, on the writer's heap while
@@ -33,10 +37,19 @@ export async function encodeModel(model: VersionModel): Promise<Buffer> {
 
 export async function decodeModel(raw: unknown): Promise<VersionModel> {
   const bytes = raw instanceof Uint8Array ? raw : Buffer.from(String(raw));
-  return JSON.parse((await inflate(bytes)).toString('utf8')) as VersionModel;
+  const model = JSON.parse((await inflate(bytes)).toString('utf8')) as VersionModel;
+  // Models stored before paths were left out have every path, and keep it.
+  for (const section of model.sections ?? []) {
+    section.heading_path ??= derivedHeadingPath(model.sections, section);
+  }
+  return model;
 }
 
-/** `JSON.stringify(model)` in pieces: arrays item by item, everything else whole. */
+/**
+ * `JSON.stringify(model)` in pieces (arrays item by item, everything else
+ * whole), with null for each section's heading path that derives (null
+ * rather than nothing, so that the decoded section keeps its keys' order).
+ */
 export function* modelJson(model: VersionModel): Generator<string> {
   let piece = '{';
   let first = true;
@@ -50,8 +63,9 @@ export function* modelJson(model: VersionModel): Generator<string> {
     }
     piece += '[';
     for (let i = 0; i < value.length; i++) {
+      const item = key === 'sections' ? withoutDerivedPath(value as Section[], i) : value[i];
       // as JSON.stringify writes an array item it cannot represent
-      piece += (i === 0 ? '' : ',') + (JSON.stringify(value[i]) ?? 'null');
+      piece += (i === 0 ? '' : ',') + (JSON.stringify(item) ?? 'null');
       if (piece.length >= PIECE_CHARS) {
         yield piece;
         piece = '';
@@ -60,4 +74,10 @@ export function* modelJson(model: VersionModel): Generator<string> {
     piece += ']';
   }
   yield `${piece}}`;
+}
+
+function withoutDerivedPath(sections: readonly Section[], i: number): unknown {
+  const section = sections[i];
+  if (section === undefined || !isDerivedHeadingPath(sections, section)) return section;
+  return { ...section, heading_path: null };
 }
