@@ -1,4 +1,5 @@
 import { CairnError } from '../errors.js';
+import { collapseWhitespace } from '../load/collapse-whitespace.js';
 import { deriveDocUid } from '../load/doc-uid.js';
 import { sha1Hex, sha256Hex } from '../load/hash.js';
 import { normalizeText } from '../load/normalize-text.js';
@@ -86,7 +87,9 @@ export class DocumentBuilder {
   private readonly sections: PendingSection[] = [];
   private readonly open: OpenSection[] = [];
   private readonly childCounts = new Map<number | null, number>();
-  private readonly blocks: (BlockInput & { section: number | null })[] = [];
+  private readonly blocks: BlockInput[] = [];
+  /** The section each block was declared in, beside `blocks` (not a copy of each input with it). */
+  private readonly blockSections: (number | null)[] = [];
   private readonly pages: { number: number; start16: number; end16: number }[] = [];
   private readonly jsonNodes: { json_pointer: string; start16: number; end16: number }[] = [];
   private sourceIndex: OffsetIndex | null = null;
@@ -129,19 +132,20 @@ export class DocumentBuilder {
     this.childCounts.set(parent, ordinal);
     const parentSection = parent === null ? null : this.sections[parent]!;
     const index = this.sections.length;
-    const title = input.title.replace(/\s+/g, ' ').trim();
-    this.sections.push({
+    const title = collapseWhitespace(input.title).trim();
+    const pending: PendingSection = {
       parent,
       level: this.open.length + 1,
       sect_path: parentSection ? `${parentSection.sect_path}.${ordinal}` : String(ordinal),
       heading_path: parentSection ? [...parentSection.heading_path, title] : [title],
       title,
-      ...(input.designator === undefined ? {} : { designator: input.designator }),
       start16: input.start16,
       end16: this.source.canonical.length,
       heading: input.heading ?? null,
       page: input.page ?? null,
-    });
+    };
+    if (input.designator !== undefined) pending.designator = input.designator;
+    this.sections.push(pending);
     this.open.push({ index, rank: input.rank });
     return index;
   }
@@ -158,7 +162,8 @@ export class DocumentBuilder {
         `${input.type} block at ${input.start16} overlaps the previous block ending at ${last.end16}`,
       );
     }
-    this.blocks.push({ ...input, section: this.currentSection });
+    this.blocks.push(input);
+    this.blockSections.push(this.currentSection);
   }
 
   page(number: number, start16: number, end16: number): void {
@@ -183,24 +188,33 @@ export class DocumentBuilder {
       const found = partitionPoint(this.pages.length, (i) => this.pages[i]!.start16 <= start16) - 1;
       return found < 0 ? null : this.pages[found]!.number;
     };
-    const sections: Section[] = this.sections.map((s, index) => ({
-      index,
-      parent: s.parent,
-      level: s.level,
-      sect_path: s.sect_path,
-      heading_path: s.heading_path,
-      title: s.title,
-      ...(s.designator === undefined ? {} : { designator: s.designator }),
-      heading_span: s.heading ? span(s.heading.start16, s.heading.end16) : null,
-      span: span(s.start16, s.end16),
-      page: s.page ?? (this.pages.length > 0 ? pageAt(s.start16) : null),
-    }));
+    const sections: Section[] = this.sections.map((s, index) => {
+      const { parent, level, sect_path, heading_path, title, designator } = s;
+      const heading_span = s.heading ? span(s.heading.start16, s.heading.end16) : null;
+      const whole = span(s.start16, s.end16);
+      const page = s.page ?? (this.pages.length > 0 ? pageAt(s.start16) : null);
+      // Two literals, not a spread: the key order stays the model's, and V8 keeps two fast shapes.
+      return designator === undefined
+        ? { index, parent, level, sect_path, heading_path, title, heading_span, span: whole, page }
+        : {
+            index,
+            parent,
+            level,
+            sect_path,
+            heading_path,
+            title,
+            designator,
+            heading_span,
+            span: whole,
+            page,
+          };
+    });
     const blocks: Block[] = this.blocks.map((b, index) => {
       const block: Block = {
         index,
         type: b.type,
         span: span(b.start16, b.end16),
-        section: b.section,
+        section: this.blockSections[index]!,
         page: b.page ?? (this.pages.length > 0 ? pageAt(b.start16) : null),
       };
       if (b.depth !== undefined) block.depth = b.depth;
