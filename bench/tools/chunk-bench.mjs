@@ -159,6 +159,30 @@ const TOOLS = {
     },
   }),
 
+  // What the structure chunker cannot go below: micromark's block-level parse alone, with the
+  // syntax cairn gives it (inline constructs off), over the pieces cairn cuts a file into
+  // (micromark's cost grows faster than its input, so whole files would be slower than cairn).
+  'micromark-blocks': async () => {
+    const { parse, postprocess, preprocess } = await import('micromark');
+    const { BLOCK_SYNTAX } = await dist('parse/markdown/parse-mdast.js');
+    const { findPieceStarts } = await dist('parse/markdown/find-piece-starts.js');
+    return {
+      floor: (files) => {
+        let events = 0;
+        for (const f of files) {
+          const text = decoder.decode(f.bytes);
+          const bounds = [0, ...findPieceStarts(text), text.length];
+          for (let i = 0; i + 1 < bounds.length; i++) {
+            const chunks = preprocess()(text.slice(bounds[i], bounds[i + 1]), 'utf8', true);
+            const parser = parse({ extensions: BLOCK_SYNTAX }).document();
+            events += postprocess(parser.write(chunks)).length;
+          }
+        }
+        return { events };
+      },
+    };
+  },
+
   'cairn-char': async () => {
     const { CharChunker } = await dist('chunk/char-chunker.js');
     const chunker = new CharChunker({ size_chars: 1000, overlap_chars: 100 });

@@ -4,6 +4,7 @@ import type { ChangeKind } from '../ids/align-chunk-ids.js';
 import { canonicalizeSource, deriveDocUid } from '../load/doc-uid.js';
 import type { CairnDocument } from '../types.js';
 import { chunkSetDigest } from './chunk-set-digest.js';
+import { encodeModel } from './encode-model.js';
 import { planChunkIds } from './plan-chunk-ids.js';
 import { toChunkInputs } from './to-chunk-inputs.js';
 import type {
@@ -176,7 +177,7 @@ async function planWrite(
       input: {
         document,
         expect_current: null,
-        version: versionInput(doc, plan.lineage_rev),
+        version: await versionInput(doc, plan.lineage_rev),
         chunker_id: chunkerId,
         chunks: chunkSet(chunks, plan.ids, plan.lineage_rev),
         redirects: [],
@@ -218,14 +219,18 @@ async function planWrite(
     first_chunk_id: plan.ids[0] ?? null,
     input: {
       ...base,
-      version: same === null ? versionInput(doc, plan.lineage_rev) : { existing_id: same.id },
+      version: same === null ? await versionInput(doc, plan.lineage_rev) : { existing_id: same.id },
       chunks: chunkSet(chunks, plan.ids, plan.lineage_rev),
       redirects: plan.redirects,
     },
   };
 }
 
-function versionInput(doc: CairnDocument, lineageRev: string): WriteVersionInput['version'] {
+/** A new version's row; its model is encoded here, so the write transaction holds no lock while zlib runs. */
+async function versionInput(
+  doc: CairnDocument,
+  lineageRev: string,
+): Promise<WriteVersionInput['version']> {
   return {
     content_hash: doc.content_hash,
     rev: doc.rev,
@@ -233,13 +238,13 @@ function versionInput(doc: CairnDocument, lineageRev: string): WriteVersionInput
     canonical: doc.canonical,
     length: doc.length,
     byte_length: doc.byte_length,
-    model: {
+    model: await encodeModel({
       title: doc.title,
       sections: doc.sections,
       blocks: doc.blocks,
       pages: doc.pages,
       json_nodes: doc.json_nodes,
-    },
+    }),
   };
 }
 

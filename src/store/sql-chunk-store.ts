@@ -1,4 +1,4 @@
-import { decodeModel, encodeModel } from './encode-model.js';
+import { decodeModel } from './encode-model.js';
 import { insertBatched } from './insert-batched.js';
 import { lexicalSearchSql } from './lexical-search-sql.js';
 import {
@@ -370,7 +370,7 @@ export class SqlChunkStore implements ChunkStore {
               v.canonical,
               v.length,
               v.byte_length,
-              await encodeModel(v.model),
+              v.model,
               now,
             ],
           );

@@ -208,7 +208,8 @@ export interface VersionInput {
   canonical: string;
   length: number;
   byte_length: number;
-  model: VersionModel;
+  /** The model as `encodeModel` writes it (encoded before the transaction, which then holds no lock for it). */
+  model: Uint8Array;
 }
 
 /**
