@@ -3,9 +3,9 @@ import type { Section } from '../types.js';
 /**
  * A section's heading path is, as the document builder makes it, its
  * parent's path and then its own title. Written out for every section, the
- * paths repeat each title in all its descendants: three quarters of an eCFR
- * chapter's model, and as many strings to copy between threads. Where a path
- * is derived, writers may leave it out and readers rebuild it.
+ * paths repeat each title in all its descendants (4.8 of the 11.9 million
+ * characters of a 4 MB eCFR chapter's model JSON). Where a path is derived,
+ * writers may leave it out and readers rebuild it.
  */
 export function isDerivedHeadingPath(sections: readonly Section[], section: Section): boolean {
   const path = section.heading_path;
