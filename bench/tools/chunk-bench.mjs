@@ -159,9 +159,10 @@ const TOOLS = {
     },
   }),
 
-  // What the structure chunker cannot go below: micromark's block-level parse alone, with the
-  // syntax cairn gives it (inline constructs off), over the pieces cairn cuts a file into
-  // (micromark's cost grows faster than its input, so whole files would be slower than cairn).
+  // A ceiling for the structure chunker, which parses before it packs: micromark's block-level
+  // parse alone, with the syntax cairn gives it (inline constructs off), over a file cut where
+  // findPieceStarts cuts it (cairn moves each cut back by its line ending; micromark's cost grows
+  // faster than its input, so whole files would be slower than cairn itself).
   'micromark-blocks': async () => {
     const { parse, postprocess, preprocess } = await import('micromark');
     const { BLOCK_SYNTAX } = await dist('parse/markdown/parse-mdast.js');

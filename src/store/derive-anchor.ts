@@ -1,3 +1,5 @@
+import { collapseWhitespace } from '../load/collapse-whitespace.js';
+
 /** Longest anchor, in code points. */
 const MAX_ANCHOR = 160;
 /** Lines looked at: an anchor comes from the chunk's opening, never from deep inside it. */
@@ -19,11 +21,9 @@ export function deriveAnchor(text: string): string | null {
     const line = lines[i]!;
     if (ATX_HEADING.test(line) || SETEXT_UNDERLINE.test(line)) continue;
     if (SETEXT_UNDERLINE.test(lines[i + 1] ?? '') && line.trim() !== '') continue;
-    const body = line
-      .slice(0, 4 * MAX_ANCHOR)
-      .replace(MARKUP_PREFIX, '')
-      .replace(/\s+/g, ' ')
-      .trim();
+    const body = collapseWhitespace(
+      line.slice(0, 4 * MAX_ANCHOR).replace(MARKUP_PREFIX, ''),
+    ).trim();
     if (!/[\p{L}\p{N}]{2}/u.test(body)) continue;
     const sentence = /^.*?[.!?](?=\s|$)/u.exec(body)?.[0] ?? body;
     const points = Array.from(sentence);

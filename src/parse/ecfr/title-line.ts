@@ -1,3 +1,5 @@
+import { collapseWhitespace } from '../../load/collapse-whitespace.js';
+
 /** A line as UTF-16 indices, trimmed of surrounding blanks. */
 export interface LineSpan {
   start16: number;
@@ -18,7 +20,7 @@ export function lastLine(text: string, from16: number, to16: number): LineSpan |
 
 const isLineBreak = (c: number): boolean => c === 0x0a || c === 0x0d;
 
-const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
+const collapse = (s: string): string => collapseWhitespace(s).trim();
 
 /**
  * Whether `line` is the title that an eCFR heading stands for: the export
