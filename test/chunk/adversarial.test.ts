@@ -83,6 +83,23 @@ function bestTimes(a: () => unknown, b: () => unknown): [number, number] {
   return [bestA, bestB];
 }
 
+const LIMIT = 2.5 ** 2;
+
+/**
+ * Time ratio of the full input to its quarter. CPU time keeps other processes'
+ * scheduling out, but not their load on the shared caches, which slows the
+ * larger working set more: a ratio over the limit is measured again, up to
+ * three times in all. Quadratic work (16x) stays over the limit every time.
+ */
+function growthRatio(small: () => unknown, large: () => unknown): number {
+  let ratio = Number.POSITIVE_INFINITY;
+  for (let attempt = 0; attempt < 3 && ratio >= LIMIT; attempt++) {
+    const [a, b] = bestTimes(small, large);
+    ratio = Math.min(ratio, b / a);
+  }
+  return ratio;
+}
+
 /** Offsets checked against code points counted independently, in one pass. */
 function checkSpans(text: string, chunks: Chunk[]): void {
   const chars = Array.from(text);
@@ -104,11 +121,11 @@ describe('adversarial inputs finish in near-linear time', () => {
         const chunks = instance.chunk(full);
         checkSpans(full, chunks);
         if (/\S/.test(full)) expect(chunks.length).toBeGreaterThan(0);
-        const [small, large] = bestTimes(
+        const ratio = growthRatio(
           () => instance.chunk(quarter),
           () => instance.chunk(full),
         );
-        expect(large / small).toBeLessThan(2.5 ** 2);
+        expect(ratio).toBeLessThan(LIMIT);
       });
     }
   }
