@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { processSource, type SourceTask } from './process-source.js';
 import { serializeError } from './serialize-error.js';
@@ -7,7 +8,12 @@ import { packResult } from './source-wire.js';
 parentPort?.on('message', async (message: { id: number; task: SourceTask }) => {
   try {
     const result = packResult(await processSource(message.task));
-    parentPort!.postMessage({ id: message.id, ok: true, result });
+    parentPort!.postMessage({
+      id: message.id,
+      ok: true,
+      result,
+      heap_bytes: getHeapStatistics().total_heap_size,
+    });
   } catch (error) {
     parentPort!.postMessage({ id: message.id, ok: false, error: serializeError(error) });
   }

@@ -13,13 +13,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const worker = join(dir, 'fake-worker.mjs');
 writeFileSync(
   worker,
-  `import { parentPort } from 'node:worker_threads';
+  `import { parentPort, threadId } from 'node:worker_threads';
 parentPort.on('message', ({ id, task }) => {
   const what = task.source_url;
   if (what === 'die') process.exit(3);
   if (what === 'hang') for (;;) {}
   if (what === 'fail') parentPort.postMessage({ id, ok: false, error: { code: 'invalid_utf8', message: 'bad byte', details: { source: what } } });
-  else parentPort.postMessage({ id, ok: true, result: { result: { doc: { source_url: what, bytes: task.bytes.length }, chunks: [] } } });
+  else parentPort.postMessage({
+    id, ok: true, heap_bytes: what === 'big' ? 300 * 1024 * 1024 : 1024,
+    result: { result: { doc: { source_url: what, bytes: task.bytes.length, thread: threadId }, chunks: [] } },
+  });
 });
 `,
 );
@@ -52,6 +55,35 @@ describe('createWorkerPool', () => {
       // the file's bytes went over (transferred when they own their buffer)
       const moved = await pool.run(task('d'));
       expect((moved.doc as unknown as { bytes: number }).bytes).toBe(3);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('a worker whose heap grew past the limit after a task is replaced; its answer still arrives', async () => {
+    const pool = createWorkerPool({
+      size: 1,
+      worker_url: pathToFileURL(worker),
+      recycle_heap_mb: 200,
+    });
+    const threadOf = async (name: string) => {
+      const { doc } = await pool.run(task(name));
+      return [
+        (doc as { source_url: string }).source_url,
+        (doc as unknown as { thread: number }).thread,
+      ];
+    };
+    try {
+      const [a, big, b, c] = [
+        await threadOf('a'),
+        await threadOf('big'),
+        await threadOf('b'),
+        await threadOf('c'),
+      ];
+      expect([a![0], big![0], b![0], c![0]]).toEqual(['a', 'big', 'b', 'c']);
+      expect(big![1]).toBe(a![1]);
+      expect(b![1]).not.toBe(big![1]);
+      expect(c![1]).toBe(b![1]);
     } finally {
       await pool.close();
     }
