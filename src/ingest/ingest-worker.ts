@@ -4,8 +4,22 @@ import { processSource, type SourceTask } from './process-source.js';
 import { serializeError } from './serialize-error.js';
 import { packResult } from './source-wire.js';
 
-/** Worker thread entry: parse and chunk each task it is sent, answer with the result or the error. */
-parentPort?.on('message', async (message: { id: number; task: SourceTask }) => {
+interface TaskMessage {
+  id: number;
+  task: SourceTask;
+}
+
+/**
+ * Worker thread entry: parse and chunk each task it is sent, answer with the
+ * result or the error. The pool posts the next task before this one ends;
+ * tasks run one after the other, never interleaved at an await.
+ */
+let previous: Promise<void> = Promise.resolve();
+parentPort?.on('message', (message: TaskMessage) => {
+  previous = previous.then(() => answer(message));
+});
+
+async function answer(message: TaskMessage): Promise<void> {
   try {
     const result = packResult(await processSource(message.task));
     parentPort!.postMessage({
@@ -17,4 +31,4 @@ parentPort?.on('message', async (message: { id: number; task: SourceTask }) => {
   } catch (error) {
     parentPort!.postMessage({ id: message.id, ok: false, error: serializeError(error) });
   }
-});
+}

@@ -60,6 +60,33 @@ describe('createWorkerPool', () => {
     }
   });
 
+  test('a task posted to a worker behind one that kills or hangs it is run by the replacement', async () => {
+    const pool = createWorkerPool({
+      size: 1,
+      worker_url: pathToFileURL(worker),
+      task_timeout_ms: 1000,
+    });
+    try {
+      const results = await Promise.allSettled(
+        ['a', 'die', 'b', 'hang', 'c', 'd'].map((name) => pool.run(task(name))),
+      );
+      expect(
+        results.map((r) =>
+          r.status === 'fulfilled'
+            ? (r.value.doc as { source_url: string }).source_url
+            : (r.reason as { code: string }).code,
+        ),
+      ).toEqual(['a', 'internal_invariant', 'b', 'parse_timeout', 'c', 'd']);
+      const thread = (r: PromiseSettledResult<unknown>) =>
+        (r as PromiseFulfilledResult<{ doc: { thread: number } }>).value.doc.thread;
+      // 'b' and 'c' waited in a worker that then died or hung, and ran in its replacement
+      expect(new Set([thread(results[0]!), thread(results[2]!), thread(results[4]!)]).size).toBe(3);
+      expect(thread(results[5]!)).toBe(thread(results[4]!));
+    } finally {
+      await pool.close();
+    }
+  });
+
   test('a worker whose heap grew past the limit after a task is replaced; its answer still arrives', async () => {
     const pool = createWorkerPool({
       size: 1,
