@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { SourceTask } from './process-source.js';
-import { createWorkerPool } from './worker-pool.js';
+import type { SourceResult, SourceTask } from './process-source.js';
+import { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cairn-pool-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,88 +33,83 @@ const task = (source_url: string): SourceTask => ({
   chunker_id: 'x',
 });
 
+/** The task's name when it ran, the error's code when it did not. */
+function outcome(result: PromiseSettledResult<SourceResult>): string {
+  return result.status === 'fulfilled'
+    ? (result.value.doc as { source_url: string }).source_url
+    : (result.reason as { code: string }).code;
+}
+
+/** A pool of the stand-in worker, closed after `use`. */
+async function withPool(
+  options: Omit<WorkerPoolOptions, 'worker_url'>,
+  use: (pool: WorkerPool) => Promise<void>,
+): Promise<void> {
+  const pool = createWorkerPool({ ...options, worker_url: pathToFileURL(worker) });
+  try {
+    await use(pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** The thread a task that ran was run on. */
+function threadOf(result: PromiseSettledResult<SourceResult>): number {
+  if (result.status === 'rejected') throw result.reason;
+  return (result.value.doc as unknown as { thread: number }).thread;
+}
+
 describe('createWorkerPool', () => {
-  test('runs tasks on threads; a failing task rejects with its code; a dying or hanging worker is replaced', async () => {
-    const pool = createWorkerPool({
-      size: 2,
-      worker_url: pathToFileURL(worker),
-      task_timeout_ms: 1000,
-    });
-    try {
+  test('runs tasks on threads; a failing task rejects with its code; a dying or hanging worker is replaced', () =>
+    withPool({ size: 2, task_timeout_ms: 1000 }, async (pool) => {
       expect(pool.threads).toBe(2);
       const results = await Promise.allSettled(
         ['a', 'fail', 'die', 'hang', 'b', 'c'].map((name) => pool.run(task(name))),
       );
-      expect(
-        results.map((r) =>
-          r.status === 'fulfilled'
-            ? (r.value.doc as { source_url: string }).source_url
-            : (r.reason as { code: string }).code,
-        ),
-      ).toEqual(['a', 'invalid_utf8', 'internal_invariant', 'parse_timeout', 'b', 'c']);
+      expect(results.map(outcome)).toEqual([
+        'a',
+        'invalid_utf8',
+        'internal_invariant',
+        'parse_timeout',
+        'b',
+        'c',
+      ]);
       // the file's bytes went over (transferred when they own their buffer)
       const moved = await pool.run(task('d'));
       expect((moved.doc as unknown as { bytes: number }).bytes).toBe(3);
-    } finally {
-      await pool.close();
-    }
-  });
+    }));
 
-  test('a task posted to a worker behind one that kills or hangs it is run by the replacement', async () => {
-    const pool = createWorkerPool({
-      size: 1,
-      worker_url: pathToFileURL(worker),
-      task_timeout_ms: 1000,
-    });
-    try {
+  test('a task posted to a worker behind one that kills or hangs it is run by the replacement', () =>
+    withPool({ size: 1, task_timeout_ms: 1000 }, async (pool) => {
       const results = await Promise.allSettled(
         ['a', 'die', 'b', 'hang', 'c', 'd'].map((name) => pool.run(task(name))),
       );
-      expect(
-        results.map((r) =>
-          r.status === 'fulfilled'
-            ? (r.value.doc as { source_url: string }).source_url
-            : (r.reason as { code: string }).code,
-        ),
-      ).toEqual(['a', 'internal_invariant', 'b', 'parse_timeout', 'c', 'd']);
-      const thread = (r: PromiseSettledResult<unknown>) =>
-        (r as PromiseFulfilledResult<{ doc: { thread: number } }>).value.doc.thread;
+      expect(results.map(outcome)).toEqual([
+        'a',
+        'internal_invariant',
+        'b',
+        'parse_timeout',
+        'c',
+        'd',
+      ]);
+      const [a, , b, , c, d] = results.map((r) => (r.status === 'fulfilled' ? threadOf(r) : 0));
       // 'b' and 'c' waited in a worker that then died or hung, and ran in its replacement
-      expect(new Set([thread(results[0]!), thread(results[2]!), thread(results[4]!)]).size).toBe(3);
-      expect(thread(results[5]!)).toBe(thread(results[4]!));
-    } finally {
-      await pool.close();
-    }
-  });
+      expect(new Set([a, b, c]).size).toBe(3);
+      expect(d).toBe(c);
+    }));
 
-  test('a worker whose heap grew past the limit after a task is replaced; its answer still arrives', async () => {
-    const pool = createWorkerPool({
-      size: 1,
-      worker_url: pathToFileURL(worker),
-      recycle_heap_mb: 200,
-    });
-    const threadOf = async (name: string) => {
-      const { doc } = await pool.run(task(name));
-      return [
-        (doc as { source_url: string }).source_url,
-        (doc as unknown as { thread: number }).thread,
-      ];
-    };
-    try {
-      const [a, big, b, c] = [
-        await threadOf('a'),
-        await threadOf('big'),
-        await threadOf('b'),
-        await threadOf('c'),
-      ];
-      expect([a![0], big![0], b![0], c![0]]).toEqual(['a', 'big', 'b', 'c']);
-      expect(big![1]).toBe(a![1]);
-      expect(b![1]).not.toBe(big![1]);
-      expect(c![1]).toBe(b![1]);
-    } finally {
-      await pool.close();
-    }
-  });
+  test('a worker whose heap grew past the limit after a task is replaced; its answer still arrives', () =>
+    withPool({ size: 1, recycle_heap_mb: 200 }, async (pool) => {
+      const results: PromiseSettledResult<SourceResult>[] = [];
+      // one at a time, so that no task waits in the worker being replaced
+      for (const name of ['a', 'big', 'b', 'c'])
+        results.push(...(await Promise.allSettled([pool.run(task(name))])));
+      expect(results.map(outcome)).toEqual(['a', 'big', 'b', 'c']);
+      const [a, big, b, c] = results.map(threadOf);
+      expect(big).toBe(a);
+      expect(b).not.toBe(big);
+      expect(c).toBe(b);
+    }));
 
   test('without a compiled worker beside it (running from TypeScript), tasks run on the calling thread', () => {
     const pool = createWorkerPool({ size: 4, worker_url: pathToFileURL(join(dir, 'missing.js')) });
