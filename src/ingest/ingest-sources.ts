@@ -127,6 +127,8 @@ export async function ingestSources(
   const settingsKey = settingsKeyOf(chunkerId, options.format, options.parse_options);
   const pool = createWorkerPool({
     size: options.workers ?? Math.max(1, availableParallelism() - 1),
+    // better-sqlite3 blocks the event loop while it writes; pg does not
+    hold_next: store.dialect === 'sqlite',
     ...(options.worker_url === undefined ? {} : { worker_url: options.worker_url }),
   });
   const summary: IngestSummary = {

@@ -80,7 +80,7 @@ describe('createWorkerPool', () => {
     }));
 
   test('a task posted to a worker behind one that kills or hangs it is run by the replacement', () =>
-    withPool({ size: 1, task_timeout_ms: 1000 }, async (pool) => {
+    withPool({ size: 1, task_timeout_ms: 1000, hold_next: true }, async (pool) => {
       const results = await Promise.allSettled(
         ['a', 'die', 'b', 'hang', 'c', 'd'].map((name) => pool.run(task(name))),
       );
