@@ -9,21 +9,32 @@ import { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from './wor
 const dir = mkdtempSync(join(tmpdir(), 'cairn-pool-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A stand-in worker speaking the pool's protocol: echoes, fails, dies or hangs on request. */
+/**
+ * A stand-in worker speaking the pool's protocol: echoes, fails, dies, hangs
+ * or answers late on request, saying how many tasks it had been sent by then.
+ */
 const worker = join(dir, 'fake-worker.mjs');
 writeFileSync(
   worker,
   `import { parentPort, threadId } from 'node:worker_threads';
+let sent = 0;
+let previous = Promise.resolve();
+// one task after another, as the real worker runs them
 parentPort.on('message', ({ id, task }) => {
+  sent++;
+  previous = previous.then(() => answer(id, task));
+});
+async function answer(id, task) {
   const what = task.source_url;
+  if (what === 'slow') await new Promise((resolve) => setTimeout(resolve, 300));
   if (what === 'die') process.exit(3);
   if (what === 'hang') for (;;) {}
   if (what === 'fail') parentPort.postMessage({ id, ok: false, error: { code: 'invalid_utf8', message: 'bad byte', details: { source: what } } });
   else parentPort.postMessage({
     id, ok: true, heap_bytes: what === 'big' ? 300 * 1024 * 1024 : 1024,
-    result: { result: { doc: { source_url: what, bytes: task.bytes.length, thread: threadId }, chunks: [] } },
+    result: { result: { doc: { source_url: what, bytes: task.bytes.length, thread: threadId, sent }, chunks: [] } },
   });
-});
+}
 `,
 );
 
@@ -97,6 +108,19 @@ describe('createWorkerPool', () => {
       expect(new Set([a, b, c]).size).toBe(3);
       expect(d).toBe(c);
     }));
+
+  test('with hold_next a worker is sent its next task before it answers the running one, without it not', async () => {
+    const sentBeforeAnswering = async (hold_next: boolean): Promise<number> => {
+      let sent = 0;
+      await withPool({ size: 1, hold_next }, async (pool) => {
+        const [slow] = await Promise.all([pool.run(task('slow')), pool.run(task('b'))]);
+        sent = (slow.doc as unknown as { sent: number }).sent;
+      });
+      return sent;
+    };
+    expect(await sentBeforeAnswering(true)).toBe(2);
+    expect(await sentBeforeAnswering(false)).toBe(1);
+  });
 
   test('a worker whose heap grew past the limit after a task is replaced; its answer still arrives', () =>
     withPool({ size: 1, recycle_heap_mb: 200 }, async (pool) => {
