@@ -1,17 +1,5 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { registerChunk } from './commands/chunk.js';
-import { registerEval } from './commands/eval.js';
-import { registerExportCorpus } from './commands/export.js';
-import { registerIds } from './commands/ids.js';
-import { registerIngest } from './commands/ingest.js';
-import { registerParse } from './commands/parse.js';
-import { registerResolve } from './commands/resolve.js';
-import { registerSearch } from './commands/search.js';
-import { registerServe } from './commands/serve.js';
-import { registerShow } from './commands/show.js';
-import { registerValidateCitations } from './commands/validate-citations.js';
-import { registerValidateCorpus } from './commands/validate-corpus.js';
 import { exitCodeFor, reportError } from './report-error.js';
 
 const program = new Command();
@@ -41,23 +29,43 @@ Environment:
 Exit codes: 0 clean, 1 when the input had problems, 2 on usage errors or unreadable files.`,
   );
 
-registerParse(program);
-registerChunk(program);
-registerIngest(program);
-registerShow(program);
-registerResolve(program);
-registerSearch(program);
-registerIds(program);
-registerEval(program);
-registerServe(program);
-registerExportCorpus(
-  program.command('export').description('Export stored or parsed documents under a contract'),
-);
-const validate = program.command('validate').description('Check files against cairn contracts');
-registerValidateCorpus(validate);
-registerValidateCitations(validate);
+type Register = (program: Command) => Promise<void>;
+
+/**
+ * Each top-level command and how to add it, loaded on demand: a command's
+ * module pulls in its parsers, store drivers or tokenizer tables, and loading
+ * all of them cost `cairn show` half a second and the ingest writer 40 MB.
+ */
+const COMMANDS: Record<string, Register> = {
+  parse: async (p) => (await import('./commands/parse.js')).registerParse(p),
+  chunk: async (p) => (await import('./commands/chunk.js')).registerChunk(p),
+  ingest: async (p) => (await import('./commands/ingest.js')).registerIngest(p),
+  show: async (p) => (await import('./commands/show.js')).registerShow(p),
+  resolve: async (p) => (await import('./commands/resolve.js')).registerResolve(p),
+  search: async (p) => (await import('./commands/search.js')).registerSearch(p),
+  ids: async (p) => (await import('./commands/ids.js')).registerIds(p),
+  eval: async (p) => (await import('./commands/eval.js')).registerEval(p),
+  serve: async (p) => (await import('./commands/serve.js')).registerServe(p),
+  export: async (p) =>
+    (await import('./commands/export.js')).registerExportCorpus(
+      p.command('export').description('Export stored or parsed documents under a contract'),
+    ),
+  validate: async (p) => {
+    const validate = p.command('validate').description('Check files against cairn contracts');
+    (await import('./commands/validate-corpus.js')).registerValidateCorpus(validate);
+    (await import('./commands/validate-citations.js')).registerValidateCitations(validate);
+  },
+};
+
+/** The named command alone; every command when none is named (root help, a typo's suggestions). */
+async function registerCommands(program: Command, argv: readonly string[]): Promise<void> {
+  const named = argv[2] === undefined ? undefined : COMMANDS[argv[2]];
+  if (named !== undefined && Object.hasOwn(COMMANDS, argv[2]!)) return named(program);
+  for (const register of Object.values(COMMANDS)) await register(program);
+}
 
 try {
+  await registerCommands(program, process.argv);
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) {

@@ -138,3 +138,26 @@ describe('cairn ingest / show / resolve', () => {
     }
   });
 });
+
+describe('cairn commands, each loaded when named', () => {
+  test('the root help lists every command, and a command names its own options', () => {
+    const root = cairn('--help');
+    expect(root.code).toBe(0);
+    const commands = 'parse chunk ingest show resolve search ids eval serve export validate';
+    for (const name of commands.split(' '))
+      expect(root.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    const show = cairn('show', '--help');
+    expect(show.code).toBe(0);
+    expect(show.stdout).toContain('--context <chars>');
+    const validate = cairn('validate', '--help');
+    expect(validate.stdout).toMatch(/^ {2}corpus\b/m);
+    expect(validate.stdout).toMatch(/^ {2}citations\b/m);
+  });
+
+  test('a mistyped command is a usage error that suggests the right one', () => {
+    const typo = cairn('shwo', 'x');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("unknown command 'shwo'");
+    expect(typo.stderr).toContain('show');
+  });
+});

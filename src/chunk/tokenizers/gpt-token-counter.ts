@@ -22,25 +22,65 @@ const require = createRequire(import.meta.url);
 /** Pieces remembered per encoding, and the longest remembered (long ones are rare and large). */
 const MEMO_SIZE = 32_768;
 const MEMO_PIECE_UNITS = 64;
-const counters = new Map<GptEncodingName, TokenCounter>();
+const counters = new Map<GptEncodingName, GptTokenCounter>();
 
 /**
- * An OpenAI encoding from gpt-tokenizer, loaded on first use (each costs about
- * half a second to load). Counting walks the encoding's own split pattern and
- * byte-pair core, the same steps `encode` takes, so that the pieces and their
- * counts come out of one pass; special-token strings count as plain text, as
- * `encode(text, { disallowedSpecial: new Set() })` does.
+ * An OpenAI encoding from gpt-tokenizer. Counting walks the encoding's own
+ * split pattern and byte-pair core, the same steps `encode` takes, so that
+ * the pieces and their counts come out of one pass; special-token strings
+ * count as plain text, as `encode(text, { disallowedSpecial: new Set() })`
+ * does.
  */
 export function gptTokenCounter(encoding: GptEncodingName): TokenCounter {
   let counter = counters.get(encoding);
   if (counter === undefined) {
-    counter = loadCounter(encoding);
+    counter = new GptTokenCounter(encoding);
     counters.set(encoding, counter);
   }
   return counter;
 }
 
-function loadCounter(encoding: GptEncodingName): TokenCounter {
+/** Whether `encoding` has been loaded in this thread: a chunker's construction alone never loads it. */
+export function isEncodingLoaded(encoding: GptEncodingName): boolean {
+  return counters.get(encoding)?.isLoaded() ?? false;
+}
+
+/**
+ * Loads its encoding on first count, not on construction: each costs about
+ * 200 ms and 40 MB to load, and a chunker is built only for its chunker_id
+ * by commands that never count (`cairn show`, the ingest writer).
+ */
+class GptTokenCounter implements TokenCounter {
+  readonly exact = true;
+  private loaded: LoadedCounter | null = null;
+
+  constructor(readonly id: GptEncodingName) {}
+
+  get splitPattern(): RegExp {
+    return this.load().splitPattern;
+  }
+
+  pieceTokens(piece: string): number {
+    return this.load().pieceTokens(piece);
+  }
+
+  count(text: string): number {
+    return this.load().count(text);
+  }
+
+  isLoaded(): boolean {
+    return this.loaded !== null;
+  }
+
+  private load(): LoadedCounter {
+    if (this.loaded === null) this.loaded = loadCounter(this.id);
+    return this.loaded;
+  }
+}
+
+type LoadedCounter = Pick<TokenCounter, 'splitPattern' | 'pieceTokens' | 'count'>;
+
+function loadCounter(encoding: GptEncodingName): LoadedCounter {
   // a fixed list: the module path never comes from input
   const modules: Record<GptEncodingName, () => GptEncodingModule> = {
     cl100k_base: () => require('gpt-tokenizer/encoding/cl100k_base') as GptEncodingModule,
@@ -73,8 +113,6 @@ function loadCounter(encoding: GptEncodingName): TokenCounter {
   };
   const splitPattern = new RegExp(core.tokenSplitRegex.source, 'gu');
   return {
-    id: encoding,
-    exact: true,
     splitPattern,
     pieceTokens,
     count(text: string): number {
