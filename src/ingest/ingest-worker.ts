@@ -22,13 +22,18 @@ parentPort?.on('message', (message: TaskMessage) => {
 async function answer(message: TaskMessage): Promise<void> {
   try {
     const result = packResult(await processSource(message.task));
+    parentPort!.postMessage({ id: message.id, ok: true, result, heap_bytes: heapBytes() });
+  } catch (error) {
+    // a file that failed late (too many chunks, say) may have grown the heap as much as any
     parentPort!.postMessage({
       id: message.id,
-      ok: true,
-      result,
-      heap_bytes: getHeapStatistics().total_heap_size,
+      ok: false,
+      error: serializeError(error),
+      heap_bytes: heapBytes(),
     });
-  } catch (error) {
-    parentPort!.postMessage({ id: message.id, ok: false, error: serializeError(error) });
   }
+}
+
+function heapBytes(): number {
+  return getHeapStatistics().total_heap_size;
 }

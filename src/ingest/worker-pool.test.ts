@@ -29,9 +29,10 @@ async function answer(id, task) {
   if (what === 'slow') await new Promise((resolve) => setTimeout(resolve, 300));
   if (what === 'die') process.exit(3);
   if (what === 'hang') for (;;) {}
-  if (what === 'fail') parentPort.postMessage({ id, ok: false, error: { code: 'invalid_utf8', message: 'bad byte', details: { source: what } } });
+  const heap_bytes = what.startsWith('big') ? 300 * 1024 * 1024 : 1024;
+  if (what.endsWith('fail')) parentPort.postMessage({ id, ok: false, heap_bytes, error: { code: 'invalid_utf8', message: 'bad byte', details: { source: what } } });
   else parentPort.postMessage({
-    id, ok: true, heap_bytes: what === 'big' ? 300 * 1024 * 1024 : 1024,
+    id, ok: true, heap_bytes,
     result: { result: { doc: { source_url: what, bytes: task.bytes.length, thread: threadId, sent }, chunks: [] } },
   });
 }
@@ -122,17 +123,18 @@ describe('createWorkerPool', () => {
     expect(await sentBeforeAnswering(false)).toBe(1);
   });
 
-  test('a worker whose heap grew past the limit after a task is replaced; its answer still arrives', () =>
+  test('a worker whose heap grew past the limit after a task, failed or not, is replaced; its answer still arrives', () =>
     withPool({ size: 1, recycle_heap_mb: 200 }, async (pool) => {
       const results: PromiseSettledResult<SourceResult>[] = [];
       // one at a time, so that no task waits in the worker being replaced
-      for (const name of ['a', 'big', 'b', 'c'])
+      for (const name of ['a', 'big', 'b', 'c', 'big-fail', 'd'])
         results.push(...(await Promise.allSettled([pool.run(task(name))])));
-      expect(results.map(outcome)).toEqual(['a', 'big', 'b', 'c']);
-      const [a, big, b, c] = results.map(threadOf);
+      expect(results.map(outcome)).toEqual(['a', 'big', 'b', 'c', 'invalid_utf8', 'd']);
+      const [a, big, b, c, , d] = results.map((r) => (r.status === 'rejected' ? 0 : threadOf(r)));
       expect(big).toBe(a);
       expect(b).not.toBe(big);
       expect(c).toBe(b);
+      expect(d).not.toBe(c);
     }));
 
   test('without a compiled worker beside it (running from TypeScript), tasks run on the calling thread', () => {
