@@ -16,12 +16,8 @@ import { AtomList, splitRange } from './split-range.js';
 import { skipSpace } from './text-scan.js';
 import { type ChunkSource, textUnits } from './text-units.js';
 import { PieceTable } from './tokenizers/piece-table.js';
-import {
-  MIN_TOKEN_BUDGET,
-  resolveTokenCounter,
-  type TokenizerSettings,
-  windowUnitsFor,
-} from './tokenizers/resolve-token-counter.js';
+import { type TokenizerSettings, windowUnitsFor } from './tokenizers/resolve-token-counter.js';
+import { checkTokenBudget, tokenizerSettingsOf } from './tokenizers/token-budget.js';
 import type { TokenCounter } from './tokenizers/token-counter.js';
 import type { Chunk, Chunker, ChunkingOptions, ChunkLimits } from './types.js';
 
@@ -89,24 +85,20 @@ export class SentenceChunker extends BaseChunker<SentenceChunkerConfig> {
     const unit = checkChoice('unit', settings.unit ?? 'token', ['token', 'char'] as const);
     const locale = checkLocale('locale', settings.locale ?? 'en');
     const include_headers = checkBoolean('include_headers', settings.include_headers ?? true);
-    const tokenizerSettings: TokenizerSettings = {
-      ...(settings.tokenizer === undefined ? {} : { tokenizer: settings.tokenizer }),
-      ...(settings.tokenizer_file === undefined ? {} : { tokenizer_file: settings.tokenizer_file }),
-    };
+    const tokenizerSettings = tokenizerSettingsOf(settings);
     let config: SentenceChunkerConfig;
     let counter: TokenCounter | null = null;
     if (unit === 'token') {
-      const max = checkInteger(
-        'max_chunk_tokens',
+      const budget = checkTokenBudget(
+        tokenizerSettings,
         settings.max_chunk_tokens ?? 512,
-        MIN_TOKEN_BUDGET,
+        settings.overlap_tokens ?? 64,
       );
-      const overlap = checkInteger('overlap_tokens', settings.overlap_tokens ?? 64, 0);
-      checkOverlap('overlap_tokens', overlap, 'max_chunk_tokens', max);
-      counter = resolveTokenCounter(tokenizerSettings);
+      const { max, overlap } = budget;
+      counter = budget.counter;
       config = {
         unit,
-        tokenizer: counter.id,
+        tokenizer: budget.counter.id,
         max_chunk_tokens: max,
         overlap_tokens: overlap,
         locale,

@@ -1,13 +1,7 @@
 import { buildTextDocument } from '../parse/text/parse-text.js';
 import { ATOMIC_BLOCK_TYPES, type Block, type CairnDocument } from '../types.js';
 import { BaseChunker } from './base-chunker.js';
-import {
-  checkBoolean,
-  checkInteger,
-  checkKnownKeys,
-  checkLocale,
-  checkOverlap,
-} from './check-options.js';
+import { checkBoolean, checkInteger, checkKnownKeys, checkLocale } from './check-options.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import { checkContentSize } from './chunk-limits.js';
 import { Graphemes } from './grapheme.js';
@@ -26,12 +20,8 @@ import { trimSpaceEnd } from './text-scan.js';
 import { type ChunkSource, type TextUnit, textUnits } from './text-units.js';
 import { tokenOptionOverrides } from './token-option-overrides.js';
 import { PieceTable } from './tokenizers/piece-table.js';
-import {
-  MIN_TOKEN_BUDGET,
-  resolveTokenCounter,
-  type TokenizerSettings,
-  windowUnitsFor,
-} from './tokenizers/resolve-token-counter.js';
+import { type TokenizerSettings, windowUnitsFor } from './tokenizers/resolve-token-counter.js';
+import { checkTokenBudget, tokenizerSettingsOf } from './tokenizers/token-budget.js';
 import type { TokenCounter } from './tokenizers/token-counter.js';
 import type { Chunk, Chunker, ChunkingOptions, ChunkLimits, ChunkSplitReason } from './types.js';
 
@@ -99,27 +89,20 @@ export class StructureChunker extends BaseChunker<StructureChunkerConfig> {
   private readonly tokenizerSettings: TokenizerSettings;
 
   constructor(settings: StructureChunkerSettings = {}) {
-    const { limits, tokenizer, tokenizer_file, ...rest } = settings;
+    const { limits, tokenizer: _t, tokenizer_file: _f, ...rest } = settings;
     checkKnownKeys('structure chunker', settings, KEYS);
-    const tokenizerSettings: TokenizerSettings = {
-      ...(tokenizer === undefined ? {} : { tokenizer }),
-      ...(tokenizer_file === undefined ? {} : { tokenizer_file }),
-    };
+    const tokenizerSettings = tokenizerSettingsOf(settings);
     const config = { ...STRUCTURE_DEFAULTS, ...rest };
-    checkInteger('max_chunk_tokens', config.max_chunk_tokens, MIN_TOKEN_BUDGET);
-    checkInteger('overlap_tokens', config.overlap_tokens, 0);
-    checkOverlap(
-      'overlap_tokens',
-      config.overlap_tokens,
-      'max_chunk_tokens',
+    const { counter } = checkTokenBudget(
+      tokenizerSettings,
       config.max_chunk_tokens,
+      config.overlap_tokens,
     );
     checkBoolean('cross_sections', config.cross_sections);
     checkInteger('section_depth', config.section_depth, 0, 64);
     checkBoolean('merge_paragraph_sections', config.merge_paragraph_sections);
     checkBoolean('include_headers', config.include_headers);
     checkLocale('locale', config.locale);
-    const counter = resolveTokenCounter(tokenizerSettings);
     super(
       StructureChunker.chunkerName,
       StructureChunker.chunkerVersion,

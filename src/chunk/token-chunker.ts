@@ -1,5 +1,5 @@
 import { BaseChunker } from './base-chunker.js';
-import { checkBoolean, checkInteger, checkKnownKeys, checkOverlap } from './check-options.js';
+import { checkBoolean, checkKnownKeys } from './check-options.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import { checkContentSize } from './chunk-limits.js';
 import { Graphemes } from './grapheme.js';
@@ -9,12 +9,8 @@ import type { ChunkSource } from './text-units.js';
 import { textUnits } from './text-units.js';
 import { tokenOptionOverrides } from './token-option-overrides.js';
 import { PieceTable } from './tokenizers/piece-table.js';
-import {
-  MIN_TOKEN_BUDGET,
-  resolveTokenCounter,
-  type TokenizerSettings,
-  windowUnitsFor,
-} from './tokenizers/resolve-token-counter.js';
+import { type TokenizerSettings, windowUnitsFor } from './tokenizers/resolve-token-counter.js';
+import { checkTokenBudget, tokenizerSettingsOf } from './tokenizers/token-budget.js';
 import type { TokenCounter } from './tokenizers/token-counter.js';
 import type { Chunk, Chunker, ChunkingOptions, ChunkLimits } from './types.js';
 
@@ -57,23 +53,16 @@ export class TokenChunker extends BaseChunker<TokenChunkerConfig> {
   private readonly tokenizerSettings: TokenizerSettings;
 
   constructor(settings: TokenChunkerSettings = {}) {
-    const { limits, tokenizer, tokenizer_file, ...rest } = settings;
+    const { limits, tokenizer: _t, tokenizer_file: _f, ...rest } = settings;
     checkKnownKeys('token chunker', settings, ['limits', ...KEYS]);
-    const tokenizerSettings: TokenizerSettings = {
-      ...(tokenizer === undefined ? {} : { tokenizer }),
-      ...(tokenizer_file === undefined ? {} : { tokenizer_file }),
-    };
+    const tokenizerSettings = tokenizerSettingsOf(settings);
     const config = { ...TOKEN_DEFAULTS, ...rest };
-    checkInteger('max_chunk_tokens', config.max_chunk_tokens, MIN_TOKEN_BUDGET);
-    checkInteger('overlap_tokens', config.overlap_tokens, 0);
-    checkOverlap(
-      'overlap_tokens',
-      config.overlap_tokens,
-      'max_chunk_tokens',
+    const { counter } = checkTokenBudget(
+      tokenizerSettings,
       config.max_chunk_tokens,
+      config.overlap_tokens,
     );
     checkBoolean('include_headers', config.include_headers);
-    const counter = resolveTokenCounter(tokenizerSettings);
     super(
       TokenChunker.chunkerName,
       TokenChunker.chunkerVersion,
