@@ -3,9 +3,10 @@
 // peak RSS (worker threads included) belongs to that ingest alone. Each counted run starts from a
 // fresh database: a first ingest, then an unchanged re-ingest of the same files into the same
 // database. SQLite and PostgreSQL over the whole eCFR corpus, and SQLite over a 15 MB prefix of it
-// to show whether peak RSS grows with the corpus.
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+// and over two copies of it, to show whether peak RSS grows with the corpus.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { CORPORA, listFiles } from './harness.mjs';
 import {
   median,
@@ -21,7 +22,7 @@ const CHILD_TIMEOUT_MS = 420_000;
 /** A full ingest slower than this counts as expensive: fewer runs, no PostgreSQL warm-up. */
 const SLOW_MS = 60_000;
 /** Wall time per series (warm-up included) before counted runs stop early; about 15 min in all. */
-const BUDGET_MS = { sqlite: 330_000, postgres: 330_000, subset: 150_000 };
+const BUDGET_MS = { sqlite: 330_000, postgres: 330_000, subset: 150_000, doubled: 200_000 };
 const SUBSET_BYTES = 15e6;
 
 const TARGET_MBPS = 10;
@@ -29,6 +30,12 @@ const TARGET_UNCHANGED_RATIO = 20;
 const TARGET_RSS_MB = 1024;
 /** "Not growing": the full corpus's peak RSS at most this multiple of the 15 MB subset's. */
 const RSS_GROWTH_LIMIT = 1.25;
+/**
+ * The same between the corpus and two copies of it. Tighter: the 15 MB prefix ends before the
+ * worker's heap reaches its recycling size (RECYCLE_HEAP_MB), the full corpus does not, and twice
+ * the corpus should then add nothing but run-to-run variation (about 5% in medians of 3).
+ */
+const RSS_PLATEAU_LIMIT = 1.1;
 
 /** One ingest in a fresh process; its JSON line plus the process's wall time. */
 function ingestOnce(db, inputs, schema) {
@@ -64,7 +71,7 @@ function postgresPair(inputs) {
  * A warm-up pair (unless told not to), then up to `runs` counted pairs, each from a fresh database,
  * while the series stays within its wall-time budget (at least one counted run).
  */
-async function series(name, pair, { runs, budgetMs, warmUp }) {
+async function series(name, pair, { runs, budgetMs, warmUp, coldReason }) {
   const notes = [];
   const started = performance.now();
   if (warmUp) {
@@ -73,7 +80,7 @@ async function series(name, pair, { runs, budgetMs, warmUp }) {
     if (failed) return { name, failed, notes };
   } else {
     notes.push(
-      `${name}: no warm-up run, since a full SQLite ingest took over ${SLOW_MS / 1000} s (the files are in the page cache from the SQLite runs)`,
+      `${name}: no warm-up run, ${coldReason ?? `since a full SQLite ingest took over ${SLOW_MS / 1000} s (the files are in the page cache from the SQLite runs)`}`,
     );
   }
   const firsts = [];
@@ -187,6 +194,26 @@ function subsetOf(files, bytes) {
   return { files: out, bytes: total };
 }
 
+/**
+ * fn(paths) over two copies of the files in a fresh folder (`a/`, `b/`): a corpus twice the size
+ * made of the same documents under other paths, so every file is parsed and stored again.
+ */
+async function withDoubledCorpus(dir, files, fn) {
+  const root = mkdtempSync(join(tmpdir(), 'cairn-bench-doubled-'));
+  try {
+    for (const copy of ['a', 'b']) {
+      for (const file of files) {
+        const to = join(root, copy, relative(dir, file));
+        mkdirSync(dirname(to), { recursive: true });
+        writeFileSync(to, readFileSync(file));
+      }
+    }
+    return await fn([join(root, 'a'), join(root, 'b')]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 export async function bench({ runs = 5 } = {}) {
   const ecfrDir = join(CORPORA, 'ecfr');
   const all = listFiles('ecfr', ['.md']);
@@ -215,18 +242,28 @@ export async function bench({ runs = 5 } = {}) {
     warmUp: true,
   });
 
+  const doubled = await withDoubledCorpus(ecfrDir, all, (paths) =>
+    series('SQLite eCFR twice', sqlitePair(paths), {
+      runs,
+      budgetMs: BUDGET_MS.doubled,
+      warmUp: false,
+      coldReason: 'as each run takes about a minute (the copies were just written, so in the page cache)',
+    }),
+  );
+
   const sqliteRows = rowsOf(sqlite, 'SQLite, ecfr');
   const pgRows = rowsOf(postgres, 'PostgreSQL, ecfr');
   const smallRows = rowsOf(
     small,
     `SQLite, ecfr subset (sorted prefix, ${subset.files.length} files)`,
   );
+  const doubledRows = rowsOf(doubled, 'SQLite, ecfr twice (two copies)');
   const threads = sqliteRows[0].threads ?? '?';
   printRows(
     `Ingest end to end: files on disk to committed rows, default chunker, ${threads} worker thread(s)`,
-    [...sqliteRows, ...pgRows, smallRows[0]],
+    [...sqliteRows, ...pgRows, smallRows[0], doubledRows[0]],
   );
-  for (const note of [...sqlite.notes, ...postgres.notes, ...small.notes])
+  for (const note of [...sqlite.notes, ...postgres.notes, ...small.notes, ...doubled.notes])
     console.log(`\nnote: ${note}`);
 
   const ratio = (rows) => (rows[0].failed || rows[1]?.failed ? null : rows[0].ms / rows[1].ms);
@@ -255,7 +292,9 @@ export async function bench({ runs = 5 } = {}) {
       `unchanged re-ingest >= ${TARGET_UNCHANGED_RATIO}x faster than the first (${store}): ${r === null ? 'not measured' : `${r.toFixed(1)}x`}`,
     );
   }
-  const measured = [...sqliteRows, ...pgRows, ...smallRows].filter((r) => !r.failed);
+  const measured = [...sqliteRows, ...pgRows, ...smallRows, ...doubledRows].filter(
+    (r) => !r.failed,
+  );
   const peak = measured.reduce((worst, r) => (r.maxRssMb > worst.maxRssMb ? r : worst), {
     maxRssMb: 0,
   });
@@ -264,10 +303,23 @@ export async function bench({ runs = 5 } = {}) {
     `peak RSS < 1 GB (${TARGET_RSS_MB} MB) in every ingest: highest ${peak.maxRssMb.toFixed(0)} MB (${peak.label ?? 'none'})`,
   );
   const full = sqliteRows[0];
-  const part = smallRows[0];
-  const growth = full.failed || part.failed ? null : full.rssMb / part.rssMb;
-  line(
-    growth === null ? null : growth <= RSS_GROWTH_LIMIT,
-    `peak RSS not growing with corpus size (SQLite, median peak RSS, ${part.mb?.toFixed(1)} MB vs ${full.mb?.toFixed(1)} MB, at most ${RSS_GROWTH_LIMIT}x): ${growth === null ? 'not measured' : `${part.rssMb.toFixed(0)} MB vs ${full.rssMb.toFixed(0)} MB, ${growth.toFixed(2)}x`}`,
+  const growthLine = (part, whole, limit, what) => {
+    const growth = whole.failed || part.failed ? null : whole.rssMb / part.rssMb;
+    line(
+      growth === null ? null : growth <= limit,
+      `peak RSS not growing with corpus size (SQLite, median peak RSS, ${what}, at most ${limit}x): ${growth === null ? 'not measured' : `${part.rssMb.toFixed(0)} MB vs ${whole.rssMb.toFixed(0)} MB, ${growth.toFixed(2)}x`}`,
+    );
+  };
+  growthLine(
+    smallRows[0],
+    full,
+    RSS_GROWTH_LIMIT,
+    `${smallRows[0].mb?.toFixed(1)} MB vs ${full.mb?.toFixed(1)} MB`,
+  );
+  growthLine(
+    full,
+    doubledRows[0],
+    RSS_PLATEAU_LIMIT,
+    `${full.mb?.toFixed(1)} MB vs ${doubledRows[0].mb?.toFixed(1)} MB`,
   );
 }
