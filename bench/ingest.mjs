@@ -247,7 +247,8 @@ export async function bench({ runs = 5 } = {}) {
       runs,
       budgetMs: BUDGET_MS.doubled,
       warmUp: false,
-      coldReason: 'as each run takes about a minute (the copies were just written, so in the page cache)',
+      coldReason:
+        'as each run takes about a minute (the copies were just written, so in the page cache)',
     }),
   );
 
