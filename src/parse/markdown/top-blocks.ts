@@ -1,4 +1,5 @@
-import { parse, postprocess, preprocess } from 'micromark';
+import { parse, type postprocess, preprocess } from 'micromark';
+import { subtokenize } from 'micromark-util-subtokenize';
 import { BLOCK_SYNTAX } from './parse-mdast.js';
 
 /** micromark's events and tokens, named without depending on its types package directly. */
@@ -34,9 +35,10 @@ const NODE_TYPE_OF = new Map<string, TopBlock['type']>(
 /**
  * Tokens that become children of a heading or paragraph: text (`data`, and
  * line endings, which mdast appends to text), hard breaks and inline math.
- * The block parse turns every other inline construct off.
+ * The block parse turns every other inline construct off; `chunkText` is
+ * text left untokenized (see `expandBlocks`).
  */
-const PHRASING = new Set(['data', 'lineEnding', 'hardBreakTrailing', 'mathText']);
+const PHRASING = new Set(['data', 'lineEnding', 'hardBreakTrailing', 'mathText', 'chunkText']);
 
 /**
  * One top-level Markdown block: what cairn reads from a root child of the
@@ -82,7 +84,7 @@ export interface TopBlock {
  * tokenizing and left much of it for the garbage collector.
  */
 export function parseTopBlocks(markdown: string): TopBlock[] {
-  const events = postprocess(
+  const events = expandBlocks(
     parse({ extensions: BLOCK_SYNTAX })
       .document()
       .write(preprocess()(markdown, undefined, true)),
@@ -97,6 +99,37 @@ export function parseTopBlocks(markdown: string): TopBlock[] {
     i = close;
   }
   return blocks;
+}
+
+/**
+ * micromark's `postprocess`, but text that cannot hold inline math stays
+ * one `chunkText` token per line instead of being tokenized again: with the
+ * other inline constructs off, that second pass only turns each line into
+ * `data`, and over the Rust book it took a third of the parse. Text with a
+ * `$` is tokenized, since a paragraph that is one math span is a formula.
+ */
+function expandBlocks(events: Event[]): Event[] {
+  for (;;) {
+    for (const [kind, token, context] of events) {
+      if (kind === 'enter' && token.contentType === 'text' && token.previous === undefined)
+        if (!chainHas(token, context, '$')) clearContentType(token);
+    }
+    if (subtokenize(events)) return events;
+  }
+}
+
+/** Whether the text of a chain of linked tokens (`previous`/`next`) holds `needle`. */
+function chainHas(head: Token, context: Event[2], needle: string): boolean {
+  for (let token: Token | undefined = head; token; token = token.next) {
+    if (context.sliceSerialize(token).includes(needle)) return true;
+  }
+  return false;
+}
+
+/** Leaves a chain of linked tokens as they are: `subtokenize` expands only tokens with a content type. */
+function clearContentType(head: Token): void {
+  for (let token: Token | undefined = head; token; token = token.next)
+    token.contentType = undefined;
 }
 
 /** The index of the exit event matching the enter at `open` (events nest properly). */
@@ -166,8 +199,11 @@ function phrasingRange(events: Event[], open: number): { start: number; end: num
   const children = phrasingChildren(events, open);
   if (children.length === 0) return null;
   const first: Token = events[children[0]!]![1];
-  const last: Token = events[children.at(-1)!]![1];
-  return { start: first.start.offset, end: last.end.offset };
+  const [, last, context] = events[children.at(-1)!]!;
+  // text tokenized would end in data before trailing whitespace, which becomes a line suffix
+  const trailing =
+    last.type === 'chunkText' ? /[ \t]*$/.exec(context.sliceSerialize(last))![0] : '';
+  return { start: first.start.offset, end: last.end.offset - trailing.length };
 }
 
 /** As mdast: an ATX heading's first `#` run, or the setext underline's character. */
