@@ -18,7 +18,7 @@ const LABELS = {
   'read-sha256': 'read + sha256 (floor)',
   'utf8-decode': 'utf8 decode (floor)',
   'tokenize-cl100k': FLOOR,
-  'micromark-blocks': "micromark block parse alone, cairn's syntax and pieces (floor)",
+  'micromark-blocks': "cairn's block parse alone: micromark, its syntax and pieces (floor)",
   'cairn-char': 'cairn char 1000/100 chars',
   'cairn-token': 'cairn token 512/64 cl100k',
   'cairn-sentence': 'cairn sentence 512/64 cl100k',

@@ -159,27 +159,16 @@ const TOOLS = {
     },
   }),
 
-  // A ceiling for the structure chunker, which parses before it packs: micromark's block-level
-  // parse alone, with the syntax cairn gives it (inline constructs off), over a file cut where
-  // findPieceStarts cuts it (cairn moves each cut back by its line ending; micromark's cost grows
-  // faster than its input, so whole files would be slower than cairn itself).
+  // A ceiling for the structure chunker, which parses before it packs: cairn's block-level parse
+  // alone (micromark with inline constructs off, over the pieces findPieceStarts cuts a file into,
+  // text lines left untokenized), before any document model, token count or packing.
   'micromark-blocks': async () => {
-    const { parse, postprocess, preprocess } = await import('micromark');
-    const { BLOCK_SYNTAX } = await dist('parse/markdown/parse-mdast.js');
-    const { findPieceStarts } = await dist('parse/markdown/find-piece-starts.js');
+    const { parseBlocksInPieces } = await dist('parse/markdown/parse-blocks-in-pieces.js');
     return {
       floor: (files) => {
-        let events = 0;
-        for (const f of files) {
-          const text = decoder.decode(f.bytes);
-          const bounds = [0, ...findPieceStarts(text), text.length];
-          for (let i = 0; i + 1 < bounds.length; i++) {
-            const chunks = preprocess()(text.slice(bounds[i], bounds[i + 1]), 'utf8', true);
-            const parser = parse({ extensions: BLOCK_SYNTAX }).document();
-            events += postprocess(parser.write(chunks)).length;
-          }
-        }
-        return { events };
+        let blocks = 0;
+        for (const f of files) blocks += parseBlocksInPieces(decoder.decode(f.bytes)).length;
+        return { blocks };
       },
     };
   },
