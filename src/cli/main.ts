@@ -2,6 +2,12 @@
 import { Command, CommanderError } from 'commander';
 import { exitCodeFor, reportError } from './report-error.js';
 
+// `cairn ... | head`: a reader that stops early closes the pipe; that ends the command, quietly
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 const program = new Command();
 program
   .name('cairn')
@@ -59,8 +65,8 @@ const COMMANDS: Record<string, Register> = {
 
 /** The named command alone; every command when none is named (root help, a typo's suggestions). */
 async function registerCommands(program: Command, argv: readonly string[]): Promise<void> {
-  const named = argv[2] === undefined ? undefined : COMMANDS[argv[2]];
-  if (named !== undefined && Object.hasOwn(COMMANDS, argv[2]!)) return named(program);
+  const name = argv[2];
+  if (name !== undefined && Object.hasOwn(COMMANDS, name)) return COMMANDS[name]!(program);
   for (const register of Object.values(COMMANDS)) await register(program);
 }
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -152,6 +152,19 @@ describe('cairn commands, each loaded when named', () => {
     const validate = cairn('validate', '--help');
     expect(validate.stdout).toMatch(/^ {2}corpus\b/m);
     expect(validate.stdout).toMatch(/^ {2}citations\b/m);
+  });
+
+  test('output into a pipe its reader has closed ends the command quietly', async () => {
+    const child = spawn(process.execPath, [bundle.file('cli'), '--help'], { cwd: dir });
+    // closed before the CLI has started, so its first write finds no reader
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (data) => {
+      stderr += String(data);
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   test('a mistyped command is a usage error that suggests the right one', () => {
