@@ -73,7 +73,13 @@ class GptTokenCounter implements TokenCounter {
   }
 
   private load(): LoadedCounter {
-    if (this.loaded === null) this.loaded = loadCounter(this.id);
+    if (this.loaded === null) {
+      const loaded = loadCounter(this.id);
+      this.loaded = loaded;
+      // from now on the per-piece calls go straight to the loaded counter, with no check between
+      this.pieceTokens = loaded.pieceTokens;
+      this.count = loaded.count;
+    }
     return this.loaded;
   }
 }
