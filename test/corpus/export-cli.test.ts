@@ -1,5 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { registerExportCorpus, runExportCorpus } from '../../src/cli/commands/ex
 import { runValidateCorpus } from '../../src/cli/commands/validate-corpus.js';
 import { corpusPath } from '../corpora.js';
 import { captureIo } from '../support/capture-io.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const CHAPTER_VII = corpusPath('ecfr', 'title-15', 'chapter-VII.md');
 
@@ -30,7 +30,7 @@ const SMALL = [
 
 describe('cairn export corpus', () => {
   it('writes a corpus that cairn validate corpus accepts, and says what it wrote', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cairn-export-'));
+    const dir = tempDir('cairn-export-');
     const out = join(dir, 'ear.jsonl');
     const c = captureIo();
     expect(await runExportCorpus(CHAPTER_VII, { out, snapshotDate: '2025-12-31' }, c.io)).toBe(0);
@@ -45,7 +45,7 @@ describe('cairn export corpus', () => {
   });
 
   it('writes to standard output without --out, the same bytes', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cairn-export-'));
+    const dir = tempDir('cairn-export-');
     const out = join(dir, 'ear.jsonl');
     await runExportCorpus(CHAPTER_VII, { out, snapshotDate: '2025-12-31' }, captureIo().io);
     const c = captureIo();
@@ -68,7 +68,7 @@ describe('cairn export corpus', () => {
   });
 
   it('reads a folder in path order, dates from front matter, skips other titles', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cairn-export-'));
+    const dir = tempDir('cairn-export-');
     await mkdir(join(dir, 'b'));
     await writeFile(join(dir, 'b', 'small.md'), SMALL);
     await writeFile(
@@ -94,7 +94,7 @@ describe('cairn export corpus', () => {
   });
 
   it('refuses a date that contradicts the front matter, and a folder holding one chapter twice', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cairn-export-'));
+    const dir = tempDir('cairn-export-');
     await writeFile(join(dir, 'small.md'), SMALL);
     const c = captureIo();
     expect(await runExportCorpus(dir, { snapshotDate: '2025-01-01' }, c.io)).toBe(2);

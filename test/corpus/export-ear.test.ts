@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RetrievalCorpusDocument } from '../../src/corpus/corpus-contract.js';
@@ -8,6 +7,7 @@ import { type EarCorpusExport, exportEarCorpus } from '../../src/corpus/export-e
 import { formatCorpusJsonl } from '../../src/corpus/format-corpus-line.js';
 import { validateCorpusText } from '../../src/corpus/validate-corpus-stream.js';
 import { corpusPath } from '../corpora.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const CHAPTER_VII = corpusPath('ecfr', 'title-15', 'chapter-VII.md');
 const OPTIONS = { snapshot_date: '2025-12-31' };
@@ -165,7 +165,7 @@ describe('EAR export of chapter VII', () => {
   it('is byte-identical across runs and wherever the file lies', async () => {
     const again = formatCorpusJsonl((await exportEarCorpus(CHAPTER_VII, OPTIONS)).documents);
     expect(again).toBe(jsonl);
-    const dir = await mkdtemp(join(tmpdir(), 'cairn-ear-'));
+    const dir = tempDir('cairn-ear-');
     await copyFile(CHAPTER_VII, join(dir, 'copy.md'));
     expect(
       formatCorpusJsonl((await exportEarCorpus(join(dir, 'copy.md'), OPTIONS)).documents),

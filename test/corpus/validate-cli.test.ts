@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -8,10 +7,11 @@ import {
   runValidateCorpus,
 } from '../../src/cli/commands/validate-corpus.js';
 import { captureIo } from '../support/capture-io.js';
+import { tempDir } from '../support/temp-dir.js';
 import { CLEAN_DOCS, toJsonl } from './corpus-fixtures.js';
 
 async function corpusFile(text: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cairn-validate-cli-'));
+  const dir = tempDir('cairn-validate-cli-');
   const path = join(dir, 'corpus.jsonl');
   await writeFile(path, text);
   return path;

@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_ISSUE_CODES } from '../../src/corpus/corpus-issue.js';
@@ -10,6 +9,7 @@ import {
   validateCorpusText,
 } from '../../src/corpus/validate-corpus-stream.js';
 import { isCairnError } from '../../src/errors.js';
+import { tempDir } from '../support/temp-dir.js';
 import { CLEAN_DOCS, CLEAN_FIXTURES, RULE_FIXTURES, toJsonl } from './corpus-fixtures.js';
 
 async function* chunksOf(...parts: (string | Uint8Array)[]): AsyncGenerator<Uint8Array> {
@@ -182,7 +182,7 @@ describe('validate corpus: reporting', () => {
 
 describe('validateCorpusFile', () => {
   it('streams a file from disk', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cairn-corpus-'));
+    const dir = tempDir('cairn-corpus-');
     const path = join(dir, 'corpus.jsonl');
     await writeFile(path, toJsonl([...CLEAN_DOCS, '{']));
     const result = await validateCorpusFile(path);
@@ -192,7 +192,7 @@ describe('validateCorpusFile', () => {
   });
 
   it('throws file_not_found and file_unreadable for what cannot be read', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cairn-corpus-'));
+    const dir = tempDir('cairn-corpus-');
     await expect(validateCorpusFile(join(dir, 'missing.jsonl'))).rejects.toSatisfy((e) =>
       isCairnError(e, 'file_not_found'),
     );

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultChunkerRegistry } from '../../src/chunk/chunker-registry.js';
 import type { Chunker } from '../../src/chunk/types.js';
 import { runIdsCheck } from '../../src/cli/commands/ids.js';
 import { corpusPath } from '../corpora.js';
+import { tempDir } from '../support/temp-dir.js';
 
 function io(getChunker?: (id: string) => Chunker) {
   const out = { stdout: '', stderr: '' };
@@ -57,7 +57,7 @@ describe('cairn ids check', () => {
   });
 
   it('walks a directory with progress on stderr, and a file that fails to parse fails the run', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cairn-ids-'));
+    const dir = tempDir('cairn-ids-');
     writeFileSync(join(dir, 'a.md'), '# Title\n\nSome text.\n');
     writeFileSync(join(dir, 'b.md'), Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a]));
     writeFileSync(join(dir, 'notes.xyz'), 'ignored');

@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isCairnError } from '../../src/errors.js';
 import { parseDocument, parseFile } from '../../src/parse/parse-document.js';
 import type { Format } from '../../src/types.js';
+import { tempDir } from '../support/temp-dir.js';
 
 async function errorOf(
   run: () => Promise<unknown>,
@@ -78,7 +78,7 @@ describe('bad input across formats', () => {
   });
 
   it('names missing files, folders and unknown extensions', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cairn-bad-'));
+    const dir = tempDir('cairn-bad-');
     writeFileSync(join(dir, 'x.docx'), 'hello');
     expect(await errorOf(() => parseFile(join(dir, 'nope.md')))).toMatchObject({
       code: 'file_not_found',
