@@ -94,13 +94,12 @@ export class SentenceChunker extends BaseChunker<SentenceChunkerConfig> {
         settings.max_chunk_tokens ?? 512,
         settings.overlap_tokens ?? 64,
       );
-      const { max, overlap } = budget;
       counter = budget.counter;
       config = {
         unit,
         tokenizer: budget.counter.id,
-        max_chunk_tokens: max,
-        overlap_tokens: overlap,
+        max_chunk_tokens: budget.max,
+        overlap_tokens: budget.overlap,
         locale,
         include_headers,
       };

@@ -47,14 +47,11 @@ async function growth(make: (n: number) => string, format: Format = 'markdown'):
     n *= 2;
     small = await bestTime(make(n), format);
   }
-  const sizes = [make(n), make(4 * n)] as const;
-  let first = true;
-  return lowestRatio(async () => {
-    // the first measurement reuses the timing that sized n
-    const smallMs = first ? small : await bestTime(sizes[0], format);
-    first = false;
-    return Math.sqrt((await bestTime(sizes[1], format)) / smallMs);
-  }, GROWTH_LIMIT);
+  const [quarter, full] = [make(n), make(4 * n)];
+  return lowestRatio(
+    async () => Math.sqrt((await bestTime(full, format)) / (await bestTime(quarter, format))),
+    GROWTH_LIMIT,
+  );
 }
 
 /** Markdown shapes that drive parsers into quadratic (or worse) time, n characters each. */
