@@ -34,7 +34,7 @@ const RSS_GROWTH_LIMIT = 1.25;
  * The same between the corpus and two copies of it. Tighter: the 15 MB prefix ends before the
  * worker's heap reaches its recycling size (RECYCLE_HEAP_MB), the full corpus does not, and twice
  * the corpus should then add nothing but run-to-run variation (the corpus's median peak was 527,
- * 534 and 538 MB in three bench runs; single runs 477-544 MB).
+ * 534 and 538 MB in three bench runs).
  */
 const RSS_PLATEAU_LIMIT = 1.1;
 
