@@ -1,5 +1,5 @@
+import { checkStore } from './check-store.js';
 import { decodeModel } from './encode-model.js';
-import { insertBatched } from './insert-batched.js';
 import { lexicalSearchSql } from './lexical-search-sql.js';
 import {
   CHUNK_COLUMNS,
@@ -15,7 +15,7 @@ import {
   toVersionWithText,
   VERSION_COLUMNS,
 } from './row-mappers.js';
-import type { SqlDriver, SqlExecutor } from './sql-driver.js';
+import type { SqlDriver } from './sql-driver.js';
 import type {
   ChunkInput,
   ChunkRow,
@@ -37,55 +37,19 @@ import type {
   WriteVersionInput,
   WriteVersionOutcome,
 } from './types.js';
+import {
+  insertChunkSet,
+  insertRedirects,
+  SEEN_UPSERT,
+  STALE,
+  seenParams,
+  writeVersionInTx,
+} from './write-version-sql.js';
 
 export interface SqlChunkStoreOptions {
   /** Rows per INSERT at most (default: as many as the parameter limit allows). */
   batch_rows?: number;
 }
-
-const CHUNK_INSERT_COLUMNS = [
-  'document_id',
-  'version_id',
-  'chunker_id',
-  'chunk_id',
-  'seq',
-  'json_pointer',
-  'chunk_index',
-  'total_chunks',
-  'text',
-  'char_start',
-  'char_end',
-  'byte_start',
-  'byte_end',
-  'tokens',
-  'section_id',
-  'heading_path',
-  'page',
-  'block_type',
-  'anchor',
-  'hash',
-  'created_at',
-  'updated_at',
-] as const;
-
-const REDIRECT_INSERT_COLUMNS = [
-  'document_id',
-  'chunker_id',
-  'version_id',
-  'from_chunk_id',
-  'to_chunk_id',
-  'kind',
-  'created_at',
-] as const;
-
-const SEEN_UPSERT =
-  'INSERT INTO seen_files (source_url, settings_key, size, mtime_ms, file_hash, document_id, version_id, seen_at_ms) ' +
-  'VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source_url, settings_key) DO UPDATE SET size = excluded.size, ' +
-  'mtime_ms = excluded.mtime_ms, file_hash = excluded.file_hash, document_id = excluded.document_id, ' +
-  'version_id = excluded.version_id, seen_at_ms = excluded.seen_at_ms';
-
-/** Thrown inside a transaction to roll it back when the document moved under the writer. */
-const STALE = Symbol('stale');
 
 /**
  * The one `ChunkStore`, over either driver: the SQL is shared, the dialect
@@ -307,122 +271,11 @@ export class SqlChunkStore implements ChunkStore {
 
   private async writeVersionOnce(input: WriteVersionInput): Promise<WriteVersionOutcome> {
     const now = new Date().toISOString();
-    const { document } = input;
     try {
-      return await this.driver.transaction(async (tx) => {
-        let documentId: number;
-        let createdDocument = false;
-        if (input.expect_current === null) {
-          const inserted = await tx.all<{ id: number }>(
-            'INSERT INTO documents (doc_uid, source_url, media_type, format, title, current_version_id, created_at, updated_at) ' +
-              'VALUES (?, ?, ?, ?, ?, NULL, ?, ?) ON CONFLICT (doc_uid) DO NOTHING RETURNING id',
-            [
-              document.doc_uid,
-              document.source_url,
-              document.media_type,
-              document.format,
-              document.title,
-              now,
-              now,
-            ],
-          );
-          // Another writer created the document first: read what it wrote and decide again.
-          if (inserted.length === 0) throw STALE;
-          documentId = Number(inserted[0]!.id);
-          createdDocument = true;
-        } else {
-          const lock = this.driver.dialect.row_locks ? ' FOR UPDATE' : '';
-          const rows = await tx.all<{ id: number; current_version_id: number | null }>(
-            `SELECT id, current_version_id FROM documents WHERE doc_uid = ?${lock}`,
-            [document.doc_uid],
-          );
-          const row = rows[0];
-          if (
-            !row ||
-            row.current_version_id === null ||
-            Number(row.current_version_id) !== input.expect_current
-          ) {
-            throw STALE;
-          }
-          documentId = Number(row.id);
-        }
-
-        let versionId: number;
-        if ('existing_id' in input.version) {
-          const rows = await tx.all<{ id: number }>(
-            'SELECT id FROM document_versions WHERE id = ? AND document_id = ?',
-            [input.version.existing_id, documentId],
-          );
-          if (rows.length === 0) throw STALE;
-          versionId = input.version.existing_id;
-        } else {
-          const v = input.version;
-          const rows = await tx.all<{ id: number }>(
-            'INSERT INTO document_versions (document_id, seq, content_hash, rev, lineage_rev, canonical, length, byte_length, model, created_at) ' +
-              'VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM document_versions WHERE document_id = ?), ?, ?, ?, ?, ?, ?, ?, ?) ' +
-              'ON CONFLICT (document_id, content_hash) DO NOTHING RETURNING id',
-            [
-              documentId,
-              documentId,
-              v.content_hash,
-              v.rev,
-              v.lineage_rev,
-              v.canonical,
-              v.length,
-              v.byte_length,
-              v.model,
-              now,
-            ],
-          );
-          if (rows.length === 0) throw STALE;
-          versionId = Number(rows[0]!.id);
-        }
-
-        if (input.chunks) {
-          const written = await this.insertChunkSet(tx, {
-            document_id: documentId,
-            version_id: versionId,
-            chunker_id: input.chunker_id,
-            lineage_rev: input.chunks.lineage_rev,
-            rows: input.chunks.rows,
-            digest: input.chunks.digest,
-            now,
-          });
-          if (!written) throw STALE;
-        }
-        await this.insertRedirects(
-          tx,
-          documentId,
-          input.chunker_id,
-          versionId,
-          input.redirects,
-          now,
-        );
-        await tx.run(
-          'UPDATE documents SET current_version_id = ?, source_url = ?, media_type = ?, format = ?, title = ?, updated_at = ? WHERE id = ?',
-          [
-            versionId,
-            document.source_url,
-            document.media_type,
-            document.format,
-            document.title,
-            now,
-            documentId,
-          ],
-        );
-        for (const seen of input.seen ?? []) {
-          await tx.run(
-            SEEN_UPSERT,
-            seenParams({ ...seen, document_id: documentId, version_id: versionId }),
-          );
-        }
-        return {
-          status: 'written',
-          document_id: documentId,
-          version_id: versionId,
-          created_document: createdDocument,
-        };
-      });
+      const written = await this.driver.transaction((tx) =>
+        writeVersionInTx(tx, this.driver.dialect, this.batchOptions(), input, now),
+      );
+      return { status: 'written', ...written };
     } catch (error) {
       if (error === STALE) return { status: 'stale' };
       throw error;
@@ -442,9 +295,13 @@ export class SqlChunkStore implements ChunkStore {
     this.indexWrites++;
     try {
       return await this.driver.transaction(async (tx) => {
-        if (!(await this.insertChunkSet(tx, { ...input, now }))) throw STALE;
-        await this.insertRedirects(
+        const { dialect } = this.driver;
+        if (!(await insertChunkSet(tx, dialect, this.batchOptions(), { ...input, now })))
+          throw STALE;
+        await insertRedirects(
           tx,
+          dialect,
+          this.batchOptions(),
           input.document_id,
           input.chunker_id,
           input.version_id,
@@ -598,140 +455,11 @@ export class SqlChunkStore implements ChunkStore {
   }
 
   async check(): Promise<string[]> {
-    const problems: string[] = [];
-    if (this.driver.dialect.name === 'sqlite') {
-      const integrity = await this.driver.all<{ integrity_check: string }>(
-        'PRAGMA integrity_check',
-      );
-      for (const row of integrity)
-        if (row.integrity_check !== 'ok') problems.push(`integrity_check: ${row.integrity_check}`);
-      const foreign = await this.driver.all<Record<string, unknown>>('PRAGMA foreign_key_check');
-      for (const row of foreign) problems.push(`foreign_key_check: ${JSON.stringify(row)}`);
-      // FTS5 keeps one docsize row per indexed chunk: a count apart means a chunk write missed the index.
-      const fts = await this.one(
-        'SELECT (SELECT COUNT(*) FROM chunks_fts_docsize) AS indexed, (SELECT COUNT(*) FROM chunks) AS stored',
-      );
-      if (Number(fts?.indexed) !== Number(fts?.stored))
-        problems.push(`lexical index: ${fts?.indexed} indexed chunks, ${fts?.stored} stored`);
-    }
-    const queries: [string, string][] = [
-      [
-        'document without a current version',
-        'SELECT doc_uid AS what FROM documents WHERE current_version_id IS NULL',
-      ],
-      [
-        'current version of another document',
-        'SELECT d.doc_uid AS what FROM documents d JOIN document_versions v ON v.id = d.current_version_id WHERE v.document_id <> d.id',
-      ],
-      [
-        'version without a chunk set',
-        'SELECT v.id AS what FROM document_versions v WHERE NOT EXISTS (SELECT 1 FROM chunk_sets s WHERE s.version_id = v.id)',
-      ],
-      [
-        'chunk set with a wrong chunk count',
-        'SELECT s.version_id AS what FROM chunk_sets s LEFT JOIN chunks c ON c.version_id = s.version_id AND c.chunker_id = s.chunker_id ' +
-          'GROUP BY s.version_id, s.chunker_id, s.chunk_count HAVING COUNT(c.id) <> s.chunk_count',
-      ],
-    ];
-    for (const [label, sql] of queries) {
-      for (const row of await this.driver.all<{ what: unknown }>(sql))
-        problems.push(`${label}: ${String(row.what)}`);
-    }
-    return problems;
+    return checkStore(this.driver);
   }
 
   async close(): Promise<void> {
     await this.driver.close();
-  }
-
-  private async insertChunkSet(
-    tx: SqlExecutor,
-    input: {
-      document_id: number;
-      version_id: number;
-      chunker_id: string;
-      lineage_rev: string;
-      rows: ChunkInput[];
-      digest: string;
-      now: string;
-    },
-  ): Promise<boolean> {
-    const claimed = await tx.all(
-      'INSERT INTO chunk_sets (version_id, chunker_id, lineage_rev, chunk_count, digest, created_at) VALUES (?, ?, ?, ?, ?, ?) ' +
-        'ON CONFLICT (version_id, chunker_id) DO NOTHING RETURNING version_id',
-      [
-        input.version_id,
-        input.chunker_id,
-        input.lineage_rev,
-        input.rows.length,
-        input.digest,
-        input.now,
-      ],
-    );
-    if (claimed.length === 0) return false;
-    const values = input.rows.map((chunk) => [
-      input.document_id,
-      input.version_id,
-      input.chunker_id,
-      chunk.chunk_id,
-      chunk.seq,
-      chunk.json_pointer,
-      chunk.chunk_index,
-      chunk.total_chunks,
-      chunk.text,
-      chunk.char_start,
-      chunk.char_end,
-      chunk.byte_start,
-      chunk.byte_end,
-      chunk.tokens,
-      chunk.section_id,
-      JSON.stringify(chunk.heading_path),
-      chunk.page,
-      chunk.block_type,
-      chunk.anchor,
-      chunk.hash,
-      input.now,
-      input.now,
-    ]);
-    await insertBatched(
-      tx,
-      this.driver.dialect,
-      'chunks',
-      CHUNK_INSERT_COLUMNS,
-      values,
-      this.batchOptions(),
-    );
-    if (this.driver.dialect.name === 'sqlite') {
-      // External-content FTS5 is not maintained by SQLite: index the new rows in the same transaction.
-      await tx.run(
-        'INSERT INTO chunks_fts (rowid, text) SELECT id, text FROM chunks WHERE version_id = ? AND chunker_id = ?',
-        [input.version_id, input.chunker_id],
-      );
-    }
-    return true;
-  }
-
-  private async insertRedirects(
-    tx: SqlExecutor,
-    documentId: number,
-    chunkerId: string,
-    versionId: number,
-    redirects: readonly RedirectInput[],
-    now: string,
-  ): Promise<void> {
-    const values = redirects.map((r) => [
-      documentId,
-      chunkerId,
-      versionId,
-      r.from_chunk_id,
-      r.to_chunk_id,
-      r.kind,
-      now,
-    ]);
-    await insertBatched(tx, this.driver.dialect, 'redirects', REDIRECT_INSERT_COLUMNS, values, {
-      ...this.batchOptions(),
-      suffix: 'ON CONFLICT (from_chunk_id, chunker_id, version_id) DO NOTHING',
-    });
   }
 
   private batchOptions(): { max_rows?: number } {
@@ -744,17 +472,4 @@ export class SqlChunkStore implements ChunkStore {
   ): Promise<Record<string, unknown> | undefined> {
     return (await this.driver.all<Record<string, unknown>>(sql, params))[0];
   }
-}
-
-function seenParams(row: SeenFileRow): unknown[] {
-  return [
-    row.source_url,
-    row.settings_key,
-    row.size,
-    row.mtime_ms,
-    row.file_hash,
-    row.document_id,
-    row.version_id,
-    row.seen_at_ms,
-  ];
 }
