@@ -17,9 +17,9 @@ import {
 } from './row-mappers.js';
 import type { SqlDriver } from './sql-driver.js';
 import type {
-  ChunkInput,
   ChunkRow,
   ChunkSetRow,
+  ChunkSetWrite,
   ChunkStore,
   DocumentRow,
   DocumentState,
@@ -28,7 +28,6 @@ import type {
   LexicalMatch,
   LexicalQuery,
   RagTraceRow,
-  RedirectInput,
   RedirectRow,
   SeenFileRow,
   StoreCounts,
@@ -282,15 +281,7 @@ export class SqlChunkStore implements ChunkStore {
     }
   }
 
-  async writeChunkSet(input: {
-    document_id: number;
-    version_id: number;
-    chunker_id: string;
-    lineage_rev: string;
-    rows: ChunkInput[];
-    digest: string;
-    redirects: RedirectInput[];
-  }): Promise<boolean> {
+  async writeChunkSet(input: ChunkSetWrite): Promise<boolean> {
     const now = new Date().toISOString();
     this.indexWrites++;
     try {

@@ -258,6 +258,17 @@ export interface StoreCounts {
 /** Called before every statement the store sends, with a running count (tests kill the process here). */
 export type StatementHook = (index: number, sql: string) => void;
 
+/** A chunk set for a stored version, with the redirects from the chunk IDs it retires. */
+export interface ChunkSetWrite {
+  document_id: number;
+  version_id: number;
+  chunker_id: string;
+  lineage_rev: string;
+  rows: ChunkInput[];
+  digest: string;
+  redirects: RedirectInput[];
+}
+
 /**
  * One store over SQLite or PostgreSQL. Reads see committed data only;
  * every write method is one transaction.
@@ -309,15 +320,7 @@ export interface ChunkStore {
 
   writeVersion(input: WriteVersionInput): Promise<WriteVersionOutcome>;
   /** Writes a chunk set for a stored version; false when one already exists (someone else won). */
-  writeChunkSet(input: {
-    document_id: number;
-    version_id: number;
-    chunker_id: string;
-    lineage_rev: string;
-    rows: ChunkInput[];
-    digest: string;
-    redirects: RedirectInput[];
-  }): Promise<boolean>;
+  writeChunkSet(input: ChunkSetWrite): Promise<boolean>;
 
   /** The analyzer and the indexed chunk sets of the lexical index for one chunker. */
   getLexicalIndexState(chunkerId: string): Promise<LexicalIndexState>;

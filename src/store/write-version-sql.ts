@@ -1,6 +1,6 @@
 import { type InsertBatchedOptions, insertBatched } from './insert-batched.js';
 import type { Dialect, SqlExecutor } from './sql-driver.js';
-import type { ChunkInput, RedirectInput, SeenFileRow, WriteVersionInput } from './types.js';
+import type { ChunkSetWrite, RedirectInput, SeenFileRow, WriteVersionInput } from './types.js';
 
 const CHUNK_INSERT_COLUMNS = [
   'document_id',
@@ -190,15 +190,7 @@ export async function insertChunkSet(
   tx: SqlExecutor,
   dialect: Dialect,
   batch: InsertBatchedOptions,
-  input: {
-    document_id: number;
-    version_id: number;
-    chunker_id: string;
-    lineage_rev: string;
-    rows: ChunkInput[];
-    digest: string;
-    now: string;
-  },
+  input: Omit<ChunkSetWrite, 'redirects'> & { now: string },
 ): Promise<boolean> {
   const claimed = await tx.all(
     'INSERT INTO chunk_sets (version_id, chunker_id, lineage_rev, chunk_count, digest, created_at) VALUES (?, ?, ?, ?, ?, ?) ' +
