@@ -34,6 +34,7 @@ export function segmentTraceResult(input: {
     embed_model: shared('embed_model'),
     hits,
     trace_log: input.trace_log,
+    traced: true,
   };
 }
 

@@ -169,6 +169,8 @@ async function verifyAnswer(
         );
       }
     }
+    // a store opened read-only is checked against, not written to
+    if (store.read_only) continue;
     await writeTrace(
       store,
       segmentTraceResult({

@@ -1,11 +1,21 @@
 import { CairnError, type ErrorCode } from '../errors.js';
 
-/** Usage and configuration problems exit 2; problems found in the input exit 1. */
+/**
+ * Usage and configuration problems exit 2 (a bad option, an unreadable
+ * file, a store that cannot be opened or written); problems found in the
+ * input exit 1.
+ */
 const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([
   'file_not_found',
   'file_unreadable',
   'unsupported_format',
   'invalid_option',
+  'unknown_chunker',
+  // the store named by --db or CAIRN_DB: missing, unreachable, damaged, read-only or too new
+  'store_unavailable',
+  'store_corrupt',
+  'store_readonly',
+  'store_schema_mismatch',
   // a blank query or a pinned analyzer/index the store does not have: the caller's settings
   'empty_query',
   'analyzer_mismatch',

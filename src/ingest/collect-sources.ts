@@ -23,7 +23,8 @@ const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.cairn']);
  * only) and globs (for shells that leave them unexpanded), sorted and
  * without duplicates. A named file is taken whatever its extension, so
  * that an unsupported one is reported rather than silently dropped.
- * Throws `file_not_found` for a path or glob that names nothing.
+ * Throws `file_not_found` for a path, glob or folder that names no file
+ * to read, `file_unreadable` for a named path that is not a regular file.
  */
 export async function collectSources(
   inputs: readonly string[],
@@ -52,8 +53,20 @@ export async function collectSources(
         });
       }
       if (info.isDirectory()) {
-        for (const file of await walk(path)) if (isSupported(file)) add(file);
+        const files = (await walk(path)).filter(isSupported);
+        if (files.length === 0) {
+          throw new CairnError('file_not_found', `No supported files under ${input}`, {
+            details: { source: input },
+          });
+        }
+        for (const file of files) add(file);
         continue;
+      }
+      // a FIFO or a device would block the reader (or never end): refused as the other commands do
+      if (!info.isFile()) {
+        throw new CairnError('file_unreadable', `${input} is not a regular file`, {
+          details: { source: input },
+        });
       }
       add(path);
     }

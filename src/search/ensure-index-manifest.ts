@@ -14,7 +14,8 @@ export interface LiveIndex {
  * The live lexical index of one chunker: its analyzer and hash, with an
  * `index_manifests` row written the first time a search sees that hash
  * (the index changes with every chunk write, so the manifest follows
- * lazily; the hash is a pure function of what is indexed).
+ * lazily; the hash is a pure function of what is indexed). A read-only
+ * store gets no row.
  */
 export async function ensureIndexManifest(
   store: ChunkStore,
@@ -25,7 +26,8 @@ export async function ensureIndexManifest(
   if (known !== undefined) return known;
   const indexHash = computeIndexHash(chunkerId, LEXICAL_EMBED_MODEL, state);
   const chunkCount = state.sets.reduce((n, set) => n + set.chunk_count, 0);
-  if ((await store.getIndexManifest(indexHash)) === null) {
+  // a read-only store cannot record the manifest; the hash is the same either way
+  if (!store.read_only && (await store.getIndexManifest(indexHash)) === null) {
     const row: IndexManifestRow = {
       index_hash: indexHash,
       kind: 'lexical',

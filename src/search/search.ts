@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { CairnError } from '../errors.js';
 import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
 import type { ChunkStore, LexicalQuery } from '../store/types.js';
@@ -8,6 +7,7 @@ import { dropStopwords } from './drop-stopwords.js';
 import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
 import { proximityScores, RERANK_POOL } from './proximity-rerank.js';
 import { rankHits } from './rank-hits.js';
+import { resolveSearchChunker } from './resolve-search-chunker.js';
 import { tokenizeQuery } from './tokenize-query.js';
 import type { SearchHit, SearchOptions, SearchResult } from './types.js';
 import { writeTrace } from './write-trace.js';
@@ -22,9 +22,10 @@ export const MAX_K = 1000;
  * text is a valid query; an empty or blank query throws `empty_query`, a
  * query with no words (only punctuation) finds nothing. A caller that pins
  * `analyzer` or `index_hash` gets `analyzer_mismatch` /
- * `mismatch_index_hash` when the live index differs. Every search that
- * runs writes one `rag_traces` row and one trace log line, so the store
- * must be open for writing.
+ * `mismatch_index_hash` when the live index differs; a chunker the store
+ * has no chunks of is `unknown_chunker` (`resolveSearchChunker`). Every search that
+ * runs on a writable store writes one `rag_traces` row and one trace log
+ * line; on a store opened read-only it writes nothing (`traced: false`).
  */
 export async function search(
   store: ChunkStore,
@@ -36,7 +37,7 @@ export async function search(
     throw new CairnError('invalid_option', `k must be a whole number from 1 to ${MAX_K}, got ${k}`);
   }
   if (query.trim() === '') throw new CairnError('empty_query', 'The search query is empty');
-  const chunkerId = resolveChunkerId(options.chunker);
+  const chunkerId = await resolveSearchChunker(store, options.chunker);
   const live = await ensureIndexManifest(store, chunkerId);
   if (options.analyzer !== undefined && options.analyzer !== live.analyzer) {
     throw new CairnError(
@@ -102,7 +103,8 @@ export async function search(
       text: match.chunk.text,
       heading_path: match.chunk.heading_path,
     }));
-  const logPath = traceLogPath(store, options.trace_log);
+  // a read-only store (a replica, a file without write access) is searched without a trace
+  const logPath = store.read_only ? null : traceLogPath(store, options.trace_log);
   const result: SearchResult = {
     qid: options.qid ?? `q-${randomBytes(6).toString('hex')}`,
     query,
@@ -113,14 +115,10 @@ export async function search(
     embed_model: LEXICAL_EMBED_MODEL,
     hits,
     trace_log: logPath,
+    traced: !store.read_only,
   };
-  await writeTrace(store, result, { k, log_path: logPath });
+  if (result.traced) await writeTrace(store, result, { k, log_path: logPath });
   return result;
-}
-
-/** A registry name or alias becomes its full id, as ingest does; anything else is taken as an id. */
-function resolveChunkerId(chunker: string | undefined): string {
-  return defaultChunkerRegistry().id_of(chunker ?? 'default');
 }
 
 /** The trace file: the option, else `traces.log` beside a SQLite file, else none. */

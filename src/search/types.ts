@@ -45,7 +45,12 @@ export interface SearchOptions {
   doc?: string;
   /** Only this section and its subsections (a `sect_path` such as `2` or `2.4`). */
   section?: string;
-  /** Chunker id, name or alias (default: the registry's default, as ingest uses). */
+  /**
+   * Chunker id, name or alias (default: the registry's default, as ingest
+   * uses, or the store's only chunker). A name the store holds under other
+   * settings (late chunking) means that chunk set; one the store has no
+   * chunks of is `unknown_chunker`.
+   */
   chunker?: string;
   /** The analyzer the caller expects; a different live analyzer fails with `analyzer_mismatch`. */
   analyzer?: string;
@@ -77,4 +82,6 @@ export interface SearchResult {
   hits: SearchHit[];
   /** The trace file written, if any. */
   trace_log: string | null;
+  /** Whether a `rag_traces` row was written: false on a store opened read-only. */
+  traced: boolean;
 }

@@ -19,6 +19,7 @@ const result: SearchResult = {
   embed_model: 'none',
   hits: [],
   trace_log: null,
+  traced: true,
 };
 
 test('the trace log folder is made when missing, and later lines append to the same file', async () => {

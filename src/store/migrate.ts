@@ -5,6 +5,8 @@ import type { SqlDriver, SqlExecutor } from './sql-driver.js';
 export interface MigrateOptions {
   /** Only check: a store opened read-only cannot migrate. */
   readonly?: boolean;
+  /** Refuse a store with no schema at all (nothing was ever ingested there) instead of creating one. */
+  must_exist?: boolean;
 }
 
 /**
@@ -21,6 +23,13 @@ export async function migrate(
 ): Promise<void> {
   const newest = migrations.at(-1)?.version ?? 0;
   const applied = await readApplied(driver);
+  if (applied === null && options.must_exist) {
+    throw new CairnError(
+      'store_unavailable',
+      `No cairn store at ${driver.location}: run cairn ingest first`,
+      { details: { location: driver.location } },
+    );
+  }
   if (applied !== null && checkApplied(applied, newest, driver) === 0) return;
   if (options.readonly) {
     throw new CairnError(
@@ -66,8 +75,8 @@ async function readApplied(driver: SqlDriver): Promise<Set<number> | null> {
     const rows = await driver.all<{ version: number }>('SELECT version FROM schema_migrations');
     return new Set(rows.map((row) => Number(row.version)));
   } catch (error) {
-    // A fresh database has no table yet; anything worse shows again inside the transaction.
-    if (error instanceof CairnError && error.code === 'store_error') return null;
+    // A fresh database has no table yet; any other failure (no connection, a bad URL) is the answer.
+    if (isMissingTable(error)) return null;
     throw error;
   }
 }
@@ -85,4 +94,10 @@ function checkApplied(applied: ReadonlySet<number>, newest: number, driver: SqlD
   let missing = 0;
   for (let version = 1; version <= newest; version++) if (!applied.has(version)) missing++;
   return missing;
+}
+
+/** SQLite's "no such table" and PostgreSQL's undefined_table (42P01), as the drivers wrap them. */
+function isMissingTable(error: unknown): boolean {
+  if (!(error instanceof CairnError) || error.code !== 'store_error') return false;
+  return error.details?.driver_code === '42P01' || /no such table/i.test(error.message);
 }

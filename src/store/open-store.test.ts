@@ -36,4 +36,17 @@ describe('resolveStoreTarget', () => {
       expect.objectContaining({ code: 'invalid_option' }),
     );
   });
+
+  test('a postgres:// URL that does not parse is a usage error that does not echo it', () => {
+    for (const url of ['postgres://::::', 'postgres://u:secret@[::1/db']) {
+      let thrown: unknown;
+      try {
+        resolveStoreTarget(url, {});
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toMatchObject({ code: 'invalid_option' });
+      expect(String((thrown as Error).message)).not.toContain('secret');
+    }
+  });
 });

@@ -14,6 +14,13 @@ export interface OpenStoreOptions {
   db?: string;
   /** For reading only (show, resolve): SQLite opens the file read-only and nothing is created or migrated. */
   readonly?: boolean;
+  /**
+   * Whether a missing store may be created (default: unless `readonly`).
+   * Commands that read a store but also write to it (search's traces, late
+   * chunking) pass false: a mistyped `--db` is refused as
+   * `store_unavailable` instead of answering from a new, empty store.
+   */
+  create?: boolean;
   /** PostgreSQL: the schema to use (created when missing); default `CAIRN_PG_SCHEMA`, else the server's search_path. */
   schema?: string;
   /** PostgreSQL: the connections' application_name (default `cairn`). */
@@ -36,7 +43,16 @@ export type StoreTarget = { kind: 'sqlite'; path: string } | { kind: 'postgres';
 export function resolveStoreTarget(db?: string, env: NodeJS.ProcessEnv = process.env): StoreTarget {
   const value =
     db ?? (env.CAIRN_DB === undefined || env.CAIRN_DB === '' ? DEFAULT_DB_PATH : env.CAIRN_DB);
-  if (/^postgres(ql)?:\/\//i.test(value)) return { kind: 'postgres', url: value };
+  if (/^postgres(ql)?:\/\//i.test(value)) {
+    if (!URL.canParse(value)) {
+      // the value is not echoed: it may hold a password
+      throw new CairnError(
+        'invalid_option',
+        'The database URL is not a valid postgres:// URL (postgres://user[:password]@host[:port]/database)',
+      );
+    }
+    return { kind: 'postgres', url: value };
+  }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
     throw new CairnError(
       'invalid_option',
@@ -54,6 +70,7 @@ export function resolveStoreTarget(db?: string, env: NodeJS.ProcessEnv = process
 export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkStore> {
   const target = resolveStoreTarget(options.db, options.env);
   const hook = options.on_statement === undefined ? {} : { on_statement: options.on_statement };
+  const create = options.create ?? options.readonly !== true;
   let driver: SqlDriver;
   let migrations: readonly Migration[];
   // Each driver loads only when used: a SQLite run never pays for pg, nor a PostgreSQL one for the native module.
@@ -63,6 +80,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkSt
     driver = openSqliteDriver({
       path: target.path,
       ...(options.readonly === undefined ? {} : { readonly: options.readonly }),
+      must_exist: !create,
       ...(options.busy_timeout_ms === undefined
         ? {}
         : { busy_timeout_ms: options.busy_timeout_ms }),
@@ -82,20 +100,21 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkSt
         : { application_name: options.application_name }),
       ...hook,
     });
-    if (schema !== undefined && !options.readonly) await createSchema(driver, schema);
+    if (schema !== undefined && create) await createSchema(driver, schema);
   }
   try {
     await migrate(driver, migrations, {
       readonly: options.readonly === true,
+      must_exist: !create,
     });
   } catch (error) {
     await driver.close().catch(() => {});
     throw error;
   }
-  return new SqlChunkStore(
-    driver,
-    options.batch_rows === undefined ? {} : { batch_rows: options.batch_rows },
-  );
+  return new SqlChunkStore(driver, {
+    ...(options.batch_rows === undefined ? {} : { batch_rows: options.batch_rows }),
+    read_only: options.readonly === true,
+  });
 }
 
 async function createSchema(driver: SqlDriver, schema: string): Promise<void> {

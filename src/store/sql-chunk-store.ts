@@ -48,6 +48,8 @@ import {
 export interface SqlChunkStoreOptions {
   /** Rows per INSERT at most (default: as many as the parameter limit allows). */
   batch_rows?: number;
+  /** The driver was opened for reading only. */
+  read_only?: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export interface SqlChunkStoreOptions {
 export class SqlChunkStore implements ChunkStore {
   readonly dialect: 'sqlite' | 'postgres';
   readonly location: string;
+  readonly read_only: boolean;
   /** Bumped before and after every write that can change what the lexical index holds. */
   private indexWrites = 0;
   /** The last index state read per chunker, and what it was read under. */
@@ -68,6 +71,7 @@ export class SqlChunkStore implements ChunkStore {
   ) {
     this.dialect = driver.dialect.name;
     this.location = driver.location;
+    this.read_only = options.read_only === true;
   }
 
   get rows_written(): number {

@@ -279,6 +279,8 @@ export interface ChunkStore {
   readonly location: string;
   /** Rows this store object inserted, updated or deleted since it opened. */
   readonly rows_written: number;
+  /** Opened for reading only: writes fail with `store_readonly`, and searches leave no trace row. */
+  readonly read_only: boolean;
 
   getDocument(docUidOrSource: string): Promise<DocumentRow | null>;
   getDocumentById(id: number): Promise<DocumentRow | null>;

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultChunkerRegistry } from '../../src/chunk/chunker-registry.js';
+import { TokenChunker } from '../../src/chunk/token-chunker.js';
 import { isCairnError } from '../../src/errors.js';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
+import { parseFile } from '../../src/parse/parse-document.js';
 import { search } from '../../src/search/search.js';
 import type { SearchHit } from '../../src/search/types.js';
 import { ensure } from '../../src/store/ensure.js';
@@ -253,6 +255,21 @@ export function describeSearchConformance(
       await expect(
         search(store, 'borrow', { doc: 'no/such/doc.md', trace_log: log }),
       ).rejects.toSatisfy((error) => isCairnError(error, 'document_not_found'));
+    });
+
+    test('a chunker the store has no chunks of is unknown_chunker; a name finds its stored set', async () => {
+      for (const chunker of ['bogus', 'char', 'token@v1:00000000']) {
+        await expect(search(store, 'ownership', { chunker, trace_log: log })).rejects.toSatisfy(
+          (error) => isCairnError(error, 'unknown_chunker'),
+        );
+      }
+      // late chunking with settings other than the defaults: the name still reaches that set
+      const small = new TokenChunker({ max_chunk_tokens: 64, overlap_tokens: 8 });
+      await ensure(store, await parseFile(corpusPath('rustbook', CHAPTERS[0]!)), small);
+      const byName = await search(store, 'ownership', { chunker: 'token', trace_log: log });
+      expect(byName.chunker_id).toBe(small.chunker_id);
+      expect(byName.hits.length).toBeGreaterThan(0);
+      expect(byName.hits.every((hit) => hit.tokens <= 64)).toBe(true);
     });
 
     test('a caller pinning another analyzer or index hash fails fast', async () => {

@@ -1,5 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -122,7 +130,7 @@ describe('cairn ingest / show / resolve', () => {
     expect(noDoc.stderr).toContain('document_not_found');
   });
 
-  test('show on a folder without a database says so instead of creating one', () => {
+  test('show, search and chunk --db on a folder without a database say so (exit 2) instead of creating one', () => {
     const empty = mkdtempSync(join(tmpdir(), 'cairn-empty-'));
     try {
       const child = spawnSync(process.execPath, [bundle.file('cli'), 'show', 'x.md'], {
@@ -130,9 +138,23 @@ describe('cairn ingest / show / resolve', () => {
         encoding: 'utf8',
         env: { ...process.env, CAIRN_DB: '' },
       });
-      expect(child.status).toBe(1);
+      expect(child.status).toBe(2);
       expect(child.stderr).toContain('store_unavailable');
       expect(() => readFileSync(join(empty, '.cairn', 'cairn.db'))).toThrow();
+      // search writes traces and late chunking writes chunks, but neither creates a store
+      for (const args of [
+        ['search', 'ownership'],
+        ['chunk', '--db', 'typo/cairn.db', '--chunker', 'char'],
+      ]) {
+        const run = spawnSync(process.execPath, [bundle.file('cli'), ...args], {
+          cwd: empty,
+          encoding: 'utf8',
+          env: { ...process.env, CAIRN_DB: '' },
+        });
+        expect(run.status, args.join(' ')).toBe(2);
+        expect(run.stderr).toContain('store_unavailable: No database at');
+        expect(readdirSync(empty)).toEqual([]);
+      }
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { isCairnError } from '../../src/errors.js';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
+import { search } from '../../src/search/search.js';
 import { chunkSetDigest } from '../../src/store/chunk-set-digest.js';
 import { ensure } from '../../src/store/ensure.js';
 import { openStore } from '../../src/store/open-store.js';
@@ -74,14 +75,30 @@ describe('SQLite faults', () => {
           env: { ...process.env, CAIRN_DB: '' },
         },
       );
-      expect(child.status).toBe(1);
+      expect(child.status).toBe(2);
       expect(JSON.parse(child.stdout).error.code).toBe('store_readonly');
+      // search opens it read-only, warns, and answers without a trace (SQLite makes its
+      // -shm file beside the database, so the folder must be writable)
+      chmodSync(dir, 0o777);
+      const searched = spawnSync(
+        process.execPath,
+        [bundle.file('cli'), 'search', 'File', '--db', db, '--json', '--chunker', 'char'],
+        { cwd: dir, uid: 65534, gid: 65534, encoding: 'utf8' },
+      );
+      expect(searched.status, searched.stderr).toBe(0);
+      expect(searched.stderr).toContain('is read-only: searched without a trace');
+      expect(JSON.parse(searched.stdout)).toMatchObject({ traced: false, trace_log: null });
+      chmodSync(dir, 0o755);
     } else {
       await expect(openStore({ db })).rejects.toMatchObject({ code: 'store_readonly' });
     }
-    // readers still work on a read-only file
+    // readers still work on a read-only file, search included, and write nothing
     store = await openStore({ db, readonly: true });
     expect(await fingerprint(store)).toBe(before);
+    const result = await search(store, 'File', { chunker: 'char', k: 3 });
+    expect(result.hits.length).toBeGreaterThan(0);
+    expect(result).toMatchObject({ traced: false, trace_log: null });
+    expect(store.rows_written).toBe(0);
     await store.close();
     chmodSync(db, 0o644);
     store = await openStore({ db });

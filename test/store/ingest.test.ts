@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
   mkdirSync,
@@ -181,5 +182,23 @@ describe('collectSources', () => {
     await expect(collectSources(['docs/*.nothing'], { cwd: dir })).rejects.toMatchObject({
       code: 'file_not_found',
     });
+  });
+
+  test('refuses a folder with nothing to ingest and a named path that is not a regular file', async () => {
+    mkdirSync(join(dir, 'images'));
+    writeFileSync(join(dir, 'images', 'a.png'), 'not a document');
+    await expect(collectSources(['images'], { cwd: dir })).rejects.toMatchObject({
+      code: 'file_not_found',
+      message: expect.stringContaining('No supported files under images'),
+    });
+    // a FIFO would block the reader forever: refused before anything opens it
+    execFileSync('mkfifo', [join(dir, 'pipe.md')]);
+    await expect(collectSources(['pipe.md'], { cwd: dir })).rejects.toMatchObject({
+      code: 'file_unreadable',
+    });
+    // a walk skips it, as it skips every entry that is not a file or a folder
+    expect((await collectSources(['.'], { cwd: dir })).map((f) => f.source_url)).not.toContain(
+      'pipe.md',
+    );
   });
 });

@@ -110,7 +110,7 @@ async function chunkStoredDocuments(
   chunker: Parameters<typeof chunkStored>[1],
   flags: ChunkFlags,
 ): Promise<void> {
-  const store = await openStore({ db });
+  const store = await openStore({ db, create: false });
   try {
     const summary = await chunkStored(store, chunker, {
       all_versions: flags.allVersions === true,

@@ -90,7 +90,7 @@ Examples:
             ? (error.details.summary as IngestSummary | undefined)
             : undefined;
         if (summary && !flags.json && store)
-          process.stdout.write(await formatSummary(summary, store).catch(() => ''));
+          process.stdout.write(await formatSummary(summary, store, true).catch(() => ''));
         if (flags.json && error instanceof CairnError) {
           const { summary: _omit, ...details } = error.details;
           process.stdout.write(
@@ -106,14 +106,22 @@ Examples:
     });
 }
 
-async function formatSummary(summary: IngestSummary, store: ChunkStore): Promise<string> {
+/** The run's summary; `stopped` when an error ended it early (the error follows on stderr). */
+async function formatSummary(
+  summary: IngestSummary,
+  store: ChunkStore,
+  stopped = false,
+): Promise<string> {
   const size =
     summary.bytes >= 1e6
       ? `${(summary.bytes / 1e6).toFixed(1)} MB`
       : `${(summary.bytes / 1e3).toFixed(1)} kB`;
   const rate = summary.mb_per_s >= 10 ? summary.mb_per_s.toFixed(0) : summary.mb_per_s.toFixed(2);
+  const done = summary.created + summary.updated + summary.unchanged + summary.failed;
   const lines = [
-    `Ingested ${summary.files} file${summary.files === 1 ? '' : 's'} (${size}) into ${summary.store} in ${summary.seconds.toFixed(1)} s, ${rate} MB/s`,
+    stopped
+      ? `Stopped after ${done} of ${summary.files} file${summary.files === 1 ? '' : 's'} (${summary.seconds.toFixed(1)} s) into ${summary.store}: the error below ended the run`
+      : `Ingested ${summary.files} file${summary.files === 1 ? '' : 's'} (${size}) into ${summary.store} in ${summary.seconds.toFixed(1)} s, ${rate} MB/s`,
     `  documents: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed` +
       (summary.chunked > 0 ? `, ${summary.chunked} chunked` : ''),
     `  chunks written: ${summary.chunks_written} (${summary.chunker_id}), redirects: ${summary.redirects_written}`,

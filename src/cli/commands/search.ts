@@ -3,8 +3,8 @@ import { CairnError } from '../../errors.js';
 import { formatSnippet } from '../../search/format-snippet.js';
 import { search } from '../../search/search.js';
 import type { SearchOptions, SearchResult } from '../../search/types.js';
-import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
+import { openExistingStore } from '../open-existing-store.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
 interface SearchFlags {
@@ -30,7 +30,10 @@ export function registerSearch(program: Command): void {
       'SQLite file or postgres:// URL (default: $CAIRN_DB, else .cairn/cairn.db)',
     )
     .option('-k, --k <n>', 'hits at most', '10')
-    .option('--chunker <id>', 'whose chunks: chunker id, name or alias (default: the default)')
+    .option(
+      '--chunker <id>',
+      "whose chunks: chunker id, name or alias; a name finds the stored chunk set of that chunker (default: the default, or the store's only chunker)",
+    )
     .option('--doc <doc>', 'only this document (its path as ingested, or its doc_uid)')
     .option('--section <sect_path>', 'only this section and its subsections, e.g. 2 or 2.4')
     .option('--analyzer <id>', 'fail unless the index uses this analyzer')
@@ -64,7 +67,7 @@ Examples:
             `-k must be a whole number from 1, got "${flags.k}"`,
           );
         }
-        store = await openStore(flags.db === undefined ? {} : { db: flags.db });
+        store = await openExistingStore(flags.db);
         const result = await search(store, query, toOptions(flags, k));
         process.stdout.write(
           flags.json ? `${JSON.stringify(result)}\n` : formatResult(result, process.stdout.isTTY),
@@ -100,8 +103,10 @@ function formatResult(result: SearchResult, tty: boolean): string {
   const lines: string[] = [];
   for (const hit of result.hits) {
     const heading = hit.heading_path.length > 0 ? `  ${hit.heading_path.join(' > ')}` : '';
+    // the score the hits are ordered by: the reranker's when it ran (--json has both)
+    const score = hit.rerank_score ?? hit.score_norm;
     lines.push(
-      `${hit.k_final}. ${hit.score_norm.toFixed(3)}  ${hit.source_url}  §${hit.section_id || '-'}${heading}`,
+      `${hit.k_final}. ${score.toFixed(3)}  ${hit.source_url}  §${hit.section_id || '-'}${heading}`,
       `   ${hit.snippet_id}  [${hit.offsets.start}, ${hit.offsets.end}) rev ${hit.rev.slice(0, 12)}  ${hit.tokens} tokens${hit.page === null ? '' : `  page ${hit.page}`}`,
       `   ${formatSnippet(hit.text, result.terms, marks)}`,
       '',

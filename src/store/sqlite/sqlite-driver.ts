@@ -1,4 +1,4 @@
-import { mkdirSync, realpathSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { CairnError } from '../../errors.js';
@@ -19,6 +19,8 @@ export interface SqliteDriverOptions extends DriverOptions {
   path: string;
   /** Open without write access (show, resolve): no file is created, no migration runs. */
   readonly?: boolean;
+  /** Refuse a missing file instead of creating it (implied by `readonly`). */
+  must_exist?: boolean;
   /** How long a writer waits for another process's lock before `store_busy` (default 30 s). */
   busy_timeout_ms?: number;
   /** A database size limit in pages (`PRAGMA max_page_count`): past it, writes fail with `store_full`. */
@@ -45,18 +47,25 @@ const MAX_CACHED_SQL_CHARS = 512 * 1024;
 export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
   const memory = options.path === ':memory:';
   const location = memory ? ':memory:' : resolve(options.path);
+  const mustExist = options.readonly === true || options.must_exist === true;
+  if (!memory && !options.readonly && existsSync(location) && !writable(location)) {
+    // checked before opening: SQLite would open it without write access and say so only at the first write
+    throw new CairnError('store_readonly', `The database file ${location} is read-only`, {
+      details: { backend: 'sqlite', location },
+    });
+  }
   let db: Database.Database;
   try {
-    if (!memory && !options.readonly) mkdirSync(dirname(location), { recursive: true });
+    if (!memory && !mustExist) mkdirSync(dirname(location), { recursive: true });
     db = new Database(location, {
       readonly: options.readonly === true,
-      fileMustExist: options.readonly === true,
+      fileMustExist: mustExist,
       timeout: options.busy_timeout_ms ?? 30_000,
     });
   } catch (error) {
     if (error instanceof CairnError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (options.readonly && !(typeof code === 'string' && code.startsWith('SQLITE_'))) {
+    if (mustExist && !(typeof code === 'string' && code.startsWith('SQLITE_'))) {
       throw new CairnError(
         'store_unavailable',
         `No database at ${location}: run cairn ingest first`,
@@ -207,4 +216,18 @@ function bind(params: readonly unknown[]): unknown[] {
   return params.map((value) =>
     value === undefined ? null : typeof value === 'boolean' ? Number(value) : value,
   );
+}
+
+/**
+ * Whether this process may write the file. SQLite opens a file it may not
+ * write read-only without saying so (better-sqlite3's `readonly` still
+ * reads false), and the first write fails mid-command.
+ */
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }

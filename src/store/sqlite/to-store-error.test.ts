@@ -28,4 +28,11 @@ describe('toSqliteStoreError', () => {
       location: '/x/cairn.db',
     });
   });
+
+  test('a read-only folder says what SQLite needs there and what to do', () => {
+    const error = toSqliteStoreError(sqliteError('SQLITE_READONLY_DIRECTORY'), '/ro/cairn.db');
+    expect(error.code).toBe('store_readonly');
+    expect(error.message).toContain('its folder is read-only');
+    expect(error.message).toContain('copy the database to a writable folder');
+  });
 });

@@ -37,7 +37,10 @@ export function toSqliteStoreError(error: unknown, location: string): CairnError
   const primary = /^SQLITE_[A-Z]+/.exec(code)?.[0] ?? '';
   const neutral = BY_PRIMARY[primary] ?? 'store_error';
   const message = error instanceof Error ? error.message : String(error);
-  const what = MESSAGES[neutral] ?? 'the database failed';
+  const what =
+    primary === 'SQLITE_READONLY' && code.endsWith('_DIRECTORY')
+      ? 'its folder is read-only, and SQLite must make its -wal and -shm files there (copy the database to a writable folder)'
+      : (MESSAGES[neutral] ?? 'the database failed');
   return new CairnError(
     neutral,
     `SQLite at ${location}: ${what} (${code || 'error'}: ${message})`,

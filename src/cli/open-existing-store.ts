@@ -1,0 +1,23 @@
+import { CairnError } from '../errors.js';
+import { openStore } from '../store/open-store.js';
+import type { ChunkStore } from '../store/types.js';
+
+/**
+ * A store that commands read and would like to write to (search's traces):
+ * never created here, and opened read-only, with a warning, when the file
+ * cannot be written (a replica, a file without write permission), so that
+ * it can still be searched.
+ */
+export async function openExistingStore(db: string | undefined): Promise<ChunkStore> {
+  const target = db === undefined ? {} : { db };
+  try {
+    return await openStore({ ...target, create: false });
+  } catch (error) {
+    if (!(error instanceof CairnError && error.code === 'store_readonly')) throw error;
+    const store = await openStore({ ...target, readonly: true });
+    process.stderr.write(
+      `cairn: warning: ${store.location} is read-only: searched without a trace row or log line\n`,
+    );
+    return store;
+  }
+}

@@ -1,0 +1,56 @@
+import { parseChunkerId } from '../chunk/chunker-id.js';
+import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
+import { CairnError } from '../errors.js';
+import type { ChunkStore } from '../store/types.js';
+
+/**
+ * The chunker whose chunks a search reads, checked against what the store
+ * holds, so that a typo or a chunker never stored is an error rather than
+ * an empty result:
+ * - an id the store has is taken as it is;
+ * - a name or alias is taken at its default settings when the store has
+ *   those, else as the one stored chunker of that name (late chunking with
+ *   other settings), and is ambiguous when several are stored;
+ * - no chunker means the default, or the store's only chunker when it has
+ *   one other than the default.
+ * An empty store answers with the default (and no hits).
+ */
+export async function resolveSearchChunker(
+  store: ChunkStore,
+  requested: string | undefined,
+): Promise<string> {
+  const registry = defaultChunkerRegistry();
+  const wanted = requested === undefined || requested === '' ? 'default' : requested;
+  const id = registry.id_of(wanted);
+  // the common case, answered by the index state every search reads anyway (cached on SQLite)
+  if ((await store.getLexicalIndexState(id)).sets.length > 0) return id;
+  const stored = await store.listChunkerIds();
+  if (stored.includes(wanted)) return wanted;
+  if (stored.includes(id) || stored.length === 0) {
+    if (!registry.has(wanted) && parseChunkerId(wanted) === null) registry.get(wanted);
+    return id;
+  }
+  if (requested === undefined || requested === '') {
+    if (stored.length === 1) return stored[0]!;
+    throw noChunksOf(id, stored, 'say which with the chunker option');
+  }
+  const name = parseChunkerId(id)?.name;
+  const sameName =
+    name === undefined || parseChunkerId(wanted) !== null
+      ? []
+      : stored.filter((storedId) => parseChunkerId(storedId)?.name === name);
+  if (sameName.length === 1) return sameName[0]!;
+  throw noChunksOf(
+    id,
+    sameName.length > 1 ? sameName : stored,
+    sameName.length > 1 ? `${wanted} names several: give a full id` : 'give one of them',
+  );
+}
+
+function noChunksOf(id: string, stored: readonly string[], advice: string): CairnError {
+  return new CairnError(
+    'unknown_chunker',
+    `The store has no chunks of ${id.slice(0, 120)}; it has chunks of ${stored.join(', ')}: ${advice}`,
+    { details: { chunker: id.slice(0, 120), stored_chunkers: [...stored] } },
+  );
+}
