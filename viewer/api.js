@@ -13,11 +13,15 @@
  */
 
 export class ApiError extends Error {
-  /** @param {number} status @param {string} code @param {string} message */
-  constructor(status, code, message) {
+  /**
+   * @param {number} status @param {string} code @param {string} message
+   * @param {Record<string, unknown>} [details] the error's `details`, as the server sent them
+   */
+  constructor(status, code, message, details = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -48,5 +52,6 @@ export async function api(path, init, accept = []) {
     response.status,
     String(error.code ?? 'error'),
     String(error.message ?? `HTTP ${response.status}`),
+    error.details && typeof error.details === 'object' ? error.details : {},
   );
 }

@@ -6,7 +6,7 @@ import { showRedirect } from './chunk-panel.js';
 import { selectChunk } from './chunk-selection.js';
 import { $ } from './dom.js';
 import { isDefaultView } from './hash-links.js';
-import { openDocument } from './open-document.js';
+import { clearDocument, openDocument } from './open-document.js';
 import { state } from './state.js';
 import { setStatus } from './status-line.js';
 import { showTab } from './tabs.js';
@@ -30,6 +30,7 @@ export async function openChunk(id, chunker, token) {
   if (token !== state.route) return;
   if (status === 410) {
     if (body.document) await openDocument(body.document.doc_uid, null, token, { scrollTop: true });
+    else clearDocument();
     if (token !== state.route) return;
     showRedirect(body, `This chunk is ${body.status}: the store keeps no live text for it.`);
     setStatus(`${id} is ${body.status}`, 'error');

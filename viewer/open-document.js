@@ -54,6 +54,7 @@ function showDocument(doc) {
   $('chunk-redirect').hidden = true;
 
   $('doc-empty').hidden = true;
+  $('doc-error').hidden = true;
   $('doc-head').hidden = false;
   const title = $('doc-title');
   title.textContent = '';
@@ -85,5 +86,28 @@ function showDocument(doc) {
   container.dataset.renderMs = String(Math.round(performance.now() - started));
   container.dataset.state = 'ready';
   $('doc-scroll').scrollTop = 0;
+  markCurrentDocument();
+}
+
+/**
+ * Closes the open document, so a failed link leaves nothing of the one
+ * before on screen: its text, heading, selected chunk and any notice.
+ */
+export function clearDocument() {
+  state.doc = null;
+  state.layout = null;
+  state.selected = -1;
+  state.hovered = -1;
+  state.byId = new Map();
+  showChunkDetails(-1);
+  $('chunk-redirect').hidden = true;
+  $('doc-head').hidden = true;
+  $('doc-empty').hidden = true;
+  $('hover-info').textContent = '';
+  const container = $('doc-text');
+  container.textContent = '';
+  delete container.dataset.docUid;
+  delete container.dataset.chunker;
+  container.dataset.state = 'error';
   markCurrentDocument();
 }

@@ -48,6 +48,8 @@ const STRINGS = 'ch08-02-strings.md';
 /** A chapter rewritten after its first ingest, so its old chunk IDs redirect. */
 const EDITED = 'threads-edited.md';
 const HOSTILE_MD = 'hostile.md';
+/** Chunked by char and by sentence only: an ID both hold, with the default chunker in neither, is ambiguous. */
+const TWIN = 'twin-chunkers.md';
 const HOSTILE_HTML = 'hostile.html';
 
 const PAYLOAD = 'window.__xss=1';
@@ -155,6 +157,7 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
   /** A search hit of EDITED's first version, cited after the rewrite. */
   let oldEditedHit: SearchHit;
   let charChunker: string;
+  let sentenceChunker: string;
 
   const api = async <T>(path: string): Promise<{ status: number; body: T }> => {
     const response = await fetch(`${server.url}${path}`);
@@ -203,6 +206,25 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
       .locator('#doc-text .seg.sel')
       .evaluateAll((spans) => spans.map((span) => span.textContent).join(''));
   const panelChunkId = (page: Page) => page.getByTestId('chunk-id').textContent();
+  /** An ID of EDITED's first version that redirects to a live chunk, and what it resolves to. */
+  const redirectedOldId = async () => {
+    for (const id of oldEditedIds) {
+      const { status, body } = await api<{
+        chunk_id: string;
+        redirected: boolean;
+        chunk: { text: string };
+        hops: unknown[];
+      }>(`/api/chunks/${encodeURIComponent(id)}`);
+      if (status === 200 && body.redirected) return { old: id, live: body };
+    }
+    throw new Error(`no ID of ${EDITED}'s first version redirects`);
+  };
+  /** chromium logs each 4xx fetch as a console error; a test that asks for one expects it. */
+  const unexpected = (problems: string[]) =>
+    problems.filter(
+      (p) =>
+        !/^console: Failed to load resource: the server responded with a status of 4\d\d/.test(p),
+    );
 
   beforeAll(async () => {
     if (MISSING) throw new Error(`CI=true and ${CHROMIUM} is missing: .ci/run installs chromium`);
@@ -230,6 +252,13 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     });
     expect(chars.failed).toBe(0);
     charChunker = chars.chunker_id;
+    copyFileSync(corpusPath('rustbook', STRINGS), join(dir, TWIN));
+    for (const chunker of ['char', 'sentence']) {
+      const twin = await ingestSources(store, [TWIN], { workers: 0, cwd: dir, chunker });
+      expect(twin.failed).toBe(0);
+      docUid.set(TWIN, twin.documents[0]!.doc_uid!);
+      if (chunker === 'sentence') sentenceChunker = twin.chunker_id;
+    }
 
     const edited = (await store.getDocument(EDITED))!;
     const [set] = await store.listChunkSets({ version_id: edited.current_version_id });
@@ -393,31 +422,16 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
   });
 
   test('#chunk=<old id> follows the redirect, says so, and highlights the live chunk', async () => {
-    let old: string | undefined;
-    let live: { chunk_id: string; chunk: { text: string }; hops: unknown[] } | undefined;
-    for (const id of oldEditedIds) {
-      const { status, body } = await api<{
-        chunk_id: string;
-        redirected: boolean;
-        chunk: { text: string };
-        hops: unknown[];
-      }>(`/api/chunks/${encodeURIComponent(id)}`);
-      if (status === 200 && body.redirected) {
-        old = id;
-        live = body;
-        break;
-      }
-    }
-    expect(old).toBeDefined();
-    const { page, problems } = await openPage(chunkHash(old!));
+    const { old, live } = await redirectedOldId();
+    const { page, problems } = await openPage(chunkHash(old));
     await waitForDocument(page, docUid.get(EDITED)!);
-    await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(live!.chunk_id);
-    expect(live!.chunk_id).not.toBe(old);
-    expect(await selectedText(page)).toBe(live!.chunk.text);
+    await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(live.chunk_id);
+    expect(live.chunk_id).not.toBe(old);
+    expect(await selectedText(page)).toBe(live.chunk.text);
     const notice = page.getByTestId('chunk-redirect');
     expect(await notice.isVisible()).toBe(true);
     expect(await notice.textContent()).toContain(`Requested: ${old}`);
-    expect(await notice.locator('.hops li').count()).toBe(live!.hops.length);
+    expect(await notice.locator('.hops li').count()).toBe(live.hops.length);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -492,6 +506,70 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
       await fresh.close();
     }
     expect(problems).toEqual([]);
+  });
+
+  test('a failed link closes the open document and its notice; an ID of several chunkers offers each', async () => {
+    const { old } = await redirectedOldId();
+    const edited = docUid.get(EDITED)!;
+    const twin = docUid.get(TWIN)!;
+    const chars = await getDocument(TWIN, charChunker);
+    const sentences = new Set(
+      (await getDocument(TWIN, sentenceChunker)).chunks.map((c) => c.chunk_id),
+    );
+    const shared = chars.chunks.find((c) => sentences.has(c.chunk_id))!;
+    expect(shared).toBeDefined();
+    const missing = `${edited}${old.slice(edited.length).replace(/b=\d+$/, 'b=999')}`;
+    const failures = [
+      ['#chunk=garbage', '/api/chunks/garbage'],
+      [chunkHash(missing), `/api/chunks/${encodeURIComponent(missing)}`],
+      ['#doc=nope', '/api/documents/nope'],
+      [chunkHash(shared.chunk_id), `/api/chunks/${encodeURIComponent(shared.chunk_id)}`],
+    ] as const;
+
+    const { page, problems } = await openPage(chunkHash(old));
+    const go = (hash: string) =>
+      page.evaluate((h) => {
+        (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+      }, hash);
+    for (const [hash, path] of failures) {
+      // from a document with a chunk selected and the yellow redirect notice up
+      await go(chunkHash(old));
+      await waitForDocument(page, edited);
+      await page.getByTestId('chunk-redirect').waitFor();
+      expect(await page.locator('#doc-text .seg.sel').count()).toBeGreaterThan(0);
+
+      const { status, body } = await api<{ error: { message: string } }>(path);
+      expect([400, 404]).toContain(status);
+      await go(hash);
+      await page.locator('#doc-text[data-state="error"]').waitFor({ state: 'attached' });
+      expect(await page.getByTestId('doc-error').isVisible()).toBe(true);
+      const reason = await page.locator('#doc-error strong').textContent();
+      expect(await page.getByTestId('status').textContent()).toBe(reason);
+      // the server's message, except the ambiguous ID's, which names a CLI flag
+      if (hash !== chunkHash(shared.chunk_id)) expect(reason).toBe(body.error.message);
+      // nothing of the document before: no text, heading, selection, chunk details or notice
+      expect(await page.locator('#doc-text .seg').count()).toBe(0);
+      expect(await page.getByTestId('doc-head').isVisible()).toBe(false);
+      expect(await page.getByTestId('chunk-redirect').isVisible()).toBe(false);
+      expect(await page.locator('#chunk-details').isVisible()).toBe(false);
+      expect(await page.locator('#doc-list .doc-item.current').count()).toBe(0);
+    }
+
+    // the ambiguous ID: the server names both chunkers, the viewer links each
+    const choices = page.getByTestId('doc-error-choice');
+    expect(await page.getByTestId('doc-error').textContent()).toContain('several chunkers');
+    expect((await choices.allTextContents()).sort()).toEqual([charChunker, sentenceChunker].sort());
+    await choices.filter({ hasText: sentenceChunker }).click();
+    await waitForDocument(page, twin, sentenceChunker);
+    await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(shared.chunk_id);
+    expect(await page.getByTestId('chunk-chunker').textContent()).toBe(sentenceChunker);
+    expect(new URL(page.url()).hash).toBe(
+      `${chunkHash(shared.chunk_id)}&chunker=${encodeURIComponent(sentenceChunker)}`,
+    );
+    expect(await page.getByTestId('doc-error').isVisible()).toBe(false);
+    expect(await page.getByTestId('status').textContent()).toBe('');
+    expect(unexpected(problems)).toEqual([]);
+    await page.close();
   });
 
   test('search lists the hits in rank order; a hit jumps to its span', async () => {
