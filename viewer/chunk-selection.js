@@ -3,7 +3,7 @@
 // details shown, and (when a reader picks it) its link in the URL.
 import { showChunkDetails } from './chunk-panel.js';
 import { markChunk } from './document-text.js';
-import { $ } from './dom.js';
+import { $, scrollWithin } from './dom.js';
 import { chunkLink } from './hash-links.js';
 import { state } from './state.js';
 import { showTab } from './tabs.js';
@@ -19,7 +19,7 @@ export function selectChunk(index, options = {}) {
   showChunkDetails(index);
   const layout = state.layout;
   if (options.scroll && layout && index >= 0 && layout.first[index] >= 0) {
-    layout.elements[layout.first[index]].scrollIntoView({ block: 'center' });
+    scrollWithin($('doc-scroll'), layout.elements[layout.first[index]], 'center');
   }
 }
 

@@ -1,7 +1,7 @@
 // @ts-check
 // The sidebar's list of documents, fetched a page at a time, with the open one marked.
 import { api } from './api.js';
-import { $, el } from './dom.js';
+import { $, el, scrollWithin } from './dom.js';
 import { docHash } from './hash-links.js';
 import { appendVisible } from './invisible-chars.js';
 import { state } from './state.js';
@@ -42,7 +42,7 @@ export function markCurrentDocument() {
     link.classList.toggle('current', current);
     if (current) {
       link.setAttribute('aria-current', 'page');
-      link.scrollIntoView({ block: 'nearest' });
+      scrollWithin($('doc-nav'), link, 'nearest');
     } else link.removeAttribute('aria-current');
   }
 }

@@ -98,7 +98,13 @@ const INVISIBLES = [
 interface PageElement {
   readonly textContent: string | null;
   readonly dataset: Record<string, string | undefined>;
-  getBoundingClientRect(): { top: number; bottom: number };
+  getBoundingClientRect(): {
+    top: number;
+    bottom: number;
+    left: number;
+    right: number;
+    width: number;
+  };
   scrollIntoView(options: { block: 'center' }): void;
   getClientRects(): { left: number; top: number; height: number }[];
 }
@@ -106,8 +112,9 @@ declare const document: {
   querySelectorAll(selector: string): { length: number };
   readonly scripts: { length: number };
   getElementById(id: string): PageElement | null;
+  readonly documentElement: { scrollWidth: number };
 };
-declare const window: { __xss?: unknown };
+declare const window: { __xss?: unknown; innerWidth: number; scrollY: number };
 declare function getComputedStyle(
   element: unknown,
   pseudo?: string,
@@ -570,6 +577,56 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     expect(await page.getByTestId('status').textContent()).toBe('');
     expect(unexpected(problems)).toEqual([]);
     await page.close();
+  });
+
+  test('narrow windows keep the text readable: the details go under it, then everything stacks', async () => {
+    const doc = await getDocument(OWNERSHIP);
+    const chunk = doc.chunks[5]!;
+    for (const width of [375, 600, 800]) {
+      const narrow = await browser.newContext({ viewport: { width, height: 740 } });
+      narrow.setDefaultTimeout(WAIT_MS);
+      try {
+        const { page, problems } = await openPage(chunkHash(chunk.chunk_id), narrow);
+        await waitForDocument(page, doc.document.doc_uid);
+        await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(chunk.chunk_id);
+        await page.locator('#doc-list[data-state="ready"]').waitFor();
+        const box = (id: string) =>
+          page.evaluate((name) => {
+            const { left, right, top, bottom, width } = document
+              .getElementById(name)!
+              .getBoundingClientRect();
+            return { left, right, top, bottom, width };
+          }, id);
+        const text = await box('doc-text');
+        const side = await box('panel-chunk');
+        // the text takes most of the width; nothing sticks out sideways
+        expect(text.width).toBeGreaterThan(width * 0.6);
+        expect(side.width).toBeGreaterThan(Math.min(width, 360) * 0.9);
+        expect(side.left >= text.right || side.top >= (await box('doc-scroll')).bottom).toBe(true);
+        const win = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+          scrollY: window.scrollY,
+        }));
+        expect(win.scrollWidth).toBeLessThanOrEqual(win.innerWidth);
+        // the chunk is shown in the text pane, and the window itself stays at the top
+        expect(win.scrollY).toBe(0);
+        const selected = await page
+          .locator('#doc-text .seg.sel')
+          .first()
+          .evaluate((span) => {
+            const pane = document.getElementById('doc-scroll')!.getBoundingClientRect();
+            const at = span.getBoundingClientRect();
+            return at.bottom > pane.top && at.top < pane.bottom;
+          });
+        expect(selected).toBe(true);
+        expect(await selectedText(page)).toBe(textOf(doc, chunk));
+        await page.screenshot({ path: join(OUTPUT, `viewer-narrow-${width}.png`), fullPage: true });
+        expect(problems).toEqual([]);
+      } finally {
+        await narrow.close();
+      }
+    }
   });
 
   test('search lists the hits in rank order; a hit jumps to its span', async () => {
