@@ -2,7 +2,7 @@
 // Which chunk of the open document is selected: its spans marked, its
 // details shown, and (when a reader picks it) its link in the URL.
 import { showChunkDetails } from './chunk-panel.js';
-import { markChunk } from './document-text.js';
+import { markChunk, setTabStop } from './document-text.js';
 import { $, scrollWithin } from './dom.js';
 import { chunkLink } from './hash-links.js';
 import { state } from './state.js';
@@ -16,6 +16,7 @@ export function selectChunk(index, options = {}) {
   markChunk(state.selected, 'sel', false);
   state.selected = index;
   markChunk(index, 'sel', true);
+  setTabStop(index);
   showChunkDetails(index);
   const layout = state.layout;
   if (options.scroll && layout && index >= 0 && layout.first[index] >= 0) {

@@ -49,6 +49,30 @@ export function markChunk(index, className, on) {
     layout.elements[k].classList.toggle(className, on);
 }
 
+/** The one span of the text that Tab reaches. */
+let tabStop = /** @type {HTMLElement | null} */ (null);
+
+/**
+ * Makes the first span of a chunk (the selected one; with none, the first
+ * chunk) the text's only tab stop, so the keyboard reaches the text there.
+ * @param {number} index into state.doc.chunks, -1 for none
+ */
+export function setTabStop(index) {
+  const layout = state.layout;
+  const first = layout?.first[Math.max(index, 0)];
+  const next = layout && first !== undefined && first >= 0 ? layout.elements[first] : null;
+  // taking tabindex off the focused span would drop the focus to the page
+  if (next === tabStop) return;
+  tabStop?.removeAttribute('tabindex');
+  tabStop = next;
+  if (tabStop) tabStop.tabIndex = 0;
+}
+
+/** Moves the keyboard focus to the tab stop (after j or k, when the focus was in the text). */
+export function focusTabStop() {
+  tabStop?.focus({ preventScroll: true });
+}
+
 /** The chunk a click or hover on this segment means: the selected one if it covers it, else the first. */
 export function chunkAt(/** @type {EventTarget | null} */ target, /** @type {boolean} */ cycle) {
   const span = target instanceof Element ? target.closest('.seg') : null;

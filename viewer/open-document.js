@@ -5,7 +5,7 @@ import { api } from './api.js';
 import { showChunkDetails } from './chunk-panel.js';
 import { selectChunk } from './chunk-selection.js';
 import { markCurrentDocument } from './document-list.js';
-import { renderSegments } from './document-text.js';
+import { renderSegments, setTabStop } from './document-text.js';
 import { $, el } from './dom.js';
 import { isDefaultView } from './hash-links.js';
 import { appendVisible } from './invisible-chars.js';
@@ -81,6 +81,7 @@ function showDocument(doc) {
   container.textContent = '';
   container.append(renderSegments(doc.text, doc.chunks, layout));
   state.layout = layout;
+  setTabStop(-1);
   container.dataset.docUid = doc.document.doc_uid;
   container.dataset.chunker = doc.chunker_id ?? '';
   container.dataset.renderMs = String(Math.round(performance.now() - started));

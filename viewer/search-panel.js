@@ -9,8 +9,11 @@ import { showTab } from './tabs.js';
 
 const SEARCH_K = 20;
 const SNIPPET_CHARS = 280;
+/** Bumped by each search; an older one's late titles do not mark the list ready. */
+let searches = 0;
 
 export async function runSearch(/** @type {string} */ query) {
+  const token = ++searches;
   const summary = $('search-summary');
   const list = $('search-hits');
   showTab('panel-search');
@@ -21,10 +24,45 @@ export async function runSearch(/** @type {string} */ query) {
     const { body } = await api(`/api/search?q=${encodeURIComponent(query)}&k=${SEARCH_K}`);
     summary.textContent = `${body.hits.length} hit${body.hits.length === 1 ? '' : 's'} for “${query}”`;
     for (const hit of body.hits) list.append(renderHit(hit));
+    await fillTitles(body.hits, list);
   } catch (error) {
     summary.textContent = error instanceof Error ? error.message : String(error);
   }
-  list.dataset.state = 'ready';
+  if (token === searches) list.dataset.state = 'ready';
+}
+
+/**
+ * A hit names its document by source_url only, and the sidebar holds the
+ * documents it has paged in so far: the title of any other document comes
+ * from its chunk's answer (one small request per document, then kept).
+ * A failed lookup leaves the source_url.
+ * @param {any[]} hits
+ * @param {HTMLElement} list
+ */
+async function fillTitles(hits, list) {
+  /** @type {Map<string, string>} doc_id -> a snippet_id of it */
+  const missing = new Map();
+  for (const hit of hits)
+    if (!state.docs.has(hit.doc_id) && !missing.has(hit.doc_id))
+      missing.set(hit.doc_id, hit.snippet_id);
+  await Promise.all(
+    [...missing].map(async ([docId, snippetId]) => {
+      let summary;
+      try {
+        summary = (await api(`/api/chunks/${encodeURIComponent(snippetId)}`)).body.document;
+      } catch {
+        return;
+      }
+      if (!summary) return;
+      state.docs.set(docId, summary);
+      if (!summary.title) return;
+      for (const title of list.querySelectorAll('.hit-title')) {
+        if (!(title instanceof HTMLElement) || title.dataset.docId !== docId) continue;
+        title.textContent = '';
+        appendVisible(title, summary.title);
+      }
+    }),
+  );
 }
 
 /** @param {any} hit */
@@ -36,6 +74,7 @@ function renderHit(hit) {
   link.dataset.snippetId = hit.snippet_id;
   const doc = state.docs.get(hit.doc_id);
   const title = el('span', 'hit-title');
+  title.dataset.docId = hit.doc_id;
   appendVisible(title, doc?.title || hit.source_url);
   const where = el('span', 'hit-where');
   appendVisible(

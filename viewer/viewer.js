@@ -9,7 +9,7 @@ import { runAudit } from './audit-panel.js';
 import { describeChunk } from './chunk-panel.js';
 import { pickChunk } from './chunk-selection.js';
 import { loadMoreDocuments } from './document-list.js';
-import { chunkAt, markChunk } from './document-text.js';
+import { chunkAt, focusTabStop, markChunk } from './document-text.js';
 import { $ } from './dom.js';
 import { chunkLinkOfSelected, docHash } from './hash-links.js';
 import { route } from './hash-route.js';
@@ -35,6 +35,14 @@ function wireDocumentText() {
     markChunk(index, 'hov', true);
     $('hover-info').textContent = index >= 0 ? describeChunk(index) : '';
   });
+  // the keyboard's click: Enter (or Space) on the focused chunk selects it and puts it in the URL
+  text.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    const index = chunkAt(event.target, false);
+    if (index < 0) return;
+    event.preventDefault();
+    pickChunk(index);
+  });
   text.addEventListener('mouseleave', () => {
     markChunk(state.hovered, 'hov', false);
     state.hovered = -1;
@@ -49,9 +57,11 @@ function wireKeys() {
     if (event.target instanceof Element && event.target.closest('input, textarea, select')) return;
     if (event.key === 'j' || event.key === 'k') {
       const step = event.key === 'j' ? 1 : -1;
+      const inText = event.target instanceof Element && event.target.closest('#doc-text') !== null;
       pickChunk(Math.min(state.doc.chunks.length - 1, Math.max(0, state.selected + step)), {
         scroll: true,
       });
+      if (inText) focusTabStop();
       event.preventDefault();
     }
   });

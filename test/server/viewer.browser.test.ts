@@ -657,6 +657,75 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     await page.close();
   });
 
+  test('search hits name documents the list has not loaded; a 4096-character query wraps', async () => {
+    const query = 'ownership rules scope';
+    const { body } = await api<{ hits: SearchHit[] }>(
+      `/api/search?q=${encodeURIComponent(query)}&k=20`,
+    );
+    const { body: all } = await api<{
+      items: { doc_uid: string; title: string | null; source_url: string }[];
+    }>('/api/documents');
+    const titles = new Map(all.items.map((d) => [d.doc_uid, d.title || d.source_url]));
+    expect(body.hits.some((hit) => titles.get(hit.doc_id) !== hit.source_url)).toBe(true);
+
+    // as past the first page of a long list: the sidebar holds none of the hits' documents
+    const page = await context.newPage();
+    await page.route('**/api/documents?*', (route) =>
+      route.fulfill({
+        json: { items: [], limit: 200, offset: 0, next_offset: null },
+      }),
+    );
+    await page.goto(`${server.url}/`);
+    await page.locator('#doc-list[data-state="ready"]').waitFor({ state: 'attached' });
+    await page.getByTestId('search-input').fill(query);
+    await page.getByTestId('search-input').press('Enter');
+    await page.locator('#search-hits[data-state="ready"]').waitFor();
+    expect(await page.locator('#search-hits .hit-title').allTextContents()).toEqual(
+      body.hits.map((hit) => titles.get(hit.doc_id)),
+    );
+
+    // the longest query the server takes: one unbroken word, wrapped inside the panel
+    await page.getByTestId('search-input').fill('x'.repeat(4096));
+    await page.getByTestId('search-input').press('Enter');
+    await expect
+      .poll(() => page.getByTestId('search-summary').textContent(), { timeout: WAIT_MS })
+      .toContain('x'.repeat(100));
+    const panel = await page.getByTestId('panel-search').evaluate((el) => {
+      const pane = el as unknown as { scrollWidth: number; clientWidth: number };
+      return { scrollWidth: pane.scrollWidth, clientWidth: pane.clientWidth };
+    });
+    expect(panel.scrollWidth).toBeLessThanOrEqual(panel.clientWidth);
+    await page.close();
+  });
+
+  test('the keyboard reaches the text: Tab to a chunk, Enter selects it, j moves the focus along', async () => {
+    const doc = await getDocument(STRINGS);
+    const { page, problems } = await openPage(`#doc=${doc.document.doc_uid}`);
+    await waitForDocument(page, doc.document.doc_uid);
+    // one tab stop in the text, at the first chunk while none is selected
+    expect(await page.locator('#doc-text [tabindex]').count()).toBe(1);
+    const focused = () =>
+      page.evaluate(() => {
+        const active = (
+          document as unknown as {
+            activeElement: { closest(s: string): unknown; dataset: Record<string, string> } | null;
+          }
+        ).activeElement;
+        return active?.closest('#doc-text') ? (active.dataset.chunkStart ?? '') : null;
+      });
+    for (let i = 0; i < 60 && (await focused()) === null; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('0');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(doc.chunks[0]!.chunk_id);
+    expect(new URL(page.url()).hash).toBe(chunkHash(doc.chunks[0]!.chunk_id));
+    await page.keyboard.press('j');
+    await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(doc.chunks[1]!.chunk_id);
+    expect(await focused()).toBe('1');
+    expect(await page.locator('#doc-text [tabindex]').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   test('the audit panel marks a pasted answer: verified, redirected, and a fabricated citation unverified', async () => {
     const { body } = await api<{ hits: SearchHit[] }>('/api/search?q=borrowing%20strings&k=5');
     const good = citationOf(body.hits[0]!);
