@@ -118,6 +118,33 @@ describe('cairn ingest / show / resolve', () => {
     expect(both.stderr).toContain('invalid_option');
   });
 
+  test('a stored document with nothing to cite is named, with the threshold that left a JSON file empty', () => {
+    writeFileSync(
+      join(dir, 'short.json'),
+      JSON.stringify({ title: 'Short', body: 'Only a few words.' }),
+    );
+    const run = cairn('ingest', 'short.json', '--db', 'json.db');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      'no chunks: short.json: no string node of 10000 characters or more (see --threshold)',
+    );
+    const lower = cairn('ingest', 'short.json', '--db', 'json.db', '--threshold', '5');
+    expect(lower.stdout).not.toContain('no chunks:');
+  });
+
+  test('a size flag the chunker would ignore is refused, naming the one it takes', () => {
+    const file = 'book/ch06-00-enums.md';
+    const chars = cairn('chunk', file, '--chunker', 'char', '--max-tokens', '100');
+    expect(chars.code).toBe(2);
+    expect(chars.stderr).toContain('--max-tokens does not apply to the char chunker');
+    expect(chars.stderr).toContain('--max-chars');
+    const tokens = cairn('chunk', file, '--chunker', 'token', '--max-chars', '100');
+    expect(tokens.code).toBe(2);
+    expect(tokens.stderr).toContain('--max-chars does not apply to the token chunker');
+    // sentence packs under either budget
+    expect(cairn('chunk', file, '--chunker', 'sentence', '--max-chars', '300').code).toBe(0);
+  });
+
   test('malformed and unknown IDs are clear typed errors', () => {
     const malformed = cairn('resolve', 'abc|r=xyz|s=-|p=000|b=001');
     expect(malformed.code).toBe(1);

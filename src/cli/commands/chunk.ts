@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
-import type { Chunk, ChunkingOptions } from '../../chunk/types.js';
+import type { Chunk, Chunker, ChunkingOptions } from '../../chunk/types.js';
 import { CairnError } from '../../errors.js';
 import { isFormat } from '../../load/detect-format.js';
 import { parseFile } from '../../parse/parse-document.js';
@@ -72,7 +72,7 @@ Examples:
         if (flags.db !== undefined) {
           if (file !== undefined)
             throw new CairnError('invalid_option', 'Give a file or --db, not both');
-          const chunker = registry.get(flags.chunker).configure(optionsFrom(flags));
+          const chunker = configured(registry.get(flags.chunker), flags);
           await chunkStoredDocuments(flags.db, chunker, flags);
           return;
         }
@@ -84,7 +84,7 @@ Examples:
         if (flags.format !== undefined && !isFormat(flags.format)) {
           throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
         }
-        const chunker = registry.get(flags.chunker).configure(optionsFrom(flags));
+        const chunker = configured(registry.get(flags.chunker), flags);
         const doc = await parseFile(
           file,
           flags.format === undefined ? {} : { format: flags.format as never },
@@ -153,6 +153,31 @@ function optionsFrom(flags: ChunkFlags): ChunkingOptions {
   }
   if (flags.headers === false) options.include_headers = false;
   return options;
+}
+
+/** The built-in chunkers that take each size flag; a flag a chunker would ignore is refused. */
+const SIZE_FLAGS = {
+  '--max-tokens': {
+    takers: ['token-like', 'token', 'sentence', 'structure'],
+    other: '--max-chars',
+  },
+  '--max-chars': { takers: ['char', 'sentence'], other: '--max-tokens' },
+} as const;
+const BUILT_IN = new Set<string>(['char', 'token-like', 'token', 'sentence', 'structure']);
+
+function configured(chunker: Chunker, flags: ChunkFlags): Chunker {
+  const given = { '--max-tokens': flags.maxTokens, '--max-chars': flags.maxChars };
+  for (const [flag, { takers, other }] of Object.entries(SIZE_FLAGS)) {
+    const name = chunker.name;
+    if (given[flag as keyof typeof given] === undefined || !BUILT_IN.has(name)) continue;
+    if (!(takers as readonly string[]).includes(name)) {
+      throw new CairnError(
+        'invalid_option',
+        `${flag} does not apply to the ${name} chunker, which sizes chunks with ${other}`,
+      );
+    }
+  }
+  return chunker.configure(optionsFrom(flags));
 }
 
 function formatChunks(chunkerId: string, chunks: Chunk[]): string {

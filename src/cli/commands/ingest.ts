@@ -81,7 +81,7 @@ Examples:
         });
         progress.end();
         if (flags.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
-        else process.stdout.write(await formatSummary(summary, store));
+        else process.stdout.write(await formatSummary(summary, store, threshold));
         process.exitCode = summary.failed > 0 ? 1 : 0;
       } catch (error) {
         progress.end();
@@ -90,7 +90,7 @@ Examples:
             ? (error.details.summary as IngestSummary | undefined)
             : undefined;
         if (summary && !flags.json && store)
-          process.stdout.write(await formatSummary(summary, store, true).catch(() => ''));
+          process.stdout.write(await formatSummary(summary, store, Number(flags.threshold), true).catch(() => ''));
         if (flags.json && error instanceof CairnError) {
           const { summary: _omit, ...details } = error.details;
           process.stdout.write(
@@ -110,6 +110,7 @@ Examples:
 async function formatSummary(
   summary: IngestSummary,
   store: ChunkStore,
+  threshold: number,
   stopped = false,
 ): Promise<string> {
   const size =
@@ -129,6 +130,17 @@ async function formatSummary(
   for (const file of summary.documents.filter((d) => d.status === 'failed').slice(0, 20)) {
     lines.push(`  failed: ${file.source_url}: ${file.error?.code}: ${file.error?.message}`);
   }
+  // stored, but nothing to cite: most often JSON whose strings are all under the threshold
+  const empty = summary.documents.filter(
+    (d) => (d.status === 'created' || d.status === 'updated') && d.chunks === 0,
+  );
+  for (const file of empty.slice(0, 10)) {
+    const json = /\.json$/i.test(file.source_url);
+    lines.push(
+      `  no chunks: ${file.source_url}: ${json ? `no string node of ${threshold} characters or more (see --threshold)` : 'no text to chunk'}`,
+    );
+  }
+  if (empty.length > 10) lines.push(`  no chunks: ${empty.length - 10} more`);
   const example = await exampleChunkId(summary, store);
   if (example !== null)
     lines.push(`Show a chunk: cairn show '${example.replaceAll("'", "'\\''")}'`);
