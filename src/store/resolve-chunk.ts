@@ -29,6 +29,11 @@ export type ResolveResult =
       document: DocumentRow;
       version: VersionRow;
       hops: RedirectHop[];
+      /**
+       * A `deleted` hop on the way: the text the ID named is gone, and
+       * `chunk` is its nearest surviving neighbour, not that text.
+       */
+      text_deleted: boolean;
     }
   | {
       /** `deleted`: a redirect says the chunk's text is gone; `superseded`: the ID names a chunk of an old version only. */
@@ -92,6 +97,7 @@ export async function resolveChunk(
             document,
             version,
             hops,
+            text_deleted: hops.some((hop) => hop.kind === 'deleted'),
           };
       }
     }

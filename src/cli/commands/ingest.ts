@@ -90,7 +90,9 @@ Examples:
             ? (error.details.summary as IngestSummary | undefined)
             : undefined;
         if (summary && !flags.json && store)
-          process.stdout.write(await formatSummary(summary, store, Number(flags.threshold), true).catch(() => ''));
+          process.stdout.write(
+            await formatSummary(summary, store, Number(flags.threshold), true).catch(() => ''),
+          );
         if (flags.json && error instanceof CairnError) {
           const { summary: _omit, ...details } = error.details;
           process.stdout.write(

@@ -22,8 +22,11 @@ export function registerResolve(program: Command): void {
     .addHelpText(
       'after',
       `
-Exit code 0 when the ID leads to a live chunk; 1 when its text was deleted,
-or the ID is unknown (chunk_not_found) or malformed (malformed_chunk_id).
+Exit code 0 when the ID leads to a live chunk holding its text (moved, split
+or merged text included); 1 when its text was deleted (the nearest surviving
+chunk is printed, with text_deleted in --json) or is only in an older
+version, and when the ID is unknown (chunk_not_found) or malformed
+(malformed_chunk_id).
 
 Example:
   cairn resolve 'a1b2c3d4|r=0f3e2d1c|s=02.01-|p=000|b=003'`,
@@ -36,7 +39,7 @@ Example:
           process.stdout.write(
             resolved.status === 'live' ? formatLive(resolved) : formatGone(resolved),
           );
-        return resolved.status === 'live' ? 0 : 1;
+        return resolved.status === 'live' && !resolved.text_deleted ? 0 : 1;
       });
     });
 }

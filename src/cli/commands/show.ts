@@ -120,6 +120,11 @@ export function formatLive(resolved: Extract<ResolveResult, { status: 'live' }>)
     ...(chunk.anchor === null ? [] : [`anchor   ${chunk.anchor}`]),
   ];
   for (const hop of hops) lines.push(`redirect ${hop.from} -> ${hop.to} (${hop.kind})`);
+  if (resolved.text_deleted) {
+    lines.push(
+      `note     the text ${resolved.requested} named was deleted; this is its nearest surviving neighbour`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 
