@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'document_not_found',
   'redirect_loop',
   'no_ear_content',
+  'no_questions',
   'duplicate_doc_id',
   'empty_query',
   'analyzer_mismatch',

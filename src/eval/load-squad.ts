@@ -1,4 +1,5 @@
 import { CairnError } from '../errors.js';
+import { parseJsonValue } from '../parse/json/parse-json-value.js';
 
 /** One gold answer: code points into the article's joined text, half-open. */
 export interface GoldSpan {
@@ -44,13 +45,82 @@ const PARAGRAPH_SEPARATOR = '\n\n';
  * UTF-16 units, so lengths here are taken with `codePointLength`. An answer
  * whose text is not at its offset throws `malformed_json` rather than
  * scoring against the wrong span.
+ *
+ * Text that is not JSON throws `malformed_json` with its line and column, as
+ * `cairn parse` reports it; JSON without the SQuAD shape throws
+ * `malformed_json` naming what is missing; a file with no question at all
+ * throws `no_questions`, since every metric over it would read 0.
  */
-export function loadSquad(json: string | unknown): SquadArticle[] {
-  const data = (typeof json === 'string' ? JSON.parse(json) : json) as { data?: RawArticle[] };
-  if (!Array.isArray(data?.data)) {
-    throw new CairnError('malformed_json', 'Not a SQuAD file: no top-level "data" array');
+export function loadSquad(
+  json: string | unknown,
+  options: { source?: string } = {},
+): SquadArticle[] {
+  const source = options.source ?? '<input>';
+  const data =
+    typeof json === 'string'
+      ? parseJsonValue({ text: json, encoding: 'utf-8', bom: false }, source)
+      : json;
+  const articles = isRecord(data) ? data.data : undefined;
+  if (!Array.isArray(articles)) {
+    throw notSquad(source, 'no top-level "data" array');
   }
-  return data.data.map(toArticle);
+  const loaded = articles.map((raw, i) => toArticle(checkArticle(raw, `/data/${i}`, source)));
+  if (loaded.every((article) => article.questions.length === 0)) {
+    throw new CairnError(
+      'no_questions',
+      `No questions in ${source}: its "data" array holds ${articles.length} articles and no question to ask`,
+      { details: { source, articles: articles.length } },
+    );
+  }
+  return loaded;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function notSquad(source: string, what: string): CairnError {
+  return new CairnError('malformed_json', `${source} is not a SQuAD file: ${what}`, {
+    details: { source },
+  });
+}
+
+/** The fields `toArticle` reads, each of its type: anything else is `malformed_json` at its JSON Pointer. */
+function checkArticle(raw: unknown, at: string, source: string): RawArticle {
+  const expect = (ok: boolean, pointer: string, what: string) => {
+    if (!ok) throw notSquad(source, `${pointer} is not ${what}`);
+  };
+  expect(isRecord(raw), at, 'an article object');
+  const article = raw as Record<string, unknown>;
+  expect(typeof article.title === 'string', `${at}/title`, 'a string');
+  expect(Array.isArray(article.paragraphs), `${at}/paragraphs`, 'an array');
+  for (const [p, paragraph] of (article.paragraphs as unknown[]).entries()) {
+    const pAt = `${at}/paragraphs/${p}`;
+    expect(isRecord(paragraph), pAt, 'a paragraph object');
+    const { context, qas } = paragraph as Record<string, unknown>;
+    expect(typeof context === 'string', `${pAt}/context`, 'a string');
+    expect(Array.isArray(qas), `${pAt}/qas`, 'an array');
+    for (const [q, qa] of (qas as unknown[]).entries()) {
+      const qAt = `${pAt}/qas/${q}`;
+      expect(isRecord(qa), qAt, 'a question object');
+      const { id, question, answers } = qa as Record<string, unknown>;
+      expect(typeof id === 'string', `${qAt}/id`, 'a string');
+      expect(typeof question === 'string', `${qAt}/question`, 'a string');
+      expect(Array.isArray(answers), `${qAt}/answers`, 'an array');
+      for (const [a, answer] of (answers as unknown[]).entries()) {
+        const aAt = `${qAt}/answers/${a}`;
+        expect(isRecord(answer), aAt, 'an answer object');
+        const { answer_start, text } = answer as Record<string, unknown>;
+        expect(
+          Number.isSafeInteger(answer_start) && (answer_start as number) >= 0,
+          `${aAt}/answer_start`,
+          'a non-negative integer',
+        );
+        expect(typeof text === 'string', `${aAt}/text`, 'a string');
+      }
+    }
+  }
+  return raw as RawArticle;
 }
 
 function toArticle(raw: RawArticle): SquadArticle {

@@ -62,3 +62,40 @@ describe('loadSquad', () => {
     expect(() => loadSquad('{"version":"1.1"}')).toThrow(/no top-level "data" array/);
   });
 });
+
+describe('loadSquad refuses what is not a SQuAD file with a code, not a bare SyntaxError', () => {
+  const codeOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return isCairnError(error) ? { code: error.code, details: error.details } : error;
+    }
+    return null;
+  };
+
+  test('Markdown is malformed_json at line 1 column 1', () => {
+    expect(codeOf(() => loadSquad('## The Slice Type\n', { source: 'slices.md' }))).toMatchObject({
+      code: 'malformed_json',
+      details: { source: 'slices.md', line: 1, column: 1 },
+    });
+  });
+
+  test('JSON Lines is malformed_json where the second value starts', () => {
+    expect(codeOf(() => loadSquad('{"data":[]}\n{"data":[]}\n'))).toMatchObject({
+      code: 'malformed_json',
+      details: { line: 2, column: 1 },
+    });
+  });
+
+  test('an article without the SQuAD fields is malformed_json naming the pointer', () => {
+    expect(() => loadSquad('{"data":[{"title":"T","paragraphs":[{"qas":[]}]}]}')).toThrow(
+      /\/data\/0\/paragraphs\/0\/context is not a string/,
+    );
+  });
+
+  test('no article, or articles without questions, is no_questions', () => {
+    expect(codeOf(() => loadSquad('{"data":[]}'))).toMatchObject({ code: 'no_questions' });
+    const noQuestions = { data: [{ title: 'T', paragraphs: [{ context: 'Text.', qas: [] }] }] };
+    expect(codeOf(() => loadSquad(noQuestions))).toMatchObject({ code: 'no_questions' });
+  });
+});

@@ -11,11 +11,14 @@ import {
   runSquadEval,
   type SquadEvalReport,
 } from '../../eval/run-squad-eval.js';
+import { decodeText } from '../../load/decode-text.js';
+import { parseJsonValue } from '../../parse/json/parse-json-value.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
-import { exitCodeFor, reportError } from '../report-error.js';
+import { exitCodeFor } from '../report-error.js';
+import type { CommandIo } from './validate-corpus.js';
 
-interface EvalSquadFlags {
+export interface EvalSquadFlags {
   db?: string;
   chunker?: string[];
   k?: string;
@@ -41,50 +44,70 @@ export function registerEval(program: Command): void {
     .option('-k, --k <n>', 'results per question', '10')
     .option('--json', 'print the report as JSON')
     .action(async (file: string, flags: EvalSquadFlags) => {
-      let store: ChunkStore | null = null;
-      let tempDir: string | null = null;
-      try {
-        const k = Number(flags.k ?? 10);
-        if (!Number.isInteger(k) || k < 1 || k > 1000) {
-          throw new CairnError(
-            'invalid_option',
-            `-k must be a whole number from 1 to 1000, got "${flags.k}"`,
-          );
-        }
-        const articles = loadSquad(await readSquad(file));
-        const chunkers = flags.chunker ?? DEFAULT_EVAL_CHUNKERS;
-        let report: SquadEvalReport;
-        if (flags.db !== undefined) {
-          store = await openStore({ db: flags.db });
-          report = await runSquadEval(store, articles, { k, chunkers });
-        } else {
-          // One fresh store per chunker: FTS5's BM25 statistics span every chunk
-          // in the index, so chunkers sharing a store would shift each other's scores.
-          tempDir = mkdtempSync(join(tmpdir(), 'cairn-eval-'));
-          const reports: SquadEvalReport[] = [];
-          for (const [i, chunker] of chunkers.entries()) {
-            store = await openStore({ db: join(tempDir, `eval-${i}.db`) });
-            reports.push(await runSquadEval(store, articles, { k, chunkers: [chunker] }));
-            await store.close();
-            store = null;
-          }
-          report = { ...reports[0]!, results: reports.flatMap((r) => r.results) };
-        }
-        process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatEvalTable(report));
-        process.exitCode = 0;
-      } catch (error) {
-        reportError(error, flags.json === true);
-        process.exitCode = exitCodeFor(error);
-      } finally {
-        await store?.close().catch(() => {});
-        if (tempDir !== null) rmSync(tempDir, { recursive: true, force: true });
-      }
+      process.exitCode = await runEvalSquad(file, flags, {
+        stdout: process.stdout,
+        stderr: process.stderr,
+      });
     });
 }
 
-async function readSquad(file: string): Promise<string> {
+/** The command's work, apart from commander: returns the exit status. */
+export async function runEvalSquad(
+  file: string,
+  flags: EvalSquadFlags,
+  io: CommandIo,
+): Promise<number> {
+  let store: ChunkStore | null = null;
+  let tempDir: string | null = null;
   try {
-    return await readFile(file, 'utf8');
+    const k = Number(flags.k ?? 10);
+    if (!Number.isInteger(k) || k < 1 || k > 1000) {
+      throw new CairnError(
+        'invalid_option',
+        `-k must be a whole number from 1 to 1000, got "${flags.k}"`,
+      );
+    }
+    const articles = loadSquad(parseJsonValue(decodeText(await readSquad(file), file), file), {
+      source: file,
+    });
+    const chunkers = flags.chunker ?? DEFAULT_EVAL_CHUNKERS;
+    let report: SquadEvalReport;
+    if (flags.db !== undefined) {
+      store = await openStore({ db: flags.db });
+      report = await runSquadEval(store, articles, { k, chunkers });
+    } else {
+      // One fresh store per chunker: FTS5's BM25 statistics span every chunk
+      // in the index, so chunkers sharing a store would shift each other's scores.
+      tempDir = mkdtempSync(join(tmpdir(), 'cairn-eval-'));
+      const reports: SquadEvalReport[] = [];
+      for (const [i, chunker] of chunkers.entries()) {
+        store = await openStore({ db: join(tempDir, `eval-${i}.db`) });
+        reports.push(await runSquadEval(store, articles, { k, chunkers: [chunker] }));
+        await store.close();
+        store = null;
+      }
+      report = { ...reports[0]!, results: reports.flatMap((r) => r.results) };
+    }
+    io.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatEvalTable(report));
+    return 0;
+  } catch (error) {
+    // bugs keep their stack: the CLI's top level prints them
+    if (!(error instanceof CairnError)) throw error;
+    io.stderr.write(
+      flags.json
+        ? `${JSON.stringify({ error: error.toJSON() })}\n`
+        : `cairn: ${error.code}: ${error.message}\n`,
+    );
+    return exitCodeFor(error);
+  } finally {
+    await store?.close().catch(() => {});
+    if (tempDir !== null) rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+async function readSquad(file: string): Promise<Uint8Array> {
+  try {
+    return await readFile(file);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     throw new CairnError(

@@ -1,0 +1,29 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { runEvalSquad } from '../../src/cli/commands/eval.js';
+import { corpusPath } from '../corpora.js';
+import { captureIo } from '../support/capture-io.js';
+import { tempDir } from '../support/temp-dir.js';
+
+describe('cairn eval squad on files that are not SQuAD', () => {
+  test('a Markdown file is malformed_json with line and column, exit 1, no stack', async () => {
+    const file = corpusPath('rustbook', 'ch04-03-slices.md');
+    const c = captureIo();
+    expect(await runEvalSquad(file, {}, c.io)).toBe(1);
+    expect(c.err()).toMatch(
+      /^cairn: malformed_json: Malformed JSON in .*ch04-03-slices\.md at line 1 column 1: /,
+    );
+    expect(c.err()).not.toMatch(/\n\s+at /);
+    expect(c.out()).toBe('');
+  });
+
+  test('{"data":[]} is no_questions, exit 1, and prints no table of zeros', async () => {
+    const file = join(tempDir('cairn-eval-cli-'), 'empty.json');
+    writeFileSync(file, '{"data":[]}');
+    const c = captureIo();
+    expect(await runEvalSquad(file, { json: true }, c.io)).toBe(1);
+    expect(JSON.parse(c.err())).toMatchObject({ error: { code: 'no_questions' } });
+    expect(c.out()).toBe('');
+  });
+});
