@@ -10,13 +10,19 @@ import type { CitationStatus, CitationStatusReason } from './citation-status.js'
  * Messages are built in one place (`describeCiteIssue`).
  */
 export type CitationIssueBody =
-  /** The payload is neither an array of citations nor an object with a `citations` array. */
+  /** The payload is neither an array of citations nor an object with a `citations` or `hits` array. */
   | { code: 'not_a_citation_list'; expected: string; received: string }
   /** No citations at all: the model skipped the citation block. */
   | { code: 'empty_citations' }
   | { code: 'not_an_object'; received: string }
   | { code: `missing_${RequiredCitationField}`; field: RequiredCitationField }
-  | { code: 'wrong_type'; field: CitationField | AnswerField; expected: string; received: string }
+  | {
+      code: 'wrong_type';
+      /** `hits`: a search result's list (`findCitationList`). */
+      field: CitationField | AnswerField | 'hits';
+      expected: string;
+      received: string;
+    }
   /** start/end not integers, not 0 <= start < end (<= the text length when known), or a unit other than char. */
   | { code: 'bad_offsets'; field: 'offsets'; expected: string; received: string }
   /** snippet_id is not a canonical cairn chunk ID (truncated, retyped, invented). */

@@ -25,7 +25,8 @@ export type StoreCitationValidationResult = CitationValidationResult & {
 
 /**
  * Applies every rule of seed 001 to a parsed citation payload: an array of
- * citations, or an object with a `citations` array. The list is one answer
+ * citations, an object with a `citations` array, or a search result with a
+ * `hits` array (`findCitationList`). The list is one answer
  * segment for the cross-section rule; pass `allow_cross_section_reuse` for a
  * ranked hit list that spans sections. Rules needing live facts run when the
  * options give them (`index_hash`, `analyzer`, `revs`, `text_lengths`).
@@ -86,43 +87,63 @@ async function verifyPayload(
     : { ok: false, issues, citations: verdicts };
 }
 
+/** The field of an object payload that holds its list, in the order looked for. */
+const LIST_FIELDS = ['citations', 'hits'] as const;
+
+/**
+ * Where a payload keeps its citations: the payload itself when it is an
+ * array, else its `citations` array, else its `hits` array (a search result,
+ * `cairn search --json` or `GET /api/search`, whose hits are citation
+ * payloads plus their text). `path` is the list's JSON Pointer; `list` is
+ * null when there is none, or `field` when that field is not an array.
+ */
+export function findCitationList(input: unknown): {
+  list: readonly unknown[] | null;
+  path: string;
+  field: (typeof LIST_FIELDS)[number] | null;
+} {
+  if (Array.isArray(input)) return { list: input, path: '', field: null };
+  if (typeof input !== 'object' || input === null) return { list: null, path: '', field: null };
+  for (const field of LIST_FIELDS) {
+    if (!Object.hasOwn(input, field)) continue;
+    const value = (input as Record<string, unknown>)[field];
+    return { list: Array.isArray(value) ? value : null, path: pointerToken(field), field };
+  }
+  return { list: null, path: '', field: null };
+}
+
 /** The store-free rules, and the list they ran on (empty when the input is not a list). */
 function checkPayload(
   input: unknown,
   options: CitationValidationOptions,
 ): { result: CitationValidationResult; list: readonly unknown[]; path: string } {
   const done = (result: CitationValidationResult) => ({ result, list: [], path: '' });
-  let list: readonly unknown[];
-  let path = '';
-  if (Array.isArray(input)) list = input;
-  else if (typeof input === 'object' && input !== null && Object.hasOwn(input, 'citations')) {
-    const citations = (input as { citations: unknown }).citations;
-    path = pointerToken('citations');
-    if (!Array.isArray(citations)) {
-      return done({
-        ok: false,
-        issues: [
-          citeIssue(
-            {
-              code: 'wrong_type',
-              field: 'citations',
-              expected: 'an array',
-              received: describeValue(citations),
-            },
-            { path, segment: null, index: null, snippet_id: null },
-          ),
-        ],
-      });
-    }
-    list = citations;
-  } else {
+  const { list, path, field } = findCitationList(input);
+  if (list === null && field !== null) {
+    return done({
+      ok: false,
+      issues: [
+        citeIssue(
+          {
+            code: 'wrong_type',
+            field,
+            expected: 'an array',
+            received: describeValue((input as Record<string, unknown>)[field]),
+          },
+          { path, segment: null, index: null, snippet_id: null },
+        ),
+      ],
+    });
+  }
+  if (list === null) {
     return done({
       ok: false,
       issues: [
         citeIssue(
           {
             code: 'not_a_citation_list',
-            expected: 'an array of citations or an object with a "citations" array',
+            expected:
+              'an array of citations, an object with a "citations" array, or a search result with a "hits" array',
             received: describeValue(input),
           },
           { path, segment: null, index: null, snippet_id: null },

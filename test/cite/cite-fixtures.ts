@@ -51,6 +51,10 @@ export const CLEAN_PAYLOADS: { name: string; input: unknown }[] = [
     input: [with_({ score_norm: null, k_pos: null, window: null, page: null })],
   },
   { name: 'score_norm alone', input: [with_({ score_raw: undefined })] },
+  {
+    name: 'a search result (cairn search --json): its hits, with their text',
+    input: { qid: 'Q001', query: 'admin keys', hits: [{ ...CITATION, text: 'Hardware keys.' }] },
+  },
 ];
 
 export interface RuleFixture {
@@ -80,6 +84,8 @@ export const RULE_FIXTURES: RuleFixture[] = [
   { name: 'a bare string', code: 'not_a_citation_list', input: 'see the handbook' },
   { name: 'an empty list', code: 'empty_citations', input: [] },
   { name: 'an empty citations block', code: 'empty_citations', input: { citations: [] } },
+  { name: 'a search result without hits', code: 'empty_citations', input: { hits: [] } },
+  { name: 'hits that are not a list', code: 'wrong_type', input: { hits: 'none' } },
   { name: 'a number among citations', code: 'not_an_object', input: [CITATION, 7] },
   ...REQUIRED.map((field) => ({
     name: `no ${field}`,

@@ -102,6 +102,35 @@ describe('cairn validate answer|citations --db', () => {
     );
   });
 
+  it('takes `cairn search --json` output as a list: its hits, checked against the store', async () => {
+    const run = spawnSync(
+      process.execPath,
+      [bundle.file('cli'), 'search', 'ownership scope borrow', '-k', '5', '--json', '--db', db],
+      { cwd: dir, encoding: 'utf8', env: { ...process.env, CAIRN_DB: '' } },
+    );
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(
+      new Set(result.hits.map((h: { section_id: string }) => h.section_id)).size,
+    ).toBeGreaterThan(1);
+    const searched = join(dir, 'search.json');
+    writeFileSync(searched, run.stdout);
+
+    const flags = { db, json: true, allowCrossSection: true, ranked: true };
+    const c = captureIo();
+    expect(await runValidateCitations('citations', searched, flags, c.io)).toBe(0);
+    const report = JSON.parse(c.out());
+    expect(
+      report.citations.map((v: { path: string; status: string }) => [v.path, v.status]),
+    ).toEqual(result.hits.map((_: unknown, i: number) => [`/hits/${i}`, 'verified']));
+
+    // without the flag, one list is one answer segment: hits of several sections break rule 3
+    const d = captureIo();
+    expect(await runValidateCitations('citations', searched, { json: true }, d.io)).toBe(1);
+    const codes = new Set(JSON.parse(d.out()).issues.map((i: { code: string }) => i.code));
+    expect([...codes]).toEqual(['cross_section_reuse']);
+  });
+
   it('runs as `cairn validate answer <file> --db <db>` in a child process', () => {
     const hit = hits[1]!;
     const good = file('child-good.json', { citations: [cite(hit)], answer: 'Right.' });

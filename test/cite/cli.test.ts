@@ -111,4 +111,17 @@ describe('cairn validate citations / answer', () => {
     expect(JSON.parse(empty.stdout).issues[0].code).toBe('empty_citations');
     expect(run('validate', 'answer').status).toBe(2);
   });
+
+  it('--help gives examples, and says how to check a search result list that spans sections', () => {
+    const help = (kind: string) =>
+      spawnSync(process.execPath, [bundle.file('cli'), 'validate', kind, '--help'], {
+        cwd: dir,
+        encoding: 'utf8',
+      }).stdout;
+    const citations = help('citations');
+    expect(citations).toMatch(/\nExamples:\n {2}cairn validate citations /);
+    expect(citations).toMatch(/cairn search .* --json > hits\.json\n/);
+    expect(citations).toMatch(/cairn validate citations hits\.json --allow-cross-section/);
+    expect(help('answer')).toMatch(/\nExamples:\n {2}cairn validate answer /);
+  });
 });

@@ -23,6 +23,17 @@ describe('validateCitations', () => {
     },
   );
 
+  it("points into a search result's hits", () => {
+    const result = validateCitations({
+      hits: [CITATION, with_({ offsets: { start: 1500, end: 1400, unit: 'char' } })],
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.map((i) => [i.code, i.path])).toEqual([
+      ['bad_offsets', '/hits/1/offsets'],
+    ]);
+  });
+
   it('says where bad offsets are, in the one message format', () => {
     const result = validateCitations({
       citations: [CITATION, CITATION, with_({ offsets: { start: 1500, end: 1400, unit: 'char' } })],

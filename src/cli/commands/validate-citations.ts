@@ -5,6 +5,7 @@ import { DEFAULT_MAX_ANSWER_BYTES, parseAnswerJson } from '../../cite/parse-answ
 import { validateAnswer } from '../../cite/validate-answer.js';
 import {
   type CitationValidationOptions,
+  findCitationList,
   validateCitations,
 } from '../../cite/validate-citations.js';
 import { CairnError } from '../../errors.js';
@@ -39,6 +40,30 @@ interface VerdictRow {
 }
 
 type Kind = 'citations' | 'answer';
+
+const CITATIONS_EXAMPLES = `
+The file holds an array of citations, an object with a "citations" array, or
+the output of cairn search --json (its "hits" array). One list counts as one
+answer segment: every citation must share the first one's section_id unless
+--allow-cross-section is given, and a search's hits usually span sections, so
+check a search result list with --allow-cross-section (and --ranked for its
+order).
+
+Examples:
+  cairn validate citations citations.json
+  cairn validate citations citations.json --db .cairn/cairn.db --json
+  cairn search "ownership rules" -k 5 --json > hits.json
+  cairn validate citations hits.json --allow-cross-section --ranked --db .cairn/cairn.db`;
+
+const ANSWER_EXAMPLES = `
+The file holds one JSON object: "citations" and "answer", or "segments", each
+with its own "citations" and "text". A segment's citations must share one
+section_id unless --allow-cross-section is given.
+
+Examples:
+  cairn validate answer answer.json
+  cairn validate answer answer.json --db .cairn/cairn.db --qid q-42
+  cairn validate answer model-output.txt --allow-trailing-text --json`;
 
 /** Hangs `citations` and `answer` under a `validate` command. */
 export function registerValidateCitations(validate: Command): void {
@@ -92,7 +117,8 @@ unverified with a reason (snippet_not_found, offsets_mismatch,
 quote_not_found, rev_not_current, document_mismatch, ...); an answer writes
 one rag_traces row and trace line per segment.
 Exit status: 0 clean (every citation verified or redirected), 1 issues found,
-2 the file cannot be read, the store cannot be opened, or bad options.`,
+2 the file cannot be read, the store cannot be opened, or bad options.
+${kind === 'citations' ? CITATIONS_EXAMPLES : ANSWER_EXAMPLES}`,
       )
       .action(async (file: string, flags: ValidateCitationsFlags) => {
         process.exitCode = await runValidateCitations(kind, file, flags, {
@@ -142,7 +168,7 @@ export async function runValidateCitations(
         const result = await validateCitations(parsed.value, { ...options, ...storeOptions });
         issues = result.ok ? [] : result.issues;
         verdicts = result.citations.map((v, index) => ({
-          path: `${Array.isArray(parsed.value) ? '' : '/citations'}/${index}`,
+          path: `${findCitationList(parsed.value).path}/${index}`,
           snippet_id: snippetOf(parsed.value, index),
           status: v.status,
           reason: v.reason,
@@ -191,11 +217,7 @@ export async function runValidateCitations(
 }
 
 function snippetOf(value: unknown, index: number): string | null {
-  const list =
-    typeof value === 'object' && value !== null && !Array.isArray(value) && 'citations' in value
-      ? value.citations
-      : value;
-  const item: unknown = Array.isArray(list) ? list[index] : undefined;
+  const item: unknown = findCitationList(value).list?.[index];
   if (typeof item !== 'object' || item === null || !('snippet_id' in item)) return null;
   return typeof item.snippet_id === 'string' ? item.snippet_id : null;
 }
