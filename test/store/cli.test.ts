@@ -160,6 +160,29 @@ describe('cairn ingest / show / resolve', () => {
     expect(noDoc.stderr).toContain('document_not_found');
   });
 
+  test('show reads an argument with "|" as a chunk ID: a malformed one is malformed_chunk_id, as resolve says, unless a document is stored under that path', () => {
+    const id = `${firstId.split('|')[0]}|r=zzzz|s=01-|p=000|b=001`;
+    const shown = cairn('show', id);
+    const resolved = cairn('resolve', id);
+    expect(shown.code).toBe(1);
+    expect(shown.stderr).toMatch(/^cairn: malformed_chunk_id: /);
+    expect(shown.stderr).toBe(resolved.stderr);
+    mkdirSync(join(dir, 'odd'));
+    copyFileSync(corpusPath('rustbook', 'ch06-00-enums.md'), join(dir, 'odd', 'a|b.md'));
+    expect(cairn('ingest', 'odd/a|b.md').code).toBe(0);
+    const byPath = cairn('show', 'odd/a|b.md');
+    expect(byPath.stderr).toBe('');
+    expect(byPath.stdout).toMatch(/^odd\/a\|b\.md {2}doc_uid /);
+  });
+
+  test('show with an empty target is a usage error (exit 2), before any store is read', () => {
+    for (const target of ['', '  ']) {
+      const run = cairn('show', target, '--db', 'no/such/dir/x.db');
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/^cairn: invalid_option: /);
+    }
+  });
+
   test('show, search and chunk --db on a folder without a database say so (exit 2) instead of creating one', () => {
     const empty = mkdtempSync(join(tmpdir(), 'cairn-empty-'));
     try {

@@ -7,7 +7,7 @@ import { toSourceUrl } from '../../ingest/collect-sources.js';
 import { openStore } from '../../store/open-store.js';
 import { pickChunkSet } from '../../store/pick-chunk-set.js';
 import { lookupOptions, type ResolveResult, resolveChunk } from '../../store/resolve-chunk.js';
-import type { ChunkRow, ChunkStore } from '../../store/types.js';
+import type { ChunkRow, ChunkStore, DocumentRow } from '../../store/types.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
 export interface ChunkLookupFlags {
@@ -38,7 +38,9 @@ export function registerShow(program: Command): void {
       'after',
       `
 A chunk ID contains "|": quote it in the shell. An ID of an older version
-follows its redirects to the live chunk.
+follows its redirects to the live chunk. An argument with "|" that is no
+stored document's path or doc_uid is read as a chunk ID, and a malformed one
+is reported as malformed_chunk_id.
 
 Examples:
   cairn show 'a1b2c3d4|r=0f3e2d1c|s=02.01-|p=000|b=003'
@@ -46,9 +48,27 @@ Examples:
   cairn show a1b2c3d4 --json`,
     )
     .action(async (target: string, flags: ChunkLookupFlags) => {
+      if (target.trim() === '') {
+        const error = new CairnError(
+          'invalid_option',
+          'cairn show needs a chunk ID or a document (its path as ingested, or its doc_uid), got an empty argument',
+        );
+        reportError(error, flags.json === true);
+        process.exitCode = exitCodeFor(error);
+        return;
+      }
       await withReadStore(flags, async (store) => {
         if (isChunkId(target)) return showChunk(store, target, flags);
-        return showDocument(store, target, flags);
+        const document = await findDocument(store, target);
+        if (document) return showDocument(store, document, flags);
+        // Chunk IDs are what holds "|" (a path or doc_uid rarely does, and one
+        // that is stored was found above): say what is wrong with the ID, as resolve does.
+        if (target.includes('|')) return showChunk(store, target, flags);
+        throw new CairnError(
+          'document_not_found',
+          `No document ${target} in ${store.location}: give a chunk ID, a doc_uid, or the path as it was ingested`,
+          { details: { target } },
+        );
       });
     });
 }
@@ -142,21 +162,19 @@ export function formatGone(resolved: Exclude<ResolveResult, { status: 'live' }>)
   return `${lines.join('\n')}\n`;
 }
 
+/** The document a doc_uid, or a path as ingested, names; null when none does. */
+async function findDocument(store: ChunkStore, target: string): Promise<DocumentRow | null> {
+  return (
+    (await store.getDocument(target)) ??
+    (await store.getDocument(toSourceUrl(resolve(target), process.cwd())))
+  );
+}
+
 async function showDocument(
   store: ChunkStore,
-  target: string,
+  document: DocumentRow,
   flags: ChunkLookupFlags,
 ): Promise<number> {
-  const document =
-    (await store.getDocument(target)) ??
-    (await store.getDocument(toSourceUrl(resolve(target), process.cwd())));
-  if (!document) {
-    throw new CairnError(
-      'document_not_found',
-      `No document ${target} in ${store.location}: give a chunk ID, a doc_uid, or the path as it was ingested`,
-      { details: { target } },
-    );
-  }
   const version = await store.getVersion(document.current_version_id);
   const sets = await store.listChunkSets({ version_id: document.current_version_id });
   const options = lookupOptions(flags.chunker);
