@@ -152,4 +152,35 @@ describe('cairn validate answer|citations --db', () => {
       reason: 'offsets_mismatch',
     });
   });
+
+  // last: it edits a chapter, so the other tests' hits are no longer current
+  it('names a redirected chunk that kept its ID once, with the rev that is no longer current', async () => {
+    const chapter = hits[0]!.source_url;
+    const edited = hits.filter((h) => h.source_url === chapter);
+    const path = join(dir, chapter);
+    writeFileSync(path, `A line added before the chapter.\n\n${readFileSync(path, 'utf8')}`);
+    const store = await openStore({ db });
+    try {
+      expect((await ingestSources(store, CHAPTERS, { workers: 0, cwd: dir })).updated).toBe(1);
+    } finally {
+      await store.close();
+    }
+    const list = edited.map((h) => cite(h));
+    for (const [kind, payload, at] of [
+      ['citations', file('old-rev.json', list), ''],
+      ['answer', file('old-rev-answer.json', { citations: list, answer: 'Old.' }), '/citations'],
+    ] as const) {
+      const c = captureIo();
+      const flags = { db, allowCrossSection: true, traceLog: false as const };
+      await runValidateCitations(kind, payload, flags, c.io);
+      const lines = c.out().split('\n');
+      const kept = edited.filter((h, i) =>
+        lines.includes(
+          `${payload}:${at}/${i}: redirected from rev ${h.rev.slice(0, 12)} (ID and text unchanged) ${h.snippet_id}`,
+        ),
+      );
+      expect(kept.length).toBeGreaterThan(0);
+      for (const line of lines) expect(line).not.toMatch(/ -> (\S+) \1$/);
+    }
+  });
 });

@@ -9,6 +9,7 @@ import {
   validateCitations,
 } from '../../cite/validate-citations.js';
 import { CairnError } from '../../errors.js';
+import { parseJsonPointer } from '../../parse/json/json-pointer.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import { exitCodeFor } from '../report-error.js';
@@ -200,7 +201,10 @@ export async function runValidateCitations(
     if (flags.json) {
       const report = { file, ok, issues, ...(verdicts === null ? {} : { citations: verdicts }) };
       io.stdout.write(`${JSON.stringify(report)}\n`);
-    } else io.stdout.write(textReport(file, issues, verdicts, checked));
+    } else {
+      const value = parsed.ok ? parsed.value : undefined;
+      io.stdout.write(textReport(file, issues, verdicts, checked, (path) => citedRev(value, path)));
+    }
     return ok ? 0 : 1;
   } catch (error) {
     // bugs keep their stack: the CLI's top level prints them
@@ -256,11 +260,32 @@ function nonNegativeInteger(flag: string, value: string): number {
   return n;
 }
 
+/** The `rev` of the citation at `path` in the payload, when it has a string one. */
+function citedRev(value: unknown, path: string): string | null {
+  let at: unknown = value;
+  for (const token of parseJsonPointer(path)) {
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, token)) return null;
+    at = (at as Record<string, unknown>)[token];
+  }
+  if (typeof at !== 'object' || at === null || !Object.hasOwn(at, 'rev')) return null;
+  const rev = (at as { rev: unknown }).rev;
+  return typeof rev === 'string' ? rev : null;
+}
+
+/** After "redirected": the live ID, or, when the chunk kept its ID, the rev that is no longer current. */
+function redirectTarget(v: VerdictRow, revAt: (path: string) => string | null): string {
+  if (v.resolved_snippet_id === null) return '';
+  if (v.resolved_snippet_id !== v.snippet_id) return ` -> ${v.resolved_snippet_id}`;
+  const rev = revAt(v.path);
+  return `${rev === null ? ' from an older rev' : ` from rev ${rev.slice(0, 12)}`} (ID and text unchanged)`;
+}
+
 function textReport(
   file: string,
   issues: readonly CiteIssue[],
   verdicts: readonly VerdictRow[] | null,
   checked: boolean,
+  revAt: (path: string) => string | null,
 ): string {
   const lines: string[] = [];
   let cited = '';
@@ -268,10 +293,7 @@ function textReport(
     cited = `, ${verdicts.length} citations (not checked against a store)`;
   if (verdicts !== null && checked) {
     for (const v of verdicts) {
-      const target =
-        v.status === 'redirected' && v.resolved_snippet_id !== null
-          ? ` -> ${v.resolved_snippet_id}`
-          : '';
+      const target = v.status === 'redirected' ? redirectTarget(v, revAt) : '';
       const why = v.reason === null ? '' : ` ${v.reason}`;
       lines.push(`${file}:${v.path}: ${v.status}${why}${target} ${v.snippet_id ?? '-'}`);
     }
