@@ -3,7 +3,8 @@ import { openStore } from '../store/open-store.js';
 import type { ChunkStore } from '../store/types.js';
 
 /**
- * A store that commands read and would like to write to (search's traces):
+ * A store that commands read and would like to write to (the traces of
+ * search and of validate answer):
  * never created here, and opened read-only, with a warning, when the file
  * cannot be written (a replica, a file without write permission), so that
  * it can still be searched.
@@ -16,7 +17,7 @@ export async function openExistingStore(db: string | undefined): Promise<ChunkSt
     if (!(error instanceof CairnError && error.code === 'store_readonly')) throw error;
     const store = await openStore({ ...target, readonly: true });
     process.stderr.write(
-      `cairn: warning: ${store.location} is read-only: searched without a trace row or log line\n`,
+      `cairn: warning: ${store.location} is read-only: no trace row or log line is written\n`,
     );
     return store;
   }

@@ -86,7 +86,7 @@ describe('SQLite faults', () => {
         { cwd: dir, uid: 65534, gid: 65534, encoding: 'utf8' },
       );
       expect(searched.status, searched.stderr).toBe(0);
-      expect(searched.stderr).toContain('is read-only: searched without a trace');
+      expect(searched.stderr).toContain('is read-only: no trace row or log line is written');
       expect(JSON.parse(searched.stdout)).toMatchObject({ traced: false, trace_log: null });
       chmodSync(dir, 0o755);
     } else {

@@ -12,6 +12,7 @@ import { CairnError } from '../../errors.js';
 import { parseJsonPointer } from '../../parse/json/json-pointer.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
+import { openExistingStore } from '../open-existing-store.js';
 import { exitCodeFor } from '../report-error.js';
 import type { CommandIo } from './validate-corpus.js';
 
@@ -160,7 +161,11 @@ export async function runValidateCitations(
     const checked = flags.db !== undefined;
     if (!parsed.ok) issues = parsed.issues;
     else if (checked) {
-      store = await openStore({ db: flags.db, readonly: kind === 'citations' });
+      // an answer's check is traced, a citation list's is not; neither creates a store
+      store =
+        kind === 'citations'
+          ? await openStore({ db: flags.db, readonly: true })
+          : await openExistingStore(flags.db);
       const storeOptions = {
         store,
         ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
