@@ -1,4 +1,5 @@
 import { highlightTerms } from './highlight-terms.js';
+import { queryWordMatcher } from './word-stem.js';
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
@@ -14,11 +15,11 @@ export function formatSnippet(
 ): string {
   const max = options.max ?? 240;
   const flat = Array.from(text.replace(/\s+/g, ' ').trim());
-  const wanted = new Set(terms);
+  const matches = queryWordMatcher(terms);
   let first = 0;
   const joined = flat.join('');
   for (const match of joined.matchAll(WORD)) {
-    if (wanted.has(match[0].normalize('NFC').toLowerCase())) {
+    if (matches(match[0])) {
       first = Array.from(joined.slice(0, match.index)).length;
       break;
     }

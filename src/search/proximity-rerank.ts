@@ -1,5 +1,5 @@
-import { stemmer } from 'stemmer';
 import type { RerankCandidate } from './rank-hits.js';
+import { stemOf } from './word-stem.js';
 
 /** Candidates the engine is asked for before reranking, when the caller wants fewer. */
 export const RERANK_POOL = 30;
@@ -122,18 +122,4 @@ function bestWindow(matches: readonly Match[], weights: readonly number[], total
     if (sum > best) best = sum;
   }
   return best / total;
-}
-
-/** Words stemmed so far, across searches: queries and chunks keep using the same vocabulary. */
-const stems = new Map<string, string>();
-const MAX_CACHED_STEMS = 50_000;
-
-function stemOf(lowerCaseWord: string): string {
-  let stem = stems.get(lowerCaseWord);
-  if (stem === undefined) {
-    if (stems.size >= MAX_CACHED_STEMS) stems.clear();
-    stem = stemmer(lowerCaseWord);
-    stems.set(lowerCaseWord, stem);
-  }
-  return stem;
 }
