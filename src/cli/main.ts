@@ -15,7 +15,7 @@ program
     'Turn documents into citable chunks: exact offsets, section paths, pages and stable chunk IDs.',
   )
   .version('0.1.0')
-  .showHelpAfterError()
+  .showHelpAfterError('(add --help for the options and examples)')
   .exitOverride()
   .addHelpText(
     'after',
