@@ -52,9 +52,29 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   store_full: 507,
 };
 
+/** The statuses codes map to; a code not listed here answers 500 `internal_error`. */
+export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, ContentfulStatusCode>>> = STATUS;
+
 export function statusFor(code: ErrorCode): ContentfulStatusCode {
   return STATUS[code] ?? 500;
 }
+
+/**
+ * What a caller hears of a store failure (any mapped `store_` code): the
+ * store's own messages name the database file or URL and quote the
+ * driver, and its details carry both, so the code goes out with one of
+ * these and no details.
+ */
+const STORE_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  store_busy: 'The store is locked by another writer; try again shortly',
+  store_unavailable: 'The store cannot be opened or read; see the server log',
+  store_readonly: 'The store is read-only; see the server log',
+  store_full: 'The store is out of space; see the server log',
+  store_conflict: 'The write conflicts with what the store holds; see the server log',
+};
+const STORE_MESSAGE = 'The store failed; see the server log';
+
+const INTERNAL_MESSAGE = 'The server failed to answer; see its log';
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
@@ -62,31 +82,41 @@ export interface ErrorBody {
 
 /**
  * The JSON every failure answers with: the stable code and a message.
- * Anything that is not a `CairnError` is logged here and answered with
- * `internal_error` alone, so no stack trace or driver message leaves the
- * server.
+ * A `CairnError` whose code has a status goes out with its code (a store
+ * failure with a fixed message, see `STORE_MESSAGES`); anything else, a
+ * `CairnError` of an unmapped code included, is logged here and answered
+ * with `internal_error` alone, so no stack trace, server path or driver
+ * message leaves the server.
  */
 export function errorResponse(c: Context, error: unknown, log: (line: string) => void): Response {
-  if (error instanceof CairnError) {
+  if (error instanceof CairnError && STATUS[error.code] !== undefined) {
     const status = statusFor(error.code);
-    if (status >= 500) log(`cairn serve: ${error.code}: ${error.message}`);
+    const storeMessage = error.code.startsWith('store_')
+      ? (STORE_MESSAGES[error.code] ?? STORE_MESSAGE)
+      : undefined;
+    if (status >= 500 || storeMessage !== undefined) {
+      log(`cairn serve: ${error.code}: ${error.message}`);
+    }
     const body: ErrorBody = {
-      error: { code: error.code, message: error.message, ...publicDetails(error) },
+      error:
+        storeMessage === undefined
+          ? { code: error.code, message: error.message, ...publicDetails(error) }
+          : { code: error.code, message: storeMessage },
     };
     if (error.code === 'unauthorized') c.header('WWW-Authenticate', 'Bearer realm="cairn"');
     return c.json(body, status);
   }
+  // a code with no status (store_error, store_corrupt, internal_invariant, ...) is the server's
+  // own failure: its message names files and drivers, so it goes to the log only
   log(
-    `cairn serve: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    `cairn serve: ${error instanceof CairnError ? `${error.code}: ` : 'unexpected error: '}${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
   );
-  const body: ErrorBody = {
-    error: { code: 'internal_error', message: 'The server failed to answer; see its log' },
-  };
+  const body: ErrorBody = { error: { code: 'internal_error', message: INTERNAL_MESSAGE } };
   return c.json(body, 500);
 }
 
 /** Details name inputs (a chunk ID, a limit); a server-side path or a cause could say more than the caller should learn. */
 function publicDetails(error: CairnError): { details?: Record<string, unknown> } {
-  const { source: _source, ...rest } = error.details;
+  const { source: _source, location: _location, driver_code: _driver, ...rest } = error.details;
   return Object.keys(rest).length === 0 ? {} : { details: rest };
 }

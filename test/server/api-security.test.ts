@@ -1,11 +1,22 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { HTTP_STATUS } from '../../src/server/error-response.js';
 import { buildOpenApi, loadContractSchemas } from '../../src/server/openapi.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
+import { corpusPath } from '../corpora.js';
 import { type ApiFixture, buildApiFixture, CHAPTERS, call } from './support/api-fixture.js';
 
 const TOKEN = 'test-token-7f3a';
@@ -204,6 +215,73 @@ describe('what leaves the server', () => {
     expect(logged.join('\n')).toContain('disk on fire');
   });
 
+  test('a store failure with no status of its own is 500 internal_error; the path and driver text go to the log only', async () => {
+    const db = join(dbDir, 'closed.db');
+    const closed = await openStore({ db });
+    await closed.close();
+    const logged: string[] = [];
+    const app = f.appWith({ store: closed, log: (line) => logged.push(line) });
+    const r = await call(app, '/api/documents');
+    expect(r.status).toBe(500);
+    expect(r.body).toEqual({
+      error: { code: 'internal_error', message: 'The server failed to answer; see its log' },
+    });
+    expect(logged.join('\n')).toContain('store_error');
+    expect(logged.join('\n')).toContain(db);
+  });
+
+  test('store_busy (503) and store_full (507) name no path, no driver message and carry no details', async () => {
+    const busyDb = join(dbDir, 'busy.db');
+    const busyStore = await openStore({ db: busyDb, busy_timeout_ms: 50 });
+    const holder = new Database(busyDb);
+    const logged: string[] = [];
+    try {
+      holder.exec('BEGIN IMMEDIATE');
+      const app = f.appWith({
+        store: busyStore,
+        token: TOKEN,
+        log: (line) => logged.push(line),
+      });
+      const r = await call(app, '/api/ingest?name=busy.md', {
+        method: 'POST',
+        headers: auth(),
+        body: '# Busy\n\nHerons wait for the lock.\n',
+      });
+      expect(r.status).toBe(503);
+      expect(r.body).toEqual({
+        error: {
+          code: 'store_busy',
+          message: 'The store is locked by another writer; try again shortly',
+        },
+      });
+      // the server's log keeps what the caller does not get
+      expect(logged.join('\n')).toContain(busyDb);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+      await busyStore.close();
+    }
+
+    const fullDb = join(dbDir, 'full.db');
+    await (await openStore({ db: fullDb })).close();
+    const pages = Math.ceil(statSync(fullDb).size / 4096) + 2;
+    const fullStore = await openStore({ db: fullDb, max_page_count: pages });
+    try {
+      const app = f.appWith({ store: fullStore, token: TOKEN });
+      const big = readFileSync(corpusPath('rustbook', 'ch16-01-threads.md'), 'utf8');
+      const r = await call(app, '/api/ingest?name=big.md', {
+        method: 'POST',
+        headers: auth(),
+        body: big.repeat(4),
+      });
+      expect([r.status, r.body.error.code]).toEqual([507, 'store_full']);
+      expect(r.body.error).not.toHaveProperty('details');
+      expect(r.body.error.message).not.toMatch(/SQLITE|\//);
+    } finally {
+      await fullStore.close();
+    }
+  });
+
   test('unknown routes and methods are JSON 404s', async () => {
     for (const [method, path] of [
       ['GET', '/api/nope'],
@@ -241,6 +319,18 @@ describe('what leaves the server', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('docs/http-api.md', () => {
+  test('its error table gives every code the status the server answers it with', () => {
+    const doc = readFileSync('docs/http-api.md', 'utf8');
+    const section = doc.slice(doc.indexOf('## Errors'), doc.indexOf('## Limits and security'));
+    const documented: Record<string, number> = {};
+    for (const [, status, codes] of section.matchAll(/^\| (\d{3}) \| (.*) \|$/gm)) {
+      for (const [, code] of codes!.matchAll(/`([a-z0-9_]+)`/g)) documented[code!] = Number(status);
+    }
+    expect(documented).toEqual({ ...HTTP_STATUS, internal_error: 500 });
   });
 });
 
