@@ -1,6 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildOpenApi, loadContractSchemas } from '../../src/server/openapi.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import {
   type ApiFixture,
@@ -11,26 +9,13 @@ import {
   EDITED,
   REPLACED,
 } from './support/api-fixture.js';
+import { schemaOf } from './support/schema-of.js';
 
 const json = (body: unknown): RequestInit => ({
   method: 'POST',
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(body),
 });
-
-/** A response checker for one OpenAPI component, with the contract schemas it refers to. */
-function schemaOf(name: string): (value: unknown) => string[] {
-  const openapi = buildOpenApi('test') as { components: { schemas: Record<string, unknown> } };
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  const { citation, answer } = loadContractSchemas();
-  ajv.addSchema(citation);
-  ajv.addSchema(answer);
-  // the components refer to each other by '#/components/schemas/<name>': give them one document
-  ajv.addSchema({ $id: 'urn:cairn:openapi', components: openapi.components });
-  const check = ajv.compile({ $ref: `urn:cairn:openapi#/components/schemas/${name}` });
-  return (value) =>
-    check(value) ? [] : (check.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
-}
 
 /** Every read route of the HTTP API against one backend, on real rustbook chapters. */
 export function describeApiConformance(name: string, open: () => Promise<ChunkStore>): void {

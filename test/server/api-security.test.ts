@@ -17,7 +17,14 @@ import { buildOpenApi, loadContractSchemas } from '../../src/server/openapi.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { corpusPath } from '../corpora.js';
-import { type ApiFixture, buildApiFixture, CHAPTERS, call } from './support/api-fixture.js';
+import {
+  type ApiFixture,
+  buildApiFixture,
+  CHAPTERS,
+  call,
+  type JsonBody,
+} from './support/api-fixture.js';
+import { schemaOf } from './support/schema-of.js';
 
 const TOKEN = 'test-token-7f3a';
 const auth = (token = TOKEN) => ({ authorization: `Bearer ${token}` });
@@ -109,6 +116,31 @@ describe('writes need the bearer token', () => {
     }
   });
 
+  test('?name= makes an upload whatever the Content-Type: a notebook or JSON sent as application/json is stored, not read as a path', async () => {
+    const app = f.appWith({ token: TOKEN });
+    const upload = (name: string, body: string) =>
+      call(app, `/api/ingest?name=${name}`, {
+        method: 'POST',
+        headers: { ...auth(), 'content-type': 'application/json; charset=utf-8' },
+        body,
+      });
+    const notebook = await upload(
+      'qt-console.ipynb',
+      readFileSync(corpusPath('ipynb', 'Connecting-with-the-Qt-Console.ipynb'), 'utf8'),
+    );
+    expect(notebook.status).toBe(201);
+    expect(notebook.body).toMatchObject({
+      status: 'created',
+      source_url: 'upload/qt-console.ipynb',
+    });
+    expect(notebook.body.chunks).toBeGreaterThan(0);
+    // a body that looks like a path request is still the uploaded document
+    const lookalike = await upload('data.json', JSON.stringify({ path: CHAPTERS[0] }));
+    expect(lookalike.status).toBe(201);
+    expect(lookalike.body).toMatchObject({ status: 'created', source_url: 'upload/data.json' });
+    expect(lookalike.body).not.toHaveProperty('files');
+  });
+
   test('server-side paths: inside the root they ingest as the CLI would; every escape is 403', async () => {
     const app = f.appWith({ token: TOKEN });
     const post = (path: unknown) =>
@@ -146,6 +178,51 @@ describe('writes need the bearer token', () => {
     expect([missing.status, missing.body.error.code]).toEqual([404, 'file_not_found']);
     const notString = await post(42);
     expect([notString.status, notString.body.error.code]).toEqual([400, 'invalid_option']);
+  });
+});
+
+describe('POST /api/ingest answers what its OpenAPI entry lists', () => {
+  test('every status it answers (200, 201, 207, 400, 401, 403, 404, 413, 415, 422) is documented, with the body schemas', async () => {
+    mkdirSync(join(f.dir, 'mixed'));
+    writeFileSync(join(f.dir, 'mixed', 'good.md'), '# Good\n\nHerons at the mixed pond.\n');
+    writeFileSync(join(f.dir, 'mixed', 'binary.md'), Buffer.from([0, 1, 2, 0xff, 0xfe, 0]));
+    const app = f.appWith({ token: TOKEN });
+    const post = (query: string, body: string | Uint8Array, headers: Record<string, string> = {}) =>
+      call(app, `/api/ingest${query}`, {
+        method: 'POST',
+        headers: { ...auth(), ...headers },
+        body,
+      });
+    const asJson = { 'content-type': 'application/json' };
+    const answered: Record<number, JsonBody> = {};
+    const seen = (r: { status: number; body: JsonBody }) => {
+      answered[r.status] = r.body;
+    };
+    seen(await post('?name=statuses.md', '# Statuses\n\nHerons.\n'));
+    seen(await post('?name=statuses.md', '# Statuses\n\nHerons.\n'));
+    seen(await post('', JSON.stringify({ path: 'mixed' }), asJson));
+    seen(await post('?name=x.md&chunker=bogus', '# X\n'));
+    seen(await call(app, '/api/ingest?name=x.md', { method: 'POST', body: '# X\n' }));
+    seen(await post('', JSON.stringify({ path: '../x' }), asJson));
+    seen(await post('', JSON.stringify({ path: 'nope.md' }), asJson));
+    seen(
+      await call(f.appWith({ token: TOKEN, max_body_bytes: 16 }), '/api/ingest?name=x.md', {
+        method: 'POST',
+        headers: auth(),
+        body: '# X\n\nMore than sixteen bytes.\n',
+      }),
+    );
+    seen(await post('?name=x.md', '# X\n', { 'content-encoding': 'zstd' }));
+    seen(await post('?name=x.ipynb', '{"cells": 5}'));
+    expect(Object.keys(answered).map(Number).sort()).toEqual([
+      200, 201, 207, 400, 401, 403, 404, 413, 415, 422,
+    ]);
+    const responses = (await call(f.app, '/openapi.json')).body.paths['/api/ingest'].post.responses;
+    for (const status of Object.keys(answered)) expect(responses, status).toHaveProperty(status);
+    expect(schemaOf('UploadResult')(answered[201])).toEqual([]);
+    expect(schemaOf('UploadResult')(answered[200])).toEqual([]);
+    expect(schemaOf('IngestSummary')(answered[207])).toEqual([]);
+    expect(answered[207].failed).toBe(1);
   });
 });
 

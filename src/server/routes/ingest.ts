@@ -14,11 +14,12 @@ export const UPLOAD_PREFIX = 'upload/';
 
 /**
  * `POST /api/ingest`, bearer token required. Two forms:
- * - JSON `{ "path": "docs/guide", "chunker": "..." }`: a file or folder
- *   on the server, inside the configured root, ingested as `cairn ingest`
- *   would (same source_url, same doc_uid);
- * - any other body with `?name=<file name>`: one uploaded document,
- *   recorded as `upload/<name>` (the extension picks the parser).
+ * - `?name=<file name>` with any body, of any Content-Type: one uploaded
+ *   document, recorded as `upload/<name>` (the extension picks the parser);
+ * - without `name`, a JSON body `{ "path": "docs/guide", "chunker": "..." }`
+ *   sent as `application/json`: a file or folder on the server, inside the
+ *   configured root, ingested as `cairn ingest` would (same source_url, same
+ *   doc_uid); 207 when some of its files failed.
  * Either way the write is `ensure`: the same content again writes nothing.
  */
 export function ingestRoutes(deps: ServerDeps): Hono {
@@ -27,7 +28,8 @@ export function ingestRoutes(deps: ServerDeps): Hono {
   app.post('/', async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const chunker = readChunker(c.req.query('chunker'));
-    if (type === 'application/json') {
+    // ?name= names an upload whatever its type: JSON and notebooks are documents too
+    if (c.req.query('name') === undefined && type === 'application/json') {
       const hint = '{ "path": "<file or folder under the server root>" }';
       const body = await readJsonObject(c, deps.max_body_bytes, hint);
       if (typeof body.path !== 'string') {
