@@ -46,6 +46,7 @@ export type {
   CitationStatusReason,
   CitationVerdict,
   StoreAnswerValidationOptions,
+  StoreAnswerValidationResult,
 } from './cite/validate-answer.js';
 export { validateAnswer } from './cite/validate-answer.js';
 export type {

@@ -61,6 +61,14 @@ export type AnswerValidationResult =
   | { ok: true; segments: number; citations: CitationVerdict[] }
   | { ok: false; issues: CiteIssue[]; segments: number; citations: CitationVerdict[] };
 
+/** With a store, also the traces written: their query ids, one per segment that has citations. */
+export type StoreAnswerValidationResult = AnswerValidationResult & {
+  /** The answer's query id (`options.qid`, or the random one drawn). */
+  qid: string;
+  /** The `rag_traces` qids written: `qid` itself for one segment, `<qid>-s<n>` for several. */
+  trace_qids: string[];
+};
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -102,7 +110,7 @@ interface Inspection {
 export function validateAnswer(
   answer: unknown,
   options: StoreAnswerValidationOptions,
-): Promise<AnswerValidationResult>;
+): Promise<StoreAnswerValidationResult>;
 export function validateAnswer(
   answer: unknown,
   options?: AnswerValidationOptions,
@@ -138,7 +146,7 @@ function finish(inspection: Inspection): AnswerValidationResult {
 async function verifyAnswer(
   inspection: Inspection,
   options: StoreAnswerValidationOptions,
-): Promise<AnswerValidationResult> {
+): Promise<StoreAnswerValidationResult> {
   const { store } = options;
   const qid = options.qid ?? `a-${randomBytes(6).toString('hex')}`;
   const logPath = traceLogPath(store, options.trace_log);
@@ -149,6 +157,7 @@ async function verifyAnswer(
     bySegment.set(v.segment, list);
   }
   const several = inspection.lists.length > 1;
+  const traceQids: string[] = [];
   for (const { segment, citations } of inspection.lists) {
     const found = await verifyCitations(store, citations, options);
     const verdicts = bySegment.get(segment) ?? [];
@@ -171,21 +180,18 @@ async function verifyAnswer(
     }
     // a store opened read-only is checked against, not written to
     if (store.read_only) continue;
+    const traceQid = several ? `${qid}-s${segment + 1}` : qid;
     await writeTrace(
       store,
-      segmentTraceResult({
-        qid: several ? `${qid}-s${segment + 1}` : qid,
-        citations,
-        verdicts: found,
-        trace_log: logPath,
-      }),
+      segmentTraceResult({ qid: traceQid, citations, verdicts: found, trace_log: logPath }),
       { k: citations.length, log_path: logPath },
     );
+    traceQids.push(traceQid);
   }
   inspection.issues.sort(
     (a, b) => (a.segment ?? -1) - (b.segment ?? -1) || (a.index ?? -1) - (b.index ?? -1),
   );
-  return finish(inspection);
+  return { ...finish(inspection), qid, trace_qids: traceQids };
 }
 
 function applyStoreVerdict(v: CitationVerdict, found: StoreVerdict): void {

@@ -247,6 +247,16 @@ const SCHEMAS = {
         },
       },
       segments: { type: 'integer' },
+      qid: {
+        type: 'string',
+        description: "Answers only: the answer's query id",
+      },
+      trace_qids: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Answers only: the rag_traces qids written, one per segment with citations (qid, or qid-s<n> for several)',
+      },
       citations: {
         type: 'array',
         items: {
@@ -368,8 +378,12 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       requestBody: json({ $ref: body.$ref }, body.description),
       responses: {
         200: json(ref('ValidationReport'), 'Every citation verified or redirected'),
+        400: error('The body is not JSON at all (malformed_json, invalid_utf8)'),
         413: error('Body too large'),
-        422: json(ref('ValidationReport'), 'Issues found'),
+        422: json(
+          ref('ValidationReport'),
+          'Issues found (duplicate keys and trailing prose included)',
+        ),
       },
     },
   });

@@ -7,6 +7,7 @@ import {
   call,
   codePointSlice,
   EDITED,
+  type JsonBody,
   REPLACED,
 } from './support/api-fixture.js';
 import { schemaOf } from './support/schema-of.js';
@@ -265,12 +266,57 @@ export function describeApiConformance(name: string, open: () => Promise<ChunkSt
       });
       expect(duplicate.status).toBe(422);
       expect(duplicate.body.issues.map((i: { code: string }) => i.code)).toContain('duplicate_key');
-      const broken = await call(f.app, '/api/validate/citations', {
-        method: 'POST',
-        body: '{"citations": [',
-      });
-      expect(broken.status).toBe(422);
-      expect(broken.body.ok).toBe(false);
+    });
+
+    test('POST /api/validate/*: a body that is not JSON at all is a 400 error, as on every route; JSON breaking the rules stays 422 with issues', async () => {
+      for (const route of ['/api/validate/citations', '/api/validate/answer']) {
+        const post = (body: string | Uint8Array) => call(f.app, route, { method: 'POST', body });
+        const broken = await post('{"citations": [');
+        expect([broken.status, broken.body.error.code], route).toEqual([400, 'malformed_json']);
+        expect(broken.body.error.details).toMatchObject({ line: 1, column: 16 });
+        const empty = await post('');
+        expect([empty.status, empty.body.error.code], route).toEqual([400, 'malformed_json']);
+        const latin1 = await post(new Uint8Array([0x7b, 0xff, 0x7d]));
+        expect([latin1.status, latin1.body.error.code], route).toEqual([400, 'invalid_utf8']);
+        const duplicate = await post('{"citations": [], "citations": []}');
+        expect(duplicate.status, route).toBe(422);
+        expect(duplicate.body.issues.map((i: { code: string }) => i.code)).toContain(
+          'duplicate_key',
+        );
+      }
+    });
+
+    test('POST /api/validate/answer honours ranked=, as the citations route does: citations out of rank order are bad_order', async () => {
+      const hits = (await call(f.app, '/api/search?q=ownership%20borrow%20reference&k=2')).body
+        .hits;
+      expect(hits).toHaveLength(2);
+      const cited = hits.map(
+        ({ text, heading_path: _h, ...citation }: Record<string, unknown>) => ({
+          ...citation,
+          quote: String(text).split(/\s+/u).filter(Boolean).slice(1, 6).join(' '),
+        }),
+      );
+      const answer = { citations: [cited[1], cited[0]], answer: 'Both, in the wrong order.' };
+      const codes = (r: { body: JsonBody }) => r.body.issues.map((i: { code: string }) => i.code);
+      const unranked = await call(
+        f.app,
+        '/api/validate/answer?allow_cross_section=1',
+        json(answer),
+      );
+      expect(codes(unranked)).not.toContain('bad_order');
+      const ranked = await call(
+        f.app,
+        '/api/validate/answer?allow_cross_section=1&ranked=1',
+        json(answer),
+      );
+      expect(ranked.status).toBe(422);
+      expect(codes(ranked)).toContain('bad_order');
+      const inOrder = await call(
+        f.app,
+        '/api/validate/answer?allow_cross_section=1&ranked=1',
+        json({ ...answer, citations: cited }),
+      );
+      expect(codes(inOrder)).not.toContain('bad_order');
     });
 
     test('POST /api/validate/answer: one good and one fabricated citation, each with its verdict and a trace', async () => {
@@ -301,6 +347,31 @@ export function describeApiConformance(name: string, open: () => Promise<ChunkSt
       expect(traces.status).toBe(200);
       expect(traces.body.items.length).toBeGreaterThan(0);
       expect(traces.body.items[0].citations).toContain(hit.snippet_id);
+      // the answer names the trace it wrote, and /api/traces finds it by that qid
+      expect(schemaOf('ValidationReport')(r.body)).toEqual([]);
+      expect(r.body.trace_qids).toEqual([r.body.qid]);
+      const mine = await call(f.app, `/api/traces?qid=${encodeURIComponent(r.body.qid)}`);
+      expect(mine.body.items).toHaveLength(1);
+      expect(mine.body.items[0].citations).toContain(hit.snippet_id);
+
+      const segmented = await call(
+        f.app,
+        '/api/validate/answer',
+        json({
+          segments: [
+            { citations: [{ ...citation, quote }], text: 'First.' },
+            { citations: [{ ...citation, quote }], text: 'Second.' },
+          ],
+        }),
+      );
+      expect(segmented.body.trace_qids).toEqual([
+        `${segmented.body.qid}-s1`,
+        `${segmented.body.qid}-s2`,
+      ]);
+      for (const qid of segmented.body.trace_qids) {
+        const row = await call(f.app, `/api/traces?qid=${encodeURIComponent(qid)}`);
+        expect(row.body.items, qid).toHaveLength(1);
+      }
     });
 
     test('GET /api/traces: newest first, one query by qid, paged and clamped', async () => {

@@ -1,30 +1,33 @@
 import { type Context, Hono } from 'hono';
-import { parseAnswerJson } from '../../cite/parse-answer-json.js';
+import { type ParseAnswerJsonResult, parseAnswerJson } from '../../cite/parse-answer-json.js';
 import { validateAnswer } from '../../cite/validate-answer.js';
 import {
   type CitationValidationOptions,
   validateCitations,
 } from '../../cite/validate-citations.js';
+import { CairnError } from '../../errors.js';
 import { readBody } from '../read-body.js';
 import type { ServerDeps } from '../server-deps.js';
 
 /**
  * `POST /api/validate/citations` (a citation payload) and
  * `POST /api/validate/answer` (an LLM's auditable answer): the body is
- * read with the same hostile-JSON parser as the CLI (duplicate keys,
- * `__proto__`, syntax errors with line and column are issues), then every
- * rule of seed 001 applies and each citation is checked against the
- * store. 200 when clean, 422 with the issues otherwise; both carry the
- * per-citation verdicts. Options are query flags, as the CLI's:
+ * read with the same hostile-JSON parser as the CLI. A body that is not
+ * JSON at all (empty, a syntax error, bad UTF-8) is a 400 error, as on
+ * every other route; duplicate keys, `__proto__` and trailing prose are
+ * issues. Then every rule of seed 001 applies and each citation is
+ * checked against the store. 200 when clean, 422 with the issues
+ * otherwise; both carry the per-citation verdicts, and an answer the qids
+ * of the traces it wrote. Options are query flags, as the CLI's:
  * `ranked`, `allow_cross_section`, `any_snippet_id`, `index_hash`,
  * `analyzer`, `chunker`, and for answers `allow_trailing_text`.
  */
 export function validateRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
   app.post('/citations', async (c) => {
-    const parsed = parseAnswerJson(await readBody(c, deps.max_body_bytes), {
-      max_bytes: deps.max_body_bytes,
-    });
+    const parsed = requireJson(
+      parseAnswerJson(await readBody(c, deps.max_body_bytes), { max_bytes: deps.max_body_bytes }),
+    );
     if (!parsed.ok) return c.json({ ok: false, issues: parsed.issues, citations: [] }, 422);
     const result = await validateCitations(parsed.value, {
       ...listOptions(c),
@@ -38,14 +41,20 @@ export function validateRoutes(deps: ServerDeps): Hono {
     );
   });
   app.post('/answer', async (c) => {
-    const parsed = parseAnswerJson(await readBody(c, deps.max_body_bytes), {
-      max_bytes: deps.max_body_bytes,
-      allow_trailing_text: flag(c, 'allow_trailing_text'),
-    });
+    const parsed = requireJson(
+      parseAnswerJson(await readBody(c, deps.max_body_bytes), {
+        max_bytes: deps.max_body_bytes,
+        allow_trailing_text: flag(c, 'allow_trailing_text'),
+      }),
+    );
     if (!parsed.ok)
-      return c.json({ ok: false, issues: parsed.issues, segments: 0, citations: [] }, 422);
+      return c.json(
+        { ok: false, issues: parsed.issues, segments: 0, citations: [], trace_qids: [] },
+        422,
+      );
     const result = await validateAnswer(parsed.value, {
       ...listOptions(c),
+      ranked: flag(c, 'ranked'),
       store: deps.store,
       ...chunker(c),
     });
@@ -55,11 +64,35 @@ export function validateRoutes(deps: ServerDeps): Hono {
         issues: result.ok ? [] : result.issues,
         segments: result.segments,
         citations: result.citations,
+        qid: result.qid,
+        trace_qids: result.trace_qids,
       },
       result.ok ? 200 : 422,
     );
   });
   return app;
+}
+
+/**
+ * A body that is no JSON at all is refused like any malformed body
+ * (400 `malformed_json` or `invalid_utf8`); what the scan found in JSON
+ * that parses (duplicate keys, `__proto__`, trailing prose) stays an issue.
+ */
+function requireJson(parsed: ParseAnswerJsonResult): ParseAnswerJsonResult {
+  if (parsed.ok) return parsed;
+  for (const issue of parsed.issues) {
+    if (issue.code === 'invalid_utf8')
+      throw new CairnError('invalid_utf8', 'The body is not valid UTF-8');
+    if (issue.code === 'malformed_json') {
+      const { line, column, position, detail } = issue;
+      throw new CairnError(
+        'malformed_json',
+        `The body is not JSON: ${detail} at line ${line} column ${column}`,
+        { details: { line, column, position } },
+      );
+    }
+  }
+  return parsed;
 }
 
 function flag(c: Context, name: string): boolean {
