@@ -11,6 +11,8 @@ export interface VerifyCitationsOptions {
   chunker?: string;
   /** When several chunkers have an ID: this one (default: the registry's default chunker). */
   prefer_chunker?: string;
+  /** How the caller names a chunker, for the error when several have an ID (default `--chunker`). */
+  chunker_hint?: string;
 }
 
 /** What the checks read of one citation; anything else in it is ignored here. */
@@ -96,6 +98,7 @@ async function verifyOne(
     resolved = await resolveChunk(store, id, {
       ...(options.chunker === undefined ? {} : { chunker: options.chunker }),
       ...(options.prefer_chunker === undefined ? {} : { prefer_chunker: options.prefer_chunker }),
+      ...(options.chunker_hint === undefined ? {} : { chunker_hint: options.chunker_hint }),
     });
   } catch (error) {
     if (isCairnError(error, 'malformed_chunk_id'))

@@ -10,6 +10,11 @@ export interface ResolveOptions {
   prefer_chunker?: string;
   /** Redirects followed at most (default 32). */
   max_hops?: number;
+  /**
+   * How the caller names a chunker, for the error when several chunkers
+   * have the ID (default `--chunker`, the CLI's flag; the HTTP API says `?chunker=`).
+   */
+  chunker_hint?: string;
 }
 
 export interface RedirectHop {
@@ -71,7 +76,14 @@ export async function resolveChunk(
   options: ResolveOptions = {},
 ): Promise<ResolveResult> {
   parseChunkId(chunkId);
-  const chunkerId = options.chunker ?? (await pickChunker(store, chunkId, options.prefer_chunker));
+  const chunkerId =
+    options.chunker ??
+    (await pickChunker(
+      store,
+      chunkId,
+      options.prefer_chunker,
+      options.chunker_hint ?? '--chunker',
+    ));
   const maxHops = options.max_hops ?? 32;
   const documents = new Map<number, DocumentRow | null>();
   const documentOf = async (id: number): Promise<DocumentRow | null> => {
@@ -142,7 +154,12 @@ export async function resolveChunk(
 }
 
 /** The chunker whose chunks or redirects hold the ID; the preferred one when several do. */
-async function pickChunker(store: ChunkStore, chunkId: string, prefer?: string): Promise<string> {
+async function pickChunker(
+  store: ChunkStore,
+  chunkId: string,
+  prefer: string | undefined,
+  hint: string,
+): Promise<string> {
   const [chunks, redirects] = await Promise.all([
     store.findChunks(chunkId),
     store.findRedirects(chunkId),
@@ -153,7 +170,7 @@ async function pickChunker(store: ChunkStore, chunkId: string, prefer?: string):
   if (prefer !== undefined && chunkers.includes(prefer)) return prefer;
   throw new CairnError(
     'invalid_option',
-    `Chunk ${chunkId} exists for several chunkers (${chunkers.join(', ')}): say which with --chunker`,
+    `Chunk ${chunkId} exists for several chunkers (${chunkers.join(', ')}): say which with ${hint}`,
     { details: { id: chunkId, chunkers } },
   );
 }

@@ -12,9 +12,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defaultChunkerRegistry } from '../../src/chunk/chunker-registry.js';
+import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { HTTP_STATUS } from '../../src/server/error-response.js';
 import { buildOpenApi, loadContractSchemas } from '../../src/server/openapi.js';
 import { openStore } from '../../src/store/open-store.js';
+import { resolveChunk } from '../../src/store/resolve-chunk.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { corpusPath } from '../corpora.js';
 import {
@@ -223,6 +226,48 @@ describe('POST /api/ingest answers what its OpenAPI entry lists', () => {
     expect(schemaOf('UploadResult')(answered[200])).toEqual([]);
     expect(schemaOf('IngestSummary')(answered[207])).toEqual([]);
     expect(answered[207].failed).toBe(1);
+  });
+});
+
+describe('a chunk ID that several chunkers share', () => {
+  test('over HTTP the error says ?chunker=, the CLI wording (--chunker) stays for the CLI', async () => {
+    const store = await openStore({ db: join(dbDir, 'two-chunkers.db') });
+    try {
+      for (const chunker of ['char', 'token']) {
+        await ingestSources(store, [CHAPTERS[0]!], { workers: 0, cwd: f.dir, chunker });
+      }
+      const version = (await store.getDocument(CHAPTERS[0]!))!.current_version_id;
+      const ids = async (chunker: string) =>
+        (await store.listChunks(version, defaultChunkerRegistry().id_of(chunker))).map(
+          (c) => c.chunk_id,
+        );
+      const token = new Set(await ids('token'));
+      const shared = (await ids('char')).filter((id) => token.has(id));
+      expect(shared.length).toBeGreaterThan(0);
+      const app = f.appWith({ store });
+      const path = `/api/chunks/${encodeURIComponent(shared[0]!)}`;
+      const r = await call(app, path);
+      expect([r.status, r.body.error.code]).toEqual([400, 'invalid_option']);
+      expect(r.body.error.message).toContain('?chunker=');
+      expect(r.body.error.message).not.toContain('--chunker');
+      expect((await call(app, `${path}?chunker=char`)).status).toBe(200);
+
+      const hit = (
+        await call(app, '/api/search?q=ownership%20rules&k=20&chunker=char')
+      ).body.hits.find((h: { snippet_id: string }) => token.has(h.snippet_id));
+      expect(hit).toBeDefined();
+      const { text: _t, heading_path: _h, ...citation } = hit;
+      const validated = await call(app, '/api/validate/citations', {
+        method: 'POST',
+        body: JSON.stringify([citation]),
+      });
+      expect([validated.status, validated.body.error.code]).toEqual([400, 'invalid_option']);
+      expect(validated.body.error.message).toContain('?chunker=');
+
+      await expect(resolveChunk(store, shared[0]!)).rejects.toThrow(/say which with --chunker/);
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -4,6 +4,9 @@ import { lookupOptions, resolveChunk } from '../../store/resolve-chunk.js';
 import type { ServerDeps } from '../server-deps.js';
 import { chunkSpan, documentSummary, versionSummary } from './documents.js';
 
+/** How an HTTP caller picks among the chunkers that share a chunk ID. */
+export const CHUNKER_HINT = '?chunker=<name or id>';
+
 /**
  * `GET /api/chunks/:id` (URL-encoded: chunk IDs hold `|`): the live chunk
  * with its text, following redirects from IDs of older versions and
@@ -15,7 +18,10 @@ export function chunkRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
   app.get('/:id', async (c) => {
     const id = c.req.param('id');
-    const resolved = await resolveChunk(deps.store, id, lookupOptions(c.req.query('chunker')));
+    const resolved = await resolveChunk(deps.store, id, {
+      ...lookupOptions(c.req.query('chunker')),
+      chunker_hint: CHUNKER_HINT,
+    });
     if (resolved.status !== 'live') {
       return c.json(
         {

@@ -8,6 +8,7 @@ import {
 import { CairnError } from '../../errors.js';
 import { readBody } from '../read-body.js';
 import type { ServerDeps } from '../server-deps.js';
+import { CHUNKER_HINT } from './chunks.js';
 
 /**
  * `POST /api/validate/citations` (a citation payload) and
@@ -111,7 +112,7 @@ function listOptions(c: Context): CitationValidationOptions {
   };
 }
 
-function chunker(c: Context): { chunker?: string } {
+function chunker(c: Context): { chunker?: string; chunker_hint: string } {
   const value = c.req.query('chunker');
-  return value ? { chunker: value } : {};
+  return { ...(value ? { chunker: value } : {}), chunker_hint: CHUNKER_HINT };
 }
