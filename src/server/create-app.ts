@@ -50,6 +50,39 @@ export interface CreateAppOptions {
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
+ * The methods the app's routes answer for a path (HEAD wherever GET is:
+ * Hono answers it with the GET handler), for a 405's `Allow`. Read from the
+ * registered routes, so it cannot drift from them.
+ */
+function allowedMethods(app: Hono): (path: string) => string[] {
+  const routes = app.routes
+    .filter((route) => route.method !== 'ALL')
+    .map((route) => ({
+      method: route.method,
+      pattern: new RegExp(
+        `^${route.path
+          .split('/')
+          .map((part) =>
+            part.startsWith(':')
+              ? '[^/]+'
+              : part === '*'
+                ? '.*'
+                : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+          )
+          .join('/')}$`,
+      ),
+    }));
+  return (path) => {
+    const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const methods = new Set(
+      routes.filter((route) => route.pattern.test(trimmed)).map((route) => route.method),
+    );
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  };
+}
+
+/**
  * The HTTP API and web viewer over one open store. Every failure answers
  * JSON `{ error: { code, message } }` with the status its code maps to;
  * nothing else about the server leaks. Tests call `app.request()`; `cairn
@@ -67,18 +100,40 @@ export function createApp(options: CreateAppOptions): Hono {
     paging: options.paging ?? DEFAULT_PAGING,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   };
-  const app = new Hono();
+  // strict: false answers /api/search/ as /api/search
+  const app = new Hono({ strict: false });
   app.onError((error, c) => errorResponse(c, error, deps.log));
-  app.notFound((c) =>
-    errorResponse(
+  let allowed: ((path: string) => string[]) | null = null;
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    allowed ??= allowedMethods(app);
+    const methods = allowed(path);
+    if (methods.length > 0 && !methods.includes(c.req.method)) {
+      c.header('Allow', methods.join(', '));
+      return errorResponse(
+        c,
+        new CairnError(
+          'method_not_allowed',
+          `${c.req.method.slice(0, 20)} is not allowed on ${path.slice(0, 200)}: use ${methods.join(', ')}`,
+          { details: { allow: methods } },
+        ),
+        deps.log,
+      );
+    }
+    return errorResponse(
       c,
-      new CairnError(
-        'route_not_found',
-        `No route ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`,
-      ),
+      new CairnError('route_not_found', `No route ${c.req.method} ${path.slice(0, 200)}`),
       deps.log,
-    ),
-  );
+    );
+  });
+  // first, so every answer carries them, a refused Host included
+  app.use('*', async (c, next) => {
+    await next();
+    // On the finished response in place: c.header() now would rebuild it around a body stream, and
+    // @hono/node-server would then stream every JSON answer instead of writing the string at once.
+    c.res.headers.set('x-content-type-options', 'nosniff');
+    c.res.headers.set('referrer-policy', 'no-referrer');
+  });
   const hosts = new Set((options.allowed_hosts ?? LOOPBACK_HOSTS).map((h) => h.toLowerCase()));
   if (hosts.size > 0) {
     app.use('*', async (c, next) => {
@@ -93,18 +148,15 @@ export function createApp(options: CreateAppOptions): Hono {
       await next();
     });
   }
-  app.use('*', async (c, next) => {
-    await next();
-    // On the finished response in place: c.header() now would rebuild it around a body stream, and
-    // @hono/node-server would then stream every JSON answer instead of writing the string at once.
-    c.res.headers.set('x-content-type-options', 'nosniff');
-    c.res.headers.set('referrer-policy', 'no-referrer');
-  });
   if (options.cors_origins !== undefined && options.cors_origins.length > 0) {
-    app.use(
-      '/api/*',
-      cors({ origin: [...options.cors_origins], allowHeaders: ['authorization', 'content-type'] }),
-    );
+    const allowCors = cors({
+      origin: [...options.cors_origins],
+      // the methods the API has, not Hono's default list (PUT, DELETE, PATCH, ...)
+      allowMethods: ['GET', 'HEAD', 'POST'],
+      allowHeaders: ['authorization', 'content-type'],
+    });
+    app.use('/api/*', allowCors);
+    app.use('/openapi.json', allowCors);
   }
   const openapi = buildOpenApi(SERVER_VERSION);
   app.get('/openapi.json', (c) => c.json(openapi));

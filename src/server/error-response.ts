@@ -16,6 +16,7 @@ const BAD_REQUEST: readonly ErrorCode[] = [
   'binary_input',
   'unsupported_encoding',
   'invalid_encoding',
+  'malformed_request',
 ];
 
 const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
@@ -29,6 +30,8 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   chunk_not_found: 404,
   document_not_found: 404,
   route_not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
   // the caller pinned an index or analyzer the store no longer has
   analyzer_mismatch: 409,
   mismatch_index_hash: 409,
@@ -39,6 +42,7 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   content_too_large: 413,
   too_many_chunks: 413,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   // the content was read but is not something cairn can chunk
   malformed_notebook: 422,
   markdown_too_deep: 422,

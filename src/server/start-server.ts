@@ -1,7 +1,9 @@
+import { maxHeaderSize } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { CairnError } from '../errors.js';
+import { CairnError, type ErrorCode } from '../errors.js';
 
 export interface RunningServer {
   url: string;
@@ -35,6 +37,7 @@ export function startServer(
         });
       },
     );
+    server.on('clientError', answerClientError);
     server.once('error', (error: NodeJS.ErrnoException) => {
       const where = `${options.host}:${options.port}`;
       reject(
@@ -52,4 +55,42 @@ export function startServer(
       );
     });
   });
+}
+
+/**
+ * Node refuses some requests before the app sees them (a request line and
+ * headers over `http.maxHeaderSize`, bytes that are not HTTP, a request
+ * too slow to arrive) and would answer with an empty body. This answers
+ * them as the app answers everything: JSON `{ error: { code, message } }`,
+ * with the same security headers.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, code, message]: [number, string, ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          'headers_too_large',
+          `The request line and headers are over the server's limit of ${maxHeaderSize} bytes: send long input in a POST body`,
+        ]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'request_timeout', 'The request did not arrive in time']
+        : [400, 'Bad Request', 'malformed_request', 'The request is not valid HTTP/1.1'];
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${reason}`,
+      'content-type: application/json',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'x-content-type-options: nosniff',
+      'referrer-policy: no-referrer',
+      'connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
 }

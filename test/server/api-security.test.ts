@@ -16,6 +16,7 @@ import { defaultChunkerRegistry } from '../../src/chunk/chunker-registry.js';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { HTTP_STATUS } from '../../src/server/error-response.js';
 import { buildOpenApi, loadContractSchemas } from '../../src/server/openapi.js';
+import { startServer } from '../../src/server/start-server.js';
 import { openStore } from '../../src/store/open-store.js';
 import { resolveChunk } from '../../src/store/resolve-chunk.js';
 import type { ChunkStore } from '../../src/store/types.js';
@@ -404,21 +405,71 @@ describe('what leaves the server', () => {
     }
   });
 
-  test('unknown routes and methods are JSON 404s', async () => {
+  test('unknown routes are JSON 404s', async () => {
     for (const [method, path] of [
       ['GET', '/api/nope'],
-      ['DELETE', '/api/documents'],
+      ['POST', '/api/nope'],
       ['GET', '/viewer/../../package.json'],
       ['GET', '/viewer/secret.js'],
+      ['GET', '/api/chunks/'],
     ] as const) {
       const r = await call(f.app, path, { method });
       expect([r.status, r.body.error.code], `${method} ${path}`).toEqual([404, 'route_not_found']);
     }
   });
 
+  test('a wrong method on a route is 405 method_not_allowed with Allow and a JSON body, with or without a token', async () => {
+    for (const app of [f.app, f.appWith({ token: TOKEN })]) {
+      for (const [method, path, allow] of [
+        ['PUT', '/api/search', 'GET, HEAD, POST'],
+        ['DELETE', '/api/documents', 'GET, HEAD'],
+        ['GET', '/api/ingest', 'POST'],
+        ['GET', '/api/validate/answer', 'POST'],
+        ['POST', `/api/chunks/${encodeURIComponent('a|b')}`, 'GET, HEAD'],
+        ['PATCH', '/api/search/', 'GET, HEAD, POST'],
+      ] as const) {
+        const r = await call(app, path, { method });
+        expect([r.status, r.body.error.code], `${method} ${path}`).toEqual([
+          405,
+          'method_not_allowed',
+        ]);
+        expect(r.headers.get('allow'), `${method} ${path}`).toBe(allow);
+        expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      }
+    }
+  });
+
+  test('a trailing slash is the same route', async () => {
+    const plain = await call(f.app, '/api/search?q=ownership&k=3');
+    const slashed = await call(f.app, '/api/search/?q=ownership&k=3');
+    expect(slashed.status).toBe(200);
+    expect(slashed.body.hits.map((h: { snippet_id: string }) => h.snippet_id)).toEqual(
+      plain.body.hits.map((h: { snippet_id: string }) => h.snippet_id),
+    );
+    expect((await call(f.app, '/api/documents/')).status).toBe(200);
+    expect((await call(f.app, '/health/')).status).toBe(200);
+  });
+
+  test("a request line over Node's header limit is 431 headers_too_large in JSON, not an empty body", async () => {
+    const server = await startServer(f.app, { host: '127.0.0.1', port: 0 });
+    try {
+      const r = await fetch(`${server.url}/api/search?q=${'a'.repeat(30_000)}`);
+      expect(r.status).toBe(431);
+      expect(r.headers.get('content-type')).toBe('application/json');
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(((await r.json()) as JsonBody).error.code).toBe('headers_too_large');
+      const fine = await fetch(`${server.url}/api/search?q=ownership`);
+      expect(fine.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   test('a Host that is not loopback is refused (DNS rebinding), unless allowed', async () => {
     const r = await call(f.app, 'http://evil.example/api/documents');
     expect([r.status, r.body.error.code]).toEqual([403, 'host_not_allowed']);
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('referrer-policy')).toBe('no-referrer');
     const allowed = f.appWith({ allowed_hosts: ['docs.internal:8080'] });
     expect((await call(allowed, 'http://docs.internal:8080/api/documents')).status).toBe(200);
     expect((await call(f.app, 'http://127.0.0.1:7411/api/documents')).status).toBe(200);
@@ -432,6 +483,23 @@ describe('what leaves the server', () => {
       headers: origin,
     });
     expect(on.headers.get('access-control-allow-origin')).toBe('https://app.example');
+  });
+
+  test('CORS preflight lists only the methods the API has, and CORS covers /openapi.json', async () => {
+    const app = f.appWith({ cors_origins: ['https://app.example'] });
+    const preflight = await app.request('/api/search', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET,HEAD,POST');
+    const spec = await call(app, '/openapi.json', { headers: { origin: 'https://app.example' } });
+    expect(spec.status).toBe(200);
+    expect(spec.headers.get('access-control-allow-origin')).toBe('https://app.example');
   });
 
   test('the viewer page is served with a CSP that allows no inline or foreign script', async () => {

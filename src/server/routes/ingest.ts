@@ -24,8 +24,8 @@ export const UPLOAD_PREFIX = 'upload/';
  */
 export function ingestRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
-  app.use('*', requireToken(deps.token));
-  app.post('/', async (c) => {
+  // on the route, not '*': a wrong method is then a 405, not a token challenge
+  app.post('/', requireToken(deps.token), async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const chunker = readChunker(c.req.query('chunker'));
     // ?name= names an upload whatever its type: JSON and notebooks are documents too
