@@ -107,6 +107,16 @@ describe('cairn serve', () => {
     }
   });
 
+  test('--help gives the --schema default the store uses: CAIRN_PG_SCHEMA, else the search_path', () => {
+    const help = runCli(bundle.file('cli'), dir, ['serve', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(
+      /--schema <name>\s+PostgreSQL schema \(default: \$CAIRN_PG_SCHEMA,/,
+    );
+    expect(help.stdout).toContain("server's search_path");
+    expect(help.stdout).not.toContain('default: public');
+  });
+
   test('a port another process holds is address_in_use, exit 2, no stack trace', async () => {
     const first = serve([]);
     const port = new URL(await first.listening).port;

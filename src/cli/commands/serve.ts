@@ -27,7 +27,10 @@ export function registerServe(program: Command): void {
       '--db <path|url>',
       'SQLite file or postgres:// URL (default: $CAIRN_DB, else .cairn/cairn.db)',
     )
-    .option('--schema <name>', 'PostgreSQL schema (default: public)')
+    .option(
+      '--schema <name>',
+      "PostgreSQL schema (default: $CAIRN_PG_SCHEMA, else the server's search_path)",
+    )
     .option(
       '--host <address>',
       'address to listen on; anything but loopback exposes the store',
