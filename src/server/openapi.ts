@@ -159,6 +159,7 @@ const SCHEMAS = {
       'requested',
       'redirected',
       'hops',
+      'text_deleted',
       'chunk_id',
       'chunker_id',
       'chunk',
@@ -173,6 +174,11 @@ const SCHEMAS = {
         description: 'True when the requested ID named an older chunk',
       },
       hops: { type: 'array', items: ref('RedirectHop') },
+      text_deleted: {
+        type: 'boolean',
+        description:
+          'True when a deleted hop was followed: the text the ID named is gone, and this chunk is its nearest surviving neighbour',
+      },
       chunk_id: { type: 'string' },
       alias: { type: 'string' },
       chunker_id: { type: 'string' },
@@ -227,6 +233,11 @@ const SCHEMAS = {
       index_hash: { type: 'string' },
       embed_model: { type: 'string' },
       hits: { type: 'array', items: ref('SearchHit') },
+      traced: {
+        type: 'boolean',
+        description:
+          'Whether the search wrote its rag_traces row (false on a store opened read-only)',
+      },
     },
   },
   ValidationReport: {

@@ -41,6 +41,7 @@ export function chunkRoutes(deps: ServerDeps): Hono {
       requested: resolved.requested,
       redirected: hops.length > 0,
       hops,
+      text_deleted: resolved.text_deleted,
       chunk_id: chunk.chunk_id,
       alias: chunkIdAlias(chunk.chunk_id),
       chunker_id: chunk.chunker_id,
