@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'pdf_no_text',
   'pdf_malformed',
   'parse_timeout',
+  'worker_out_of_memory',
   'invalid_option',
   'internal_invariant',
   'malformed_chunk_id',

@@ -15,11 +15,18 @@ import type { PieceTable } from './tokenizers/piece-table.js';
 /** Ways to cut a range, coarse to fine; each is tried only on pieces over the budget. */
 export type SplitLevel = 'lines' | 'sentences' | 'words' | 'finest';
 
-/** Atoms in text order with their measure; `keep` marks atoms that should not end a chunk. */
+/**
+ * Atoms in text order with their measure; `keep` marks atoms that should not
+ * end a chunk. Typed arrays: one block over the budget can hold millions of
+ * atoms (a 20 MB line of `|a|b|` cuts into 16 million tokenizer pieces), and
+ * three arrays of JavaScript numbers cost 24 bytes an atom, plus the copies
+ * they leave behind as they grow; these cost 9.
+ */
 export class AtomList implements Atoms {
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
-  private readonly keeps: boolean[] = [];
+  private starts = new Uint32Array(16);
+  private ends = new Uint32Array(16);
+  private keeps = new Uint8Array(16);
+  private count = 0;
   private readonly measure: Measure;
 
   constructor(measure: Measure) {
@@ -27,13 +34,15 @@ export class AtomList implements Atoms {
   }
 
   get length(): number {
-    return this.starts.length;
+    return this.count;
   }
 
   push(start16: number, end16: number, keepWithNext = false): void {
-    this.starts.push(start16);
-    this.ends.push(end16);
-    this.keeps.push(keepWithNext);
+    if (this.count === this.starts.length) this.grow();
+    const i = this.count++;
+    this.starts[i] = start16;
+    this.ends[i] = end16;
+    this.keeps[i] = keepWithNext ? 1 : 0;
   }
 
   start16(i: number): number {
@@ -53,7 +62,20 @@ export class AtomList implements Atoms {
   }
 
   keepWithNext(i: number): boolean {
-    return this.keeps[i]!;
+    return this.keeps[i] === 1;
+  }
+
+  private grow(): void {
+    const size = this.starts.length * 2;
+    const starts = new Uint32Array(size);
+    starts.set(this.starts);
+    const ends = new Uint32Array(size);
+    ends.set(this.ends);
+    const keeps = new Uint8Array(size);
+    keeps.set(this.keeps);
+    this.starts = starts;
+    this.ends = ends;
+    this.keeps = keeps;
   }
 }
 

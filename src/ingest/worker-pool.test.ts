@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import type { CairnError } from '../errors.js';
 import type { SourceResult, SourceTask } from './process-source.js';
 import { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 
@@ -10,8 +11,8 @@ const dir = mkdtempSync(join(tmpdir(), 'cairn-pool-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * A stand-in worker speaking the pool's protocol: echoes, fails, dies, hangs
- * or answers late on request, saying how many tasks it had been sent by then.
+ * A stand-in worker speaking the pool's protocol: echoes, fails, dies, hangs,
+ * runs out of memory or answers late on request, saying how many tasks it had been sent by then.
  */
 const worker = join(dir, 'fake-worker.mjs');
 writeFileSync(
@@ -29,6 +30,7 @@ async function answer(id, task) {
   if (what === 'slow') await new Promise((resolve) => setTimeout(resolve, 300));
   if (what === 'die') process.exit(3);
   if (what === 'hang') for (;;) {}
+  if (what === 'oom') { const hog = []; for (;;) hog.push(new Array(100000).fill(what)); }
   const heap_bytes = what.startsWith('big') ? 300 * 1024 * 1024 : 1024;
   if (what.endsWith('fail')) parentPort.postMessage({ id, ok: false, heap_bytes, error: { code: 'invalid_utf8', message: 'bad byte', details: { source: what } } });
   else parentPort.postMessage({
@@ -89,6 +91,19 @@ describe('createWorkerPool', () => {
       // the file's bytes went over (transferred when they own their buffer)
       const moved = await pool.run(task('d'));
       expect((moved.doc as unknown as { bytes: number }).bytes).toBe(3);
+    }));
+
+  test('a worker that runs out of heap fails its task with worker_out_of_memory, naming the limit, and is replaced', () =>
+    withPool({ size: 1, heap_limit_mb: 32 }, async (pool) => {
+      const results = await Promise.allSettled(
+        ['a', 'oom', 'b'].map((name) => pool.run(task(name))),
+      );
+      expect(results.map(outcome)).toEqual(['a', 'worker_out_of_memory', 'b']);
+      const error = (results[1] as PromiseRejectedResult).reason as CairnError;
+      expect(error.message).toContain('32 MB');
+      expect(error.details).toMatchObject({ source: 'oom', heap_limit_mb: 32 });
+      const [a, , b] = results.map(threadOf);
+      expect(b).not.toBe(a);
     }));
 
   test('a task posted to a worker behind one that kills or hangs it is run by the replacement', () =>

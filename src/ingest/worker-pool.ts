@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { CairnError } from '../errors.js';
 import { processSource, type SourceResult, type SourceTask } from './process-source.js';
@@ -28,6 +29,12 @@ export interface WorkerPoolOptions {
    * worker that finished would wait for that loop to get more work.
    */
   hold_next?: boolean;
+  /**
+   * Each worker's V8 old-generation limit in MB (default: V8's own, a
+   * quarter of the machine's memory or so). A task that needs more fails
+   * with `worker_out_of_memory` and its worker is replaced.
+   */
+  heap_limit_mb?: number;
 }
 
 /**
@@ -55,6 +62,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     options.task_timeout_ms ?? 300_000,
     (options.recycle_heap_mb ?? RECYCLE_HEAP_MB) * 1024 * 1024,
     options.hold_next ?? false,
+    options.heap_limit_mb,
   );
 }
 
@@ -105,6 +113,7 @@ class ThreadPool implements WorkerPool {
     private readonly timeoutMs: number,
     private readonly recycleBytes: number,
     private readonly holdNext: boolean,
+    private readonly heapLimitMb: number | undefined,
   ) {
     for (let i = 0; i < threads; i++) this.slots.push(this.spawn());
   }
@@ -129,7 +138,13 @@ class ThreadPool implements WorkerPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.url), running: null, waiting: null, timer: null };
+    const worker = new Worker(
+      this.url,
+      this.heapLimitMb === undefined
+        ? {}
+        : { resourceLimits: { maxOldGenerationSizeMb: this.heapLimitMb } },
+    );
+    const slot: Slot = { worker, running: null, waiting: null, timer: null };
     slot.worker.on('message', (message: WorkerAnswer) => {
       const pending = slot.running;
       if (!pending || pending.id !== message.id) return;
@@ -142,16 +157,7 @@ class ThreadPool implements WorkerPool {
     const fail = (error: unknown): void => {
       const pending = slot.running;
       this.replace(slot);
-      pending?.reject(
-        new CairnError(
-          'internal_invariant',
-          `The worker parsing ${pending.task.source_url} died: ${String(error)}`,
-          {
-            cause: error,
-            details: { source: pending.task.source_url },
-          },
-        ),
-      );
+      if (pending) pending.reject(workerDied(pending.task.source_url, error, this.heapLimitMb));
     };
     slot.worker.on('error', fail);
     slot.worker.on('exit', (code) => {
@@ -236,4 +242,26 @@ class ThreadPool implements WorkerPool {
       this.dispatch();
     }
   }
+}
+
+/**
+ * Why a worker died, as a `CairnError`. Running out of heap is the file's
+ * doing, not a broken invariant: it says so, and names the limit.
+ */
+function workerDied(source: string, error: unknown, heapLimitMb: number | undefined): CairnError {
+  const options = { cause: error, details: { source } };
+  if ((error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    // a worker without its own limit has V8's default, the same as this thread's
+    const limitMb = heapLimitMb ?? Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+    return new CairnError(
+      'worker_out_of_memory',
+      `The worker parsing ${source} ran out of memory: parsing and chunking it needed more than the worker's heap limit of about ${limitMb} MB`,
+      { ...options, details: { source, heap_limit_mb: limitMb } },
+    );
+  }
+  return new CairnError(
+    'internal_invariant',
+    `The worker parsing ${source} died: ${String(error)}`,
+    options,
+  );
 }

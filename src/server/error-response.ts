@@ -41,6 +41,8 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   body_too_large: 413,
   content_too_large: 413,
   too_many_chunks: 413,
+  // the file needed more memory than a worker may use: too large in effect
+  worker_out_of_memory: 413,
   unsupported_media_type: 415,
   headers_too_large: 431,
   // the content was read but is not something cairn can chunk

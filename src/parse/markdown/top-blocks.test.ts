@@ -77,6 +77,16 @@ const LINES = [
   '| a | b |',
   '|---|:-:|',
   'a\t:-',
+  'a | b',
+  '-|-',
+  ' | - | :- |',
+  '> | a |',
+  '> |-|',
+  '  |--|--|',
+  '- a | b',
+  '1. |:|',
+  ':',
+  '|',
   '[ref]: http://example.com',
   "  'title'",
   '[^1]: footnote',
@@ -120,5 +130,18 @@ describe('parseTopBlocks', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('parseTopBlocks on long lines', () => {
+  test('a table whose head row is followed by its delimiter row is still a table; without one, a paragraph', () => {
+    const row = '| a '.repeat(5_000);
+    const delimiter = '|---'.repeat(5_000);
+    expectSameAsTree(`${row}|\n${delimiter}|\n${row}|\n`);
+    expect(parseTopBlocks(`${row}|\n${row}|\n`).map((block) => block.type)).toEqual(['paragraph']);
+    expect(parseTopBlocks(`x\n\n> ${row}|\n> ${delimiter}|`).map((block) => block.type)).toEqual([
+      'paragraph',
+      'blockquote',
+    ]);
   });
 });

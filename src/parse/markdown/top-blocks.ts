@@ -1,6 +1,7 @@
 import { parse, type postprocess, preprocess } from 'micromark';
 import { subtokenize } from 'micromark-util-subtokenize';
 import { BLOCK_SYNTAX } from './parse-mdast.js';
+import { guardTables } from './table-guard.js';
 
 /** micromark's events and tokens, named without depending on its types package directly. */
 type Event = ReturnType<typeof postprocess>[number];
@@ -85,7 +86,7 @@ export interface TopBlock {
  */
 export function parseTopBlocks(markdown: string): TopBlock[] {
   const events = expandBlocks(
-    parse({ extensions: BLOCK_SYNTAX })
+    parse({ extensions: BLOCK_SYNTAX.map((extension) => guardTables(extension, markdown)) })
       .document()
       .write(preprocess()(markdown, undefined, true)),
   );
