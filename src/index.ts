@@ -123,8 +123,13 @@ export { buildOpenApi } from './server/openapi.js';
 export type { RunningServer } from './server/start-server.js';
 export { startServer } from './server/start-server.js';
 export { chunkStored } from './store/chunk-stored.js';
-export type { EnsureResult, EnsureStatus } from './store/ensure.js';
-export { ensureChunks } from './store/ensure.js';
+export type {
+  ChunkSource,
+  EnsureOptions,
+  EnsureResult,
+  EnsureStatus,
+} from './store/ensure.js';
+export { ensure, ensureChunks } from './store/ensure.js';
 export type { OpenStoreOptions } from './store/open-store.js';
 export { DEFAULT_DB_PATH, openStore } from './store/open-store.js';
 export type { ResolveResult } from './store/resolve-chunk.js';

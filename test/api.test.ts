@@ -46,6 +46,7 @@ it('exports exactly the public API', () => {
     'defaultChunkerRegistry',
     'deriveDocUid',
     'detectFormat',
+    'ensure',
     'ensureChunks',
     'exportEarCorpus',
     'firstHitRank',

@@ -2,6 +2,7 @@ import type { Chunk } from '../chunk/types.js';
 import { CairnError } from '../errors.js';
 import type { ChangeKind } from '../ids/align-chunk-ids.js';
 import { canonicalizeSource, deriveDocUid } from '../load/doc-uid.js';
+import { OffsetIndex } from '../load/offset-index.js';
 import type { CairnDocument } from '../types.js';
 import { chunkSetDigest } from './chunk-set-digest.js';
 import { encodeModel } from './encode-model.js';
@@ -40,7 +41,13 @@ export interface EnsureResult {
   change: ChangeKind | null;
   chunks_written: number;
   redirects_written: number;
-  /** The first chunk's ID in reading order, null for a document without chunks. */
+  /**
+   * The first chunk's ID in reading order when this call wrote or re-linked
+   * the chunks; null for a document without chunks, and for `unchanged`:
+   * the `ChunkStore` interface has no read of one chunk by position, and
+   * reading the whole chunk set to name its first chunk would cost what
+   * `unchanged` exists to avoid.
+   */
   first_chunk_id: string | null;
 }
 
@@ -69,7 +76,16 @@ export function ensure(
   return ensureWith(store, doc, chunker.chunker_id, () => chunker.chunk(doc), options);
 }
 
-/** `ensure` for chunks computed elsewhere (a worker thread): the same rules. */
+/**
+ * `ensure` for chunks computed elsewhere (a worker thread): the same rules.
+ * Each chunk must cite `doc`: its text exactly the canonical slice at its
+ * code point offsets, and its byte offsets that slice in UTF-8; otherwise
+ * `invalid_option` and nothing is written. That `chunkerId` names the
+ * chunker that made the chunks cannot be checked here (it would take
+ * chunking again): the caller vouches for it, and chunks stored under the
+ * wrong id are served as that chunker's. Prefer `ensure(store, doc,
+ * chunker)`, which takes both from one chunker.
+ */
 export function ensureChunks(
   store: ChunkStore,
   doc: CairnDocument,
@@ -105,7 +121,10 @@ async function ensureWith(
         first_chunk_id: null,
       };
     }
-    chunks ??= getChunks();
+    if (chunks === null) {
+      chunks = getChunks();
+      checkChunksCite(doc, chunks);
+    }
     const plan = await planWrite(store, state, doc, chunkerId, chunks);
     const input: WriteVersionInput = {
       ...plan.input,
@@ -255,6 +274,60 @@ function chunkSet(
 ): WriteVersionInput['chunks'] {
   const rows = toChunkInputs(chunks, ids);
   return { lineage_rev: lineageRev, rows, digest: chunkSetDigest(rows) };
+}
+
+/**
+ * Refuses chunks that do not cite `doc` (another document's, or the output
+ * of another version of it): stored, their offsets would point at text
+ * other than theirs. One offset index over the canonical text (a scan for
+ * non-ASCII), then per chunk two bounded lookups and one comparison of its
+ * text.
+ */
+function checkChunksCite(doc: CairnDocument, chunks: readonly Chunk[]): void {
+  const index = new OffsetIndex(doc.canonical);
+  for (const [seq, chunk] of chunks.entries()) {
+    const { start, end, start_byte, end_byte } = chunk.span;
+    const refuse = (problem: string): never => {
+      throw new CairnError(
+        'invalid_option',
+        `Chunk ${seq} does not cite ${doc.source_url}: ${problem}. Chunks must come from this document (ensure(store, doc, chunker) chunks it itself)`,
+        {
+          details: {
+            source: doc.source_url,
+            doc_uid: doc.doc_uid,
+            chunk: seq,
+            start,
+            end,
+            start_byte,
+            end_byte,
+          },
+        },
+      );
+    };
+    if (!isOffset(start) || !isOffset(end) || start > end || end > index.length) {
+      refuse(
+        `bad offsets: expected 0 <= start <= end <= ${index.length}, received ${start}..${end}`,
+      );
+    }
+    const start16 = index.index16(start);
+    const end16 = index.index16(end);
+    if (
+      typeof chunk.text !== 'string' ||
+      end16 - start16 !== chunk.text.length ||
+      !doc.canonical.startsWith(chunk.text, start16)
+    ) {
+      refuse(`its text is not the canonical text at code points [${start}, ${end})`);
+    }
+    if (start_byte !== index.byteAt16(start16) || end_byte !== index.byteAt16(end16)) {
+      refuse(
+        `bad byte offsets: expected ${index.byteAt16(start16)}..${index.byteAt16(end16)} for code points [${start}, ${end}), received ${start_byte}..${end_byte}`,
+      );
+    }
+  }
+}
+
+function isOffset(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 /**
