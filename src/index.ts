@@ -1,24 +1,41 @@
 // The one public barrel: everything a library user imports comes from here.
 
+export type { CharChunkerConfig, CharChunkerSettings } from './chunk/char-chunker.js';
 export { CHAR_DEFAULTS, CharChunker, createCharChunker } from './chunk/char-chunker.js';
+export type { ChunkerIdParts } from './chunk/chunker-id.js';
 export { formatChunkerId, parseChunkerId } from './chunk/chunker-id.js';
+export type { ChunkerFactory } from './chunk/chunker-registry.js';
 export {
   ChunkerRegistry,
   createChunkerRegistry,
   defaultChunkerRegistry,
 } from './chunk/chunker-registry.js';
+export type {
+  SentenceChunkerConfig,
+  SentenceChunkerSettings,
+} from './chunk/sentence-chunker.js';
 export { createSentenceChunker, SentenceChunker } from './chunk/sentence-chunker.js';
+export type {
+  StructureChunkerConfig,
+  StructureChunkerSettings,
+} from './chunk/structure-chunker.js';
 export {
   createStructureChunker,
   STRUCTURE_DEFAULTS,
   StructureChunker,
 } from './chunk/structure-chunker.js';
+export type { TokenChunkerConfig, TokenChunkerSettings } from './chunk/token-chunker.js';
 export { createTokenChunker, TOKEN_DEFAULTS, TokenChunker } from './chunk/token-chunker.js';
+export type {
+  TokenLikeChunkerConfig,
+  TokenLikeChunkerSettings,
+} from './chunk/token-like-chunker.js';
 export {
   createTokenLikeChunker,
   TOKEN_LIKE_DEFAULTS,
   TokenLikeChunker,
 } from './chunk/token-like-chunker.js';
+export type { TokenizerSettings } from './chunk/tokenizers/resolve-token-counter.js';
 // chunk: chunkers, their ids and the registry (seed 002)
 export type {
   Chunk,
@@ -68,6 +85,7 @@ export { exportEarCorpus } from './corpus/export-ear-corpus.js';
 export { formatCorpusJsonl, formatCorpusLine } from './corpus/format-corpus-line.js';
 export { normalizeEarId } from './corpus/normalize-ear-id.js';
 export { validateCorpusFile } from './corpus/validate-corpus-file.js';
+export type { ValidateCorpusOptions } from './corpus/validate-corpus-stream.js';
 export { validateCorpusStream, validateCorpusText } from './corpus/validate-corpus-stream.js';
 export type { CairnErrorDetails, ErrorCode } from './errors.js';
 export { CairnError, ERROR_CODES, isCairnError } from './errors.js';
@@ -87,7 +105,12 @@ export type {
   SquadEvalReport,
 } from './eval/run-squad-eval.js';
 export { DEFAULT_EVAL_CHUNKERS, runSquadEval } from './eval/run-squad-eval.js';
-export type { AlignmentResult, ChunkRedirect, PreviousChunk } from './ids/align-chunk-ids.js';
+export type {
+  AlignmentResult,
+  ChangeKind,
+  ChunkRedirect,
+  PreviousChunk,
+} from './ids/align-chunk-ids.js';
 export { alignChunkIds } from './ids/align-chunk-ids.js';
 export { chunkIdAlias } from './ids/chunk-id-alias.js';
 // ids: chunk IDs, re-ingest alignment and the validator (seed 000, docs/chunk-ids.md)
@@ -97,8 +120,15 @@ export { mintChunkIds } from './ids/mint-chunk-ids.js';
 export { isChunkId, parseChunkId } from './ids/parse-chunk-id.js';
 export type { ChunkIdIssue, ChunkIdValidationResult } from './ids/validate-chunk-ids.js';
 export { validateChunkIds } from './ids/validate-chunk-ids.js';
-export type { IngestOptions, IngestSummary } from './ingest/ingest-sources.js';
+export type {
+  FileStatus,
+  IngestEvent,
+  IngestedFile,
+  IngestOptions,
+  IngestSummary,
+} from './ingest/ingest-sources.js';
 export { ingestSources } from './ingest/ingest-sources.js';
+export type { DecodedText } from './load/decode-text.js';
 export { decodeText } from './load/decode-text.js';
 export { detectFormat, SUPPORTED_EXTENSIONS } from './load/detect-format.js';
 export { canonicalizeSource, deriveDocUid } from './load/doc-uid.js';
@@ -122,6 +152,7 @@ export { createApp } from './server/create-app.js';
 export { buildOpenApi } from './server/openapi.js';
 export type { RunningServer } from './server/start-server.js';
 export { startServer } from './server/start-server.js';
+export type { ChunkStoredOptions, ChunkStoredSummary } from './store/chunk-stored.js';
 export { chunkStored } from './store/chunk-stored.js';
 export type {
   ChunkSource,
@@ -132,10 +163,36 @@ export type {
 export { ensure, ensureChunks } from './store/ensure.js';
 export type { OpenStoreOptions } from './store/open-store.js';
 export { DEFAULT_DB_PATH, openStore } from './store/open-store.js';
-export type { ResolveResult } from './store/resolve-chunk.js';
+export type { RedirectHop, ResolveOptions, ResolveResult } from './store/resolve-chunk.js';
 export { resolveChunk } from './store/resolve-chunk.js';
 // store and ingest (seed 004)
-export type { ChunkRow, ChunkStore, DocumentRow, VersionRow } from './store/types.js';
+export type {
+  ChunkInput,
+  ChunkRow,
+  ChunkSetRow,
+  ChunkSetWrite,
+  ChunkStore,
+  DocumentInput,
+  DocumentRow,
+  DocumentState,
+  IndexManifestRow,
+  LexicalIndexState,
+  LexicalMatch,
+  LexicalQuery,
+  RagTraceRow,
+  RedirectInput,
+  RedirectKind,
+  RedirectRow,
+  SeenFileRow,
+  StatementHook,
+  StoreCounts,
+  VersionInput,
+  VersionModel,
+  VersionRow,
+  VersionWithText,
+  WriteVersionInput,
+  WriteVersionOutcome,
+} from './store/types.js';
 export type {
   Block,
   BlockType,
