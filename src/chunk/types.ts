@@ -23,7 +23,16 @@ export interface Chunk {
   text: string;
   /** Code points and UTF-8 bytes into the document's canonical text, half-open. */
   span: Span;
-  /** Size in the chunker's own unit: tokens of its tokenizer, words, or code points (`char`). */
+  /**
+   * The chunk's size in its chunker's own unit, the unit its budget counts,
+   * so not comparable across chunkers despite the name: code points for
+   * `char` (and `sentence` with `unit: 'char'`); whitespace-separated words
+   * for `token-like` (a run without spaces counts one word per
+   * `max_word_chars` code points); tokens of the chunker's tokenizer
+   * (cl100k_base unless configured) for `token`, `structure` and `sentence`
+   * with `unit: 'token'`. Stored as the chunk row's `tokens` and carried as
+   * is into the citation payload's `tokens`.
+   */
   token_count: number;
   /** Titles of the innermost section that contains the whole chunk, root first; [] when none. */
   heading_path: string[];

@@ -78,6 +78,7 @@ export interface CitationPayload {
   snippet_id: string;
   source_url: string;
   offsets: CitationOffsets;
+  /** The snippet's size in the unit of the chunker that made it (`Chunk.token_count`): code points for `char`, words for `token-like`, tokenizer tokens otherwise. */
   tokens: number;
   index_hash: string;
   embed_model: string;

@@ -11,6 +11,7 @@ export interface Citation {
   snippet_id: string;
   source_url: string;
   offsets: { start: number; end: number; unit: 'char' };
+  /** The chunk's size in its chunker's unit (`Chunk.token_count`): code points for `char`, words for `token-like`, tokenizer tokens otherwise. */
   tokens: number;
   index_hash: string;
   /** `'none'`: the lexical index embeds nothing. */

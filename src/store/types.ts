@@ -64,6 +64,7 @@ export interface ChunkInput {
   char_end: number;
   byte_start: number;
   byte_end: number;
+  /** The chunk's `token_count`: its size in its chunker's unit (code points for `char`, words for `token-like`, tokenizer tokens otherwise). */
   tokens: number;
   /** `sect_path` of the innermost section holding the chunk; null before any heading. */
   section_id: string | null;
