@@ -52,6 +52,20 @@ describe('char chunker', () => {
     );
   });
 
+  it('names size_chars when the constructor is given the per-call name max_chunk_chars', () => {
+    const settings = { max_chunk_chars: 100 } as never;
+    expect(() => new CharChunker(settings)).toThrow(
+      expect.objectContaining({
+        code: 'invalid_option',
+        message: expect.stringContaining(
+          'Unknown char chunker setting "max_chunk_chars" (did you mean size_chars? max_chunk_chars is the per-call ChunkingOptions name)',
+        ),
+        details: { option: 'max_chunk_chars', suggestion: 'size_chars' },
+      }),
+    );
+    expect(new CharChunker({ size_chars: 100, overlap_chars: 10 }).chunk('x')[0]?.text).toBe('x');
+  });
+
   it('refuses content over MAX_CONTENT_SIZE_CHARS and runaway chunk counts with typed errors', () => {
     expect(() =>
       new CharChunker({ limits: { max_content_chars: 10 } }).chunk('x'.repeat(11)),

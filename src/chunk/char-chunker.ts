@@ -35,6 +35,9 @@ export const CHAR_DEFAULTS: Readonly<CharChunkerConfig> = Object.freeze({
 
 const KEYS = Object.keys(CHAR_DEFAULTS);
 
+/** `ChunkingOptions` names whose constructor setting is named otherwise (the names feed chunker ids: not renamed). */
+const RENAMED = { max_chunk_chars: 'size_chars' };
+
 export type CharChunkerSettings = Partial<CharChunkerConfig> & { limits?: Partial<ChunkLimits> };
 
 /**
@@ -49,7 +52,7 @@ export class CharChunker extends BaseChunker<CharChunkerConfig> {
 
   constructor(settings: CharChunkerSettings = {}) {
     const { limits, ...rest } = settings;
-    checkKnownKeys('char chunker', rest, KEYS);
+    checkKnownKeys('char chunker', rest, KEYS, RENAMED);
     const config = { ...CHAR_DEFAULTS, ...rest };
     checkInteger('size_chars', config.size_chars, 1);
     checkInteger('overlap_chars', config.overlap_chars, 0);

@@ -76,15 +76,29 @@ export function checkLocale(name: string, value: unknown): string {
   return value as string;
 }
 
-/** Rejects keys a configuration does not know: a typo must not silently fall back to a default. */
-export function checkKnownKeys(what: string, input: object, known: readonly string[]): void {
+/**
+ * Rejects keys a configuration does not know: a typo must not silently fall
+ * back to a default. `renamed` maps a name the caller may have meant from
+ * elsewhere (the per-call `ChunkingOptions`) to the setting that holds it.
+ */
+export function checkKnownKeys(
+  what: string,
+  input: object,
+  known: readonly string[],
+  renamed: Readonly<Record<string, string>> = {},
+): void {
   for (const key of Object.keys(input)) {
     if ((input as Record<string, unknown>)[key] === undefined) continue;
     if (!known.includes(key)) {
+      const suggestion = Object.hasOwn(renamed, key) ? renamed[key] : undefined;
+      const hint =
+        suggestion === undefined
+          ? ''
+          : ` (did you mean ${suggestion}? ${key} is the per-call ChunkingOptions name)`;
       throw new CairnError(
         'invalid_option',
-        `Unknown ${what} setting "${key}"; known: ${known.join(', ')}`,
-        { details: { option: key } },
+        `Unknown ${what} setting "${key}"${hint}; known: ${known.join(', ')}`,
+        { details: { option: key, ...(suggestion === undefined ? {} : { suggestion }) } },
       );
     }
   }
