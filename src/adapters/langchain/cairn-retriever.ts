@@ -4,6 +4,7 @@ import { search } from '../../search/search.js';
 import { SEARCH_STRING_OPTIONS } from '../../search/search-option-keys.js';
 import type { Citation, SearchOptions } from '../../search/types.js';
 import type { ChunkStore } from '../../store/types.js';
+import { checkAdapterOptions, type ListsEveryKey } from '../check-adapter-options.js';
 
 /** Search options a retriever keeps for every query (each query gets its own trace id). */
 export type CairnRetrieverSearchOptions = Omit<SearchOptions, 'qid'>;
@@ -29,6 +30,17 @@ const SEARCH_KEYS = [
   'trace_log',
 ] as const satisfies readonly (keyof CairnRetrieverSearchOptions)[];
 
+/** Every key a retriever reads: its store, LangChain's `BaseRetrieverInput`, the search options. */
+const INPUT_KEYS = [
+  'store',
+  'callbacks',
+  'tags',
+  'metadata',
+  'verbose',
+  ...SEARCH_KEYS,
+] as const satisfies readonly (keyof CairnRetrieverInput)[];
+true satisfies ListsEveryKey<CairnRetrieverInput, typeof INPUT_KEYS>;
+
 /**
  * A LangChain retriever over cairn's lexical search: one Document per hit,
  * in the tie-broken order (`k_final`), `pageContent` the chunk's text, `id`
@@ -42,6 +54,7 @@ export class CairnRetriever extends BaseRetriever<CairnHitMetadata> {
   readonly search_options: CairnRetrieverSearchOptions;
 
   constructor(fields: CairnRetrieverInput) {
+    checkAdapterOptions('CairnRetriever', fields, INPUT_KEYS);
     const { callbacks, tags, metadata, verbose } = fields;
     // only LangChain's own fields: the store is no constructor argument to record
     super({ callbacks, tags, metadata, verbose });

@@ -4,10 +4,19 @@ import {
   type DocumentInterface,
 } from '@langchain/core/documents';
 import type { Chunker, ChunkingOptions } from '../../chunk/types.js';
+import { checkAdapterOptions, type ListsEveryKey } from '../check-adapter-options.js';
 import { type CairnChunkMetadata, chunkMetadata } from '../chunk-metadata.js';
 import { readSourceUrl } from '../read-source-url.js';
 import { resolveChunker } from '../resolve-chunker.js';
 import { type SourceTextFormat, splitSourceText } from '../split-source-text.js';
+
+/** Every key of `CairnTextSplitterOptions`: others are refused, not ignored. */
+const OPTION_KEYS = [
+  'chunker',
+  'chunking',
+  'format',
+] as const satisfies readonly (keyof CairnTextSplitterOptions)[];
+true satisfies ListsEveryKey<CairnTextSplitterOptions, typeof OPTION_KEYS>;
 
 export interface CairnTextSplitterOptions {
   /** A chunker, or a chunker id, name or alias of the default registry (default `default`). */
@@ -59,6 +68,7 @@ export class CairnTextSplitter extends BaseDocumentTransformer<
 
   constructor(options: CairnTextSplitterOptions = {}) {
     super();
+    checkAdapterOptions('CairnTextSplitter', options, OPTION_KEYS);
     this.chunker = resolveChunker(options.chunker, options.chunking);
     this.format = options.format;
   }

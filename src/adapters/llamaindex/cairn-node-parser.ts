@@ -1,9 +1,18 @@
 import { NodeParser, NodeRelationship, TextNode } from 'llamaindex';
 import type { Chunker, ChunkingOptions } from '../../chunk/types.js';
+import { checkAdapterOptions, type ListsEveryKey } from '../check-adapter-options.js';
 import { type CairnChunkMetadata, CHUNK_METADATA_KEYS, chunkMetadata } from '../chunk-metadata.js';
 import { readSourceUrl } from '../read-source-url.js';
 import { resolveChunker } from '../resolve-chunker.js';
 import { type SourceTextFormat, splitSourceText } from '../split-source-text.js';
+
+/** Every key of `CairnNodeParserOptions`: others are refused, not ignored. */
+const OPTION_KEYS = [
+  'chunker',
+  'chunking',
+  'format',
+] as const satisfies readonly (keyof CairnNodeParserOptions)[];
+true satisfies ListsEveryKey<CairnNodeParserOptions, typeof OPTION_KEYS>;
 
 export interface CairnNodeParserOptions {
   /** A chunker, or a chunker id, name or alias of the default registry (default `default`). */
@@ -42,6 +51,7 @@ export class CairnNodeParser extends NodeParser<Promise<TextNode[]>> {
 
   constructor(options: CairnNodeParserOptions = {}) {
     super();
+    checkAdapterOptions('CairnNodeParser', options, OPTION_KEYS);
     this.chunker = resolveChunker(options.chunker, options.chunking);
     this.format = options.format;
   }
