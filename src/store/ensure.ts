@@ -287,25 +287,11 @@ function checkChunksCite(doc: CairnDocument, chunks: readonly Chunk[]): void {
   const index = new OffsetIndex(doc.canonical);
   for (const [seq, chunk] of chunks.entries()) {
     const { start, end, start_byte, end_byte } = chunk.span;
-    const refuse = (problem: string): never => {
-      throw new CairnError(
-        'invalid_option',
-        `Chunk ${seq} does not cite ${doc.source_url}: ${problem}. Chunks must come from this document (ensure(store, doc, chunker) chunks it itself)`,
-        {
-          details: {
-            source: doc.source_url,
-            doc_uid: doc.doc_uid,
-            chunk: seq,
-            start,
-            end,
-            start_byte,
-            end_byte,
-          },
-        },
-      );
-    };
     if (!isOffset(start) || !isOffset(end) || start > end || end > index.length) {
-      refuse(
+      throw notCiting(
+        doc,
+        seq,
+        chunk,
         `bad offsets: expected 0 <= start <= end <= ${index.length}, received ${start}..${end}`,
       );
     }
@@ -316,14 +302,32 @@ function checkChunksCite(doc: CairnDocument, chunks: readonly Chunk[]): void {
       end16 - start16 !== chunk.text.length ||
       !doc.canonical.startsWith(chunk.text, start16)
     ) {
-      refuse(`its text is not the canonical text at code points [${start}, ${end})`);
+      throw notCiting(
+        doc,
+        seq,
+        chunk,
+        `its text is not the canonical text at code points [${start}, ${end})`,
+      );
     }
-    if (start_byte !== index.byteAt16(start16) || end_byte !== index.byteAt16(end16)) {
-      refuse(
-        `bad byte offsets: expected ${index.byteAt16(start16)}..${index.byteAt16(end16)} for code points [${start}, ${end}), received ${start_byte}..${end_byte}`,
+    const startByte = index.byteAt16(start16);
+    const endByte = index.byteAt16(end16);
+    if (start_byte !== startByte || end_byte !== endByte) {
+      throw notCiting(
+        doc,
+        seq,
+        chunk,
+        `bad byte offsets: expected ${startByte}..${endByte} for code points [${start}, ${end}), received ${start_byte}..${end_byte}`,
       );
     }
   }
+}
+
+function notCiting(doc: CairnDocument, seq: number, chunk: Chunk, problem: string): CairnError {
+  return new CairnError(
+    'invalid_option',
+    `Chunk ${seq} does not cite ${doc.source_url}: ${problem}. Chunks must come from this document (ensure(store, doc, chunker) chunks it itself)`,
+    { details: { source: doc.source_url, doc_uid: doc.doc_uid, chunk: seq, ...chunk.span } },
+  );
 }
 
 function isOffset(value: unknown): value is number {
