@@ -41,13 +41,7 @@ export interface EnsureResult {
   change: ChangeKind | null;
   chunks_written: number;
   redirects_written: number;
-  /**
-   * The first chunk's ID in reading order when this call wrote or re-linked
-   * the chunks; null for a document without chunks, and for `unchanged`:
-   * the `ChunkStore` interface has no read of one chunk by position, and
-   * reading the whole chunk set to name its first chunk would cost what
-   * `unchanged` exists to avoid.
-   */
+  /** The first chunk's ID in reading order (stored or written); null for a document without chunks. */
   first_chunk_id: string | null;
 }
 
@@ -118,7 +112,8 @@ async function ensureWith(
         change: null,
         chunks_written: 0,
         redirects_written: 0,
-        first_chunk_id: null,
+        // one indexed row (version, chunker, seq), not the set
+        first_chunk_id: await store.firstChunkId(state.current.id, chunkerId),
       };
     }
     if (chunks === null) {

@@ -196,6 +196,14 @@ export class SqlChunkStore implements ChunkStore {
     return rows.map(toChunk);
   }
 
+  async firstChunkId(versionId: number, chunkerId: string): Promise<string | null> {
+    const row = await this.one(
+      'SELECT chunk_id FROM chunks WHERE version_id = ? AND chunker_id = ? ORDER BY seq LIMIT 1',
+      [versionId, chunkerId],
+    );
+    return row ? String(row.chunk_id) : null;
+  }
+
   async listUsedChunkIds(documentId: number, chunkerId: string): Promise<string[]> {
     const rows = await this.driver.all<{ chunk_id: string }>(
       'SELECT chunk_id FROM chunks WHERE document_id = ? AND chunker_id = ? ' +

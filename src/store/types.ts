@@ -306,6 +306,8 @@ export interface ChunkStore {
   listChunkSets(options?: { chunker_id?: string; version_id?: number }): Promise<ChunkSetRow[]>;
   /** Chunks of one version and chunker in reading order. */
   listChunks(versionId: number, chunkerId: string): Promise<ChunkRow[]>;
+  /** The ID of a chunk set's first chunk in reading order, without reading the set; null when it has none. */
+  firstChunkId(versionId: number, chunkerId: string): Promise<string | null>;
   /** IDs that ever named a chunk of the document for the chunker (live, old, redirected). */
   listUsedChunkIds(documentId: number, chunkerId: string): Promise<string[]>;
   /** Full revisions of every version of the document (for rev collision checks). */

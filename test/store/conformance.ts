@@ -73,6 +73,9 @@ export function describeStoreConformance(
         expect(second.status).toBe('unchanged');
         expect(second.version.id).toBe(first.version.id);
         expect(second.chunk_count).toBe(12);
+        // the stored first chunk is named without reading the set
+        expect(second.first_chunk_id).toBe(first.first_chunk_id);
+        expect(second.first_chunk_id).not.toBeNull();
         expect(chunked).toBe(0);
         expect(store.rows_written).toBe(written);
         expect(await store.counts()).toEqual(counts);
