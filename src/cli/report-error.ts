@@ -38,3 +38,23 @@ export function reportError(error: unknown, json = false): void {
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`cairn: unexpected error: ${message}\n`);
 }
+
+/**
+ * For commands that run apart from commander (`run...(file, flags, io)`):
+ * a `CairnError` is written to `io.stderr` (as JSON with `--json`) and
+ * becomes the exit status; anything else is a bug and is rethrown, so the
+ * CLI's top level prints it with its stack.
+ */
+export function reportCommandError(
+  error: unknown,
+  io: { stderr: { write(text: string): unknown } },
+  json: boolean | undefined,
+): number {
+  if (!(error instanceof CairnError)) throw error;
+  io.stderr.write(
+    json
+      ? `${JSON.stringify({ error: error.toJSON() })}\n`
+      : `cairn: ${error.code}: ${error.message}\n`,
+  );
+  return exitCodeFor(error);
+}

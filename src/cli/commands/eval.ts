@@ -15,7 +15,7 @@ import { decodeText } from '../../load/decode-text.js';
 import { parseJsonValue } from '../../parse/json/parse-json-value.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
-import { exitCodeFor } from '../report-error.js';
+import { reportCommandError } from '../report-error.js';
 import type { CommandIo } from './validate-corpus.js';
 
 export interface EvalSquadFlags {
@@ -91,14 +91,7 @@ export async function runEvalSquad(
     io.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatEvalTable(report));
     return 0;
   } catch (error) {
-    // bugs keep their stack: the CLI's top level prints them
-    if (!(error instanceof CairnError)) throw error;
-    io.stderr.write(
-      flags.json
-        ? `${JSON.stringify({ error: error.toJSON() })}\n`
-        : `cairn: ${error.code}: ${error.message}\n`,
-    );
-    return exitCodeFor(error);
+    return reportCommandError(error, io, flags.json);
   } finally {
     await store?.close().catch(() => {});
     if (tempDir !== null) rmSync(tempDir, { recursive: true, force: true });

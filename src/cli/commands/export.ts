@@ -4,7 +4,7 @@ import type { RetrievalCorpusDocument } from '../../corpus/corpus-contract.js';
 import { type EarCorpusExport, exportEarCorpus } from '../../corpus/export-ear-corpus.js';
 import { formatCorpusJsonl } from '../../corpus/format-corpus-line.js';
 import { CairnError } from '../../errors.js';
-import { exitCodeFor } from '../report-error.js';
+import { reportCommandError } from '../report-error.js';
 import type { CommandIo } from './validate-corpus.js';
 
 export interface ExportCorpusFlags {
@@ -86,13 +86,7 @@ export async function runExportCorpus(
     );
     return 0;
   } catch (error) {
-    if (!(error instanceof CairnError)) throw error;
-    io.stderr.write(
-      flags.json
-        ? `${JSON.stringify({ error: error.toJSON() })}\n`
-        : `cairn: ${error.code}: ${error.message}\n`,
-    );
-    return exitCodeFor(error);
+    return reportCommandError(error, io, flags.json);
   }
 }
 

@@ -6,6 +6,7 @@ import type { Chunker } from '../../chunk/types.js';
 import { CairnError } from '../../errors.js';
 import { type ChunkIdCheck, checkChunkIds } from '../../ids/check-chunk-ids.js';
 import { SUPPORTED_EXTENSIONS } from '../../load/detect-format.js';
+import { reportCommandError } from '../report-error.js';
 
 export interface IdsCheckFlags {
   json?: boolean;
@@ -81,12 +82,7 @@ export async function runIdsCheck(
     files = filesUnder(path);
     chunker = await (io.getChunker ?? defaultGetChunker)(flags.chunker ?? 'default');
   } catch (error) {
-    if (!(error instanceof CairnError)) throw error;
-    io.stderr.write(
-      flags.json
-        ? `${JSON.stringify({ error: error.toJSON() })}\n`
-        : `cairn: ${error.code}: ${error.message}\n`,
-    );
+    reportCommandError(error, io, flags.json);
     // Nothing was checked yet: a missing path or an unknown chunker is a usage error.
     return 2;
   }

@@ -13,7 +13,7 @@ import { parseJsonPointer } from '../../parse/json/json-pointer.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import { openExistingStore } from '../open-existing-store.js';
-import { exitCodeFor } from '../report-error.js';
+import { reportCommandError } from '../report-error.js';
 import type { CommandIo } from './validate-corpus.js';
 
 export interface ValidateCitationsFlags {
@@ -212,14 +212,7 @@ export async function runValidateCitations(
     }
     return ok ? 0 : 1;
   } catch (error) {
-    // bugs keep their stack: the CLI's top level prints them
-    if (!(error instanceof CairnError)) throw error;
-    io.stderr.write(
-      flags.json
-        ? `${JSON.stringify({ error: error.toJSON() })}\n`
-        : `cairn: ${error.code}: ${error.message}\n`,
-    );
-    return exitCodeFor(error);
+    return reportCommandError(error, io, flags.json);
   } finally {
     await store?.close().catch(() => {});
   }

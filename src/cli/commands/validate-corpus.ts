@@ -3,7 +3,7 @@ import type { CorpusValidationResult } from '../../corpus/create-corpus-validato
 import { validateCorpusFile } from '../../corpus/validate-corpus-file.js';
 import { validateCorpusStream } from '../../corpus/validate-corpus-stream.js';
 import { CairnError } from '../../errors.js';
-import { exitCodeFor } from '../report-error.js';
+import { reportCommandError } from '../report-error.js';
 
 export interface ValidateCorpusFlags {
   json?: boolean;
@@ -75,14 +75,7 @@ export async function runValidateCorpus(
     );
     return result.ok ? 0 : 1;
   } catch (error) {
-    // bugs keep their stack: the CLI's top level prints them
-    if (!(error instanceof CairnError)) throw error;
-    io.stderr.write(
-      flags.json
-        ? `${JSON.stringify({ error: error.toJSON() })}\n`
-        : `cairn: ${error.code}: ${error.message}\n`,
-    );
-    return exitCodeFor(error);
+    return reportCommandError(error, io, flags.json);
   }
 }
 
