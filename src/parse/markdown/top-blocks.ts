@@ -106,25 +106,35 @@ export function parseTopBlocks(markdown: string): TopBlock[] {
  * micromark's `postprocess`, but text that cannot hold inline math stays
  * one `chunkText` token per line instead of being tokenized again: with the
  * other inline constructs off, that second pass only turns each line into
- * `data`, and over the Rust book it took a third of the parse. Text with a
- * `$` is tokenized, since a paragraph that is one math span is a formula.
+ * `data`, and over the Rust book it took a third of the parse. Text that
+ * opens and closes with `$` is tokenized, since a paragraph that is one
+ * math span is a formula; other text with a `$` cannot be one, and one
+ * long line of it tokenized whole held gigabytes.
  */
 function expandBlocks(events: Event[]): Event[] {
   for (;;) {
     for (const [kind, token, context] of events) {
       if (kind === 'enter' && token.contentType === 'text' && token.previous === undefined)
-        if (!chainHas(token, context, '$')) clearContentType(token);
+        if (!mayBeSoleMath(token, context)) clearContentType(token);
     }
     if (subtokenize(events)) return events;
   }
 }
 
-/** Whether the text of a chain of linked tokens (`previous`/`next`) holds `needle`. */
-function chainHas(head: Token, context: Event[2], needle: string): boolean {
+/**
+ * Whether the text of a chain of linked tokens (`previous`/`next`), blanks
+ * around it aside, opens and closes with `$`, as one inline math span does.
+ */
+function mayBeSoleMath(head: Token, context: Event[2]): boolean {
+  let first = '';
+  let last = '';
   for (let token: Token | undefined = head; token; token = token.next) {
-    if (context.sliceSerialize(token).includes(needle)) return true;
+    const text = context.sliceSerialize(token).trim();
+    if (text === '') continue;
+    if (first === '') first = text[0]!;
+    last = text[text.length - 1]!;
   }
-  return false;
+  return first === '$' && last === '$';
 }
 
 /** Leaves a chain of linked tokens as they are: `subtokenize` expands only tokens with a content type. */
