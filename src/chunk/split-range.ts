@@ -1,3 +1,4 @@
+import { doubled } from './doubled.js';
 import type { Graphemes } from './grapheme.js';
 import type { Measure } from './measure.js';
 import type { Atoms } from './pack-windows.js';
@@ -66,16 +67,9 @@ export class AtomList implements Atoms {
   }
 
   private grow(): void {
-    const size = this.starts.length * 2;
-    const starts = new Uint32Array(size);
-    starts.set(this.starts);
-    const ends = new Uint32Array(size);
-    ends.set(this.ends);
-    const keeps = new Uint8Array(size);
-    keeps.set(this.keeps);
-    this.starts = starts;
-    this.ends = ends;
-    this.keeps = keeps;
+    this.starts = doubled(this.starts);
+    this.ends = doubled(this.ends);
+    this.keeps = doubled(this.keeps);
   }
 }
 

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { CairnError, type ErrorCode, isCairnError } from '../errors.js';
 import type { ParseOptions } from '../parse/parse-input.js';
-import { type EnsureStatus, ensureChunks } from '../store/ensure.js';
+import { type EnsureStatus, ensureOwnChunks } from '../store/ensure.js';
 import type { ChunkStore } from '../store/types.js';
 import type { Format } from '../types.js';
 import { checkSeenFile, type SeenInput, settingsKeyOf } from './check-seen-file.js';
@@ -289,7 +289,7 @@ async function settle(
     return { file: failed(prepared.file, error), chunks_written: 0, redirects_written: 0 };
   }
   try {
-    const ensured = await ensureChunks(store, result.doc, chunkerId, result.chunks, {
+    const ensured = await ensureOwnChunks(store, result.doc, chunkerId, result.chunks, {
       ...(prepared.seen ? { seen: [prepared.seen] } : {}),
     });
     if (ensured.status === 'unchanged' && prepared.seen) {

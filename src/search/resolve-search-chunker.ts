@@ -26,7 +26,10 @@ export async function resolveSearchChunker(
   if ((await store.getLexicalIndexState(id)).sets.length > 0) return id;
   const stored = await store.listChunkerIds();
   if (stored.includes(wanted)) return wanted;
-  if (stored.includes(id) || stored.length === 0) {
+  if (stored.includes(id)) return id;
+  if (stored.length === 0) {
+    // nothing stored to name: a chunker the registry knows, or any well-formed id, finds nothing;
+    // anything else is the registry's own unknown_chunker, which lists the chunkers it has
     if (!registry.has(wanted) && parseChunkerId(wanted) === null) registry.get(wanted);
     return id;
   }

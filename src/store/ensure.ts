@@ -67,7 +67,7 @@ export function ensure(
   chunker: ChunkSource,
   options: EnsureOptions = {},
 ): Promise<EnsureResult> {
-  return ensureWith(store, doc, chunker.chunker_id, () => chunker.chunk(doc), options);
+  return ensureWith(store, doc, chunker.chunker_id, () => chunker.chunk(doc), false, options);
 }
 
 /**
@@ -87,7 +87,22 @@ export function ensureChunks(
   chunks: readonly Chunk[],
   options: EnsureOptions = {},
 ): Promise<EnsureResult> {
-  return ensureWith(store, doc, chunkerId, () => chunks, options);
+  return ensureWith(store, doc, chunkerId, () => chunks, true, options);
+}
+
+/**
+ * `ensureChunks` for chunks cairn's own chunker made from `doc` (the ingest
+ * workers'): they cite it by construction, and the writer thread, which
+ * every document passes through, does not check them again.
+ */
+export function ensureOwnChunks(
+  store: ChunkStore,
+  doc: CairnDocument,
+  chunkerId: string,
+  chunks: readonly Chunk[],
+  options: EnsureOptions = {},
+): Promise<EnsureResult> {
+  return ensureWith(store, doc, chunkerId, () => chunks, false, options);
 }
 
 async function ensureWith(
@@ -95,6 +110,7 @@ async function ensureWith(
   doc: CairnDocument,
   chunkerId: string,
   getChunks: () => readonly Chunk[],
+  checkCitation: boolean,
   options: EnsureOptions,
 ): Promise<EnsureResult> {
   let chunks: readonly Chunk[] | null = null;
@@ -118,7 +134,7 @@ async function ensureWith(
     }
     if (chunks === null) {
       chunks = getChunks();
-      checkChunksCite(doc, chunks);
+      if (checkCitation) checkChunksCite(doc, chunks);
     }
     const plan = await planWrite(store, state, doc, chunkerId, chunks);
     const input: WriteVersionInput = {

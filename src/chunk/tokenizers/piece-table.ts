@@ -1,4 +1,5 @@
 import { CairnError } from '../../errors.js';
+import { doubled } from '../doubled.js';
 import type { Graphemes } from '../grapheme.js';
 import { isHighSurrogate, isLowSurrogate, isSpaceUnit } from '../text-scan.js';
 import type { TokenCounter } from './token-counter.js';
@@ -214,16 +215,9 @@ export class PieceTable {
   }
 
   private grow(): void {
-    const size = this.ends.length * 2;
-    const ends = new Uint32Array(size);
-    ends.set(this.ends);
-    const cum = new Float64Array(size);
-    cum.set(this.cum);
-    const flags = new Uint8Array(size);
-    flags.set(this.flags);
-    this.ends = ends;
-    this.cum = cum;
-    this.flags = flags;
+    this.ends = doubled(this.ends);
+    this.cum = doubled(this.cum);
+    this.flags = doubled(this.flags);
   }
 }
 

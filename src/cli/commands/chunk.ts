@@ -163,13 +163,15 @@ const SIZE_FLAGS = {
   },
   '--max-chars': { takers: ['char', 'sentence'], other: '--max-tokens' },
 } as const;
-const BUILT_IN = new Set<string>(['char', 'token-like', 'token', 'sentence', 'structure']);
+/** The chunkers the table speaks for; another registered kind gets its flags unchecked. */
+const BUILT_IN = new Set<string>(Object.values(SIZE_FLAGS).flatMap((flag) => flag.takers));
 
 function configured(chunker: Chunker, flags: ChunkFlags): Chunker {
   const given = { '--max-tokens': flags.maxTokens, '--max-chars': flags.maxChars };
+  const { name } = chunker;
+  if (!BUILT_IN.has(name)) return chunker.configure(optionsFrom(flags));
   for (const [flag, { takers, other }] of Object.entries(SIZE_FLAGS)) {
-    const name = chunker.name;
-    if (given[flag as keyof typeof given] === undefined || !BUILT_IN.has(name)) continue;
+    if (given[flag as keyof typeof given] === undefined) continue;
     if (!(takers as readonly string[]).includes(name)) {
       throw new CairnError(
         'invalid_option',
