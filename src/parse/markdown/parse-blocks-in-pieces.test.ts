@@ -42,6 +42,15 @@ const LINES = [
   '- ```',
   '| a | b |',
   '|---|---|',
+  '|:--|--:|',
+  '| c |',
+  '  | indented row |',
+  '| trailing space |  ',
+  'a | b',
+  '|',
+  '> | quoted row |',
+  '- | listed row |',
+  '    | code row |',
   '[ref]: http://example.com',
   "  'title",
   '[^1]: footnote',
@@ -94,6 +103,14 @@ describe('parseBlocksInPieces', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  test('a long table is parsed a few rows at a time, to the same blocks as the whole', () => {
+    const rows = Array.from({ length: 400 }, (_, i) => `| row ${i} | \u00e9 ${i} |`);
+    for (const eol of ['\n', '\r\n'])
+      for (const before of ['', '\ufeff', '# T\n\ntext\n', '```\ncode\n```\n'])
+        for (const after of ['', '\n', '\n\nafter', '\n# H', '\n> quote'])
+          expectSameBlocks(`${before}| a | b |${eol}|---|---|${eol}${rows.join(eol)}${after}`, 200);
   });
 
   test('documents with HTML blocks, math fences, lone CRs or unclosed front matter are not cut', () => {

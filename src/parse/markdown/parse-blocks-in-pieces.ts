@@ -1,9 +1,11 @@
 import { DEFAULT_PIECE_UNITS, findPieceStarts } from './find-piece-starts.js';
-import { parseTopBlocks, type TopBlock } from './top-blocks.js';
+import { parseAcrossTableRows } from './parse-across-table-rows.js';
+import type { TopBlock } from './top-blocks.js';
 
 /**
  * The top-level blocks of `markdown`, as `parseTopBlocks` gives them, but
- * parsed piece by piece where `findPieceStarts` allows, with every offset
+ * parsed piece by piece where `findPieceStarts` allows, and a long table a
+ * few thousand rows at a time (`parseAcrossTableRows`), with every offset
  * moved back into the whole. micromark's cost grows
  * faster than its input: a 4 MB eCFR chapter parses in 1.69 s whole and
  * 0.81 s in pieces, at 146 MB of RSS instead of 241.
@@ -13,28 +15,15 @@ export function parseBlocksInPieces(
   pieceUnits = DEFAULT_PIECE_UNITS,
 ): TopBlock[] {
   const starts = findPieceStarts(markdown, pieceUnits);
-  if (starts.length === 0) return parseTopBlocks(markdown);
   // micromark counts the first piece's offsets from after a leading U+FEFF
   const bom = markdown.charCodeAt(0) === 0xfeff ? 1 : 0;
   // each piece after the first starts at the line ending before its heading, so no piece ends
   // in a line ending: a block left open at the end of a piece then ends where the whole's does
   const bounds = [0, ...starts.map((start) => lineEndingBefore(markdown, start)), markdown.length];
   const blocks: TopBlock[] = [];
-  for (let i = 0; i + 1 < bounds.length; i++) {
-    const pieceBlocks = parseTopBlocks(markdown.slice(bounds[i], bounds[i + 1]));
-    if (i > 0) for (const block of pieceBlocks) shiftBlock(block, bounds[i]! - bom);
-    blocks.push(...pieceBlocks);
-  }
+  for (let i = 0; i + 1 < bounds.length; i++)
+    blocks.push(...parseAcrossTableRows(markdown, bounds[i]!, bounds[i + 1]!, bom, pieceUnits));
   return blocks;
-}
-
-/** Moves a block's offsets by `offset` units. */
-function shiftBlock(block: TopBlock, offset: number): void {
-  block.start += offset;
-  block.end += offset;
-  if (block.content) {
-    block.content = { start: block.content.start + offset, end: block.content.end + offset };
-  }
 }
 
 /** Where the line ending just before the line starting at `start` begins (`\r\n` or `\n`). */
