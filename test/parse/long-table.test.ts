@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StructureChunker } from '../../src/chunk/structure-chunker.js';
+import { MAX_TABLE_ROW_UNITS } from '../../src/parse/markdown/table-guard.js';
 import { parseDocument } from '../../src/parse/parse-document.js';
 import { heapGrowth } from '../support/heap-growth.js';
 
@@ -37,6 +38,28 @@ describe('a megabyte-long Markdown table', () => {
     for (const chunk of tableChunks) {
       expect(doc.canonical.slice(chunk.span.start, chunk.span.end)).toBe(chunk.text);
       expect(chunk.text.endsWith('|')).toBe(true);
+    }
+  }, 60_000);
+
+  it('reads a row longer than MAX_TABLE_ROW_UNITS as paragraph text, with bounded heap growth', async () => {
+    const long = '|a'.repeat(MAX_TABLE_ROW_UNITS);
+    for (const text of [
+      `| a | b |\n|---|---|\n| c | d |\n${long}\n`,
+      `${long}\n|---|---|\n`,
+      `| a | b |\n${long.replaceAll('a', '-')}\n`,
+    ]) {
+      const { result, bytes } = await heapGrowth(() =>
+        parseDocument({
+          bytes: Buffer.from(text, 'utf8'),
+          source_url: 'row.md',
+          format: 'markdown',
+        }),
+      );
+      // as table cells, the first of these rows (2 MB) grew the heap by 3.4 GB
+      expect(bytes).toBeLessThan(100 * 1024 * 1024);
+      expect(result.blocks.at(-1)!.type).toBe('paragraph');
+      for (const block of result.blocks)
+        if (block.type === 'table') expect(block.span.end - block.span.start).toBeLessThan(100);
     }
   }, 60_000);
 });

@@ -17,7 +17,8 @@ const LINE_REST = /[^\r\n]*/y;
  * whether there is a table. On a 20 MB paragraph line that held about 150
  * bytes of tokens per character (3 GB) before failing. The guard fails the
  * attempt at once where the table would fail later anyway: a head row whose
- * next line cannot be a delimiter row. Rows after a head go to GFM unguarded.
+ * next line cannot be a delimiter row. It also refuses rows longer than
+ * `MAX_TABLE_ROW_UNITS`.
  */
 export function guardTables(extension: Extension, markdown: string): Extension {
   if (extension.flow === undefined) return extension;
@@ -41,12 +42,42 @@ export function guardTables(extension: Extension, markdown: string): Extension {
 function guardTable(table: Construct, markdown: string, bom: number): Construct {
   const tokenize: Tokenizer = function (this: TokenizeContext, effects, ok, nok) {
     const start = table.tokenize.call(this, effects, ok, nok);
-    return (code) =>
-      followsTableRow(this) || nextLineMayBeDelimiterRow(markdown, this.now().offset + bom)
-        ? start(code)
-        : nok(code);
+    return (code) => {
+      const at = this.now().offset + bom;
+      const row = followsTableRow(this)
+        ? lineEnd(markdown, at) - at <= MAX_TABLE_ROW_UNITS
+        : nextLineMayBeDelimiterRow(markdown, at) && headFits(markdown, at);
+      return row ? start(code) : nok(code);
+    };
   };
   return { ...table, tokenize };
+}
+
+/**
+ * The longest line, in UTF-16 units, that GFM may read as a table row; a
+ * longer one is read as paragraph text. micromark makes tokens for every
+ * cell and holds them until the table ends: a real table with one 20 MB
+ * row took 4.9 GB and ran a worker out of heap. No rendered table has a row
+ * of a million characters, and as text the same line costs a few bytes a
+ * character.
+ */
+export const MAX_TABLE_ROW_UNITS = 1 << 20;
+
+/** Whether a head row at `at` and the delimiter row after it both fit `MAX_TABLE_ROW_UNITS`. */
+function headFits(markdown: string, at: number): boolean {
+  const headEnd = lineEnd(markdown, at);
+  if (headEnd - at > MAX_TABLE_ROW_UNITS) return false;
+  const next =
+    headEnd +
+    (markdown.charCodeAt(headEnd) === 13 && markdown.charCodeAt(headEnd + 1) === 10 ? 2 : 1);
+  return lineEnd(markdown, next) - next <= MAX_TABLE_ROW_UNITS;
+}
+
+/** Where the line holding `at` ends: its line ending, or the end of the text. */
+function lineEnd(markdown: string, at: number): number {
+  LINE_REST.lastIndex = at;
+  LINE_REST.test(markdown);
+  return LINE_REST.lastIndex;
 }
 
 /**
@@ -72,9 +103,7 @@ const TABLE_ROWS = new Set<string>(['tableHead', 'tableRow']);
  * never makes a table.
  */
 export function nextLineMayBeDelimiterRow(markdown: string, at16: number): boolean {
-  LINE_REST.lastIndex = at16;
-  LINE_REST.test(markdown);
-  let i = LINE_REST.lastIndex;
+  let i = lineEnd(markdown, at16);
   if (i >= markdown.length) return false;
   i += markdown.charCodeAt(i) === 13 && markdown.charCodeAt(i + 1) === 10 ? 2 : 1;
   let pipeOrColon = false;
