@@ -75,15 +75,28 @@ export type {
 export { validateCitations } from './cite/validate-citations.js';
 export type { VerifyCitationsOptions } from './cite/verify-citations.js';
 export { verifyCitations } from './cite/verify-citations.js';
+export type { BuildEarCorpusOptions } from './corpus/build-ear-corpus.js';
 export { buildEarCorpus } from './corpus/build-ear-corpus.js';
 // corpus: the retrieval-corpus.v1 contract and its EAR profile (seed 003)
 export type { RetrievalCorpusDocument } from './corpus/corpus-contract.js';
 export { CORPUS_SCHEMA_VERSION } from './corpus/corpus-contract.js';
-export type { CorpusValidationResult } from './corpus/create-corpus-validator.js';
+export type {
+  CorpusValidationOptions,
+  CorpusValidationResult,
+  CorpusValidator,
+  UnreadableLine,
+} from './corpus/create-corpus-validator.js';
 export { createCorpusValidator } from './corpus/create-corpus-validator.js';
+export type { EarCorpusExport, ExportEarCorpusOptions } from './corpus/export-ear-corpus.js';
 export { exportEarCorpus } from './corpus/export-ear-corpus.js';
 export { formatCorpusJsonl, formatCorpusLine } from './corpus/format-corpus-line.js';
+export type {
+  EarIdRejection,
+  NormalizedEarId,
+  NormalizeEarIdResult,
+} from './corpus/normalize-ear-id.js';
 export { normalizeEarId } from './corpus/normalize-ear-id.js';
+export type { SplitJsonlOptions } from './corpus/split-jsonl-lines.js';
 export { validateCorpusFile } from './corpus/validate-corpus-file.js';
 export type { ValidateCorpusOptions } from './corpus/validate-corpus-stream.js';
 export { validateCorpusStream, validateCorpusText } from './corpus/validate-corpus-stream.js';
@@ -106,7 +119,9 @@ export type {
 } from './eval/run-squad-eval.js';
 export { DEFAULT_EVAL_CHUNKERS, runSquadEval } from './eval/run-squad-eval.js';
 export type {
+  AlignableChunk,
   AlignmentResult,
+  AlignOptions,
   ChangeKind,
   ChunkRedirect,
   PreviousChunk,
@@ -116,9 +131,14 @@ export { chunkIdAlias } from './ids/chunk-id-alias.js';
 // ids: chunk IDs, re-ingest alignment and the validator (seed 000, docs/chunk-ids.md)
 export type { ChunkIdParts } from './ids/chunk-id-parts.js';
 export { formatChunkId } from './ids/format-chunk-id.js';
+export type { ChunkAnchor, MintOptions } from './ids/mint-chunk-ids.js';
 export { mintChunkIds } from './ids/mint-chunk-ids.js';
 export { isChunkId, parseChunkId } from './ids/parse-chunk-id.js';
-export type { ChunkIdIssue, ChunkIdValidationResult } from './ids/validate-chunk-ids.js';
+export type {
+  ChunkIdIssue,
+  ChunkIdValidationResult,
+  ValidateChunkIdsInput,
+} from './ids/validate-chunk-ids.js';
 export { validateChunkIds } from './ids/validate-chunk-ids.js';
 export type {
   FileStatus,
