@@ -39,6 +39,12 @@ export interface IngestedFile {
   chunks: number;
   first_chunk_id: string | null;
   error?: { code: ErrorCode; message: string };
+  /**
+   * Set when `format` was given but the text is the one stored under this
+   * format: a version is its text, so the stored model stays until the
+   * text changes.
+   */
+  kept_format?: Format;
 }
 
 export type IngestEvent =
@@ -188,7 +194,7 @@ export async function ingestSources(
       aheadBytes -= head.size;
       const prepared = await head.prepared;
       fill();
-      const outcome = await settle(store, prepared, chunkerId);
+      const outcome = await settle(store, prepared, chunkerId, options.format);
       summary.documents.push(outcome.file);
       if (outcome.file.status === 'failed') summary.failed++;
       else summary[outcome.file.status]++;
@@ -280,6 +286,7 @@ async function settle(
   store: ChunkStore,
   prepared: Prepared,
   chunkerId: string,
+  format: Format | undefined,
 ): Promise<{ file: IngestedFile; chunks_written: number; redirects_written: number }> {
   if (prepared.done) return { file: prepared.done, chunks_written: 0, redirects_written: 0 };
   let result: SourceResult;
@@ -292,7 +299,12 @@ async function settle(
     const ensured = await ensureOwnChunks(store, result.doc, chunkerId, result.chunks, {
       ...(prepared.seen ? { seen: [prepared.seen] } : {}),
     });
-    if (ensured.status === 'unchanged' && prepared.seen) {
+    const keptFormat =
+      format !== undefined && ensured.status === 'unchanged' && ensured.document.format !== format
+        ? ensured.document.format
+        : undefined;
+    // A kept format is not remembered: the next run with the same --format says so again.
+    if (ensured.status === 'unchanged' && prepared.seen && keptFormat === undefined) {
       // Same content under new bytes or a first sight of this file: remember it, so the next run skips it.
       await store.recordSeenFiles([
         { ...prepared.seen, document_id: ensured.document.id, version_id: ensured.version.id },
@@ -306,6 +318,7 @@ async function settle(
         version: ensured.version.seq,
         chunks: ensured.chunk_count,
         first_chunk_id: ensured.first_chunk_id,
+        ...(keptFormat === undefined ? {} : { kept_format: keptFormat }),
       },
       chunks_written: ensured.chunks_written,
       redirects_written: ensured.redirects_written,

@@ -135,6 +135,24 @@ describe('cairn ingest / show / resolve', () => {
     expect(lower.stdout).not.toContain('no chunks:');
   });
 
+  test('--format on a file whose text is stored unchanged says that the stored format stays', () => {
+    writeFileSync(join(dir, 'notes.md'), '# Notes\n\nSome text to keep.\n');
+    expect(cairn('ingest', 'notes.md', '--db', 'format.db').code).toBe(0);
+    const again = cairn('ingest', 'notes.md', '--db', 'format.db', '--format', 'text', '--json');
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout).documents[0]).toMatchObject({
+      status: 'unchanged',
+      kept_format: 'markdown',
+    });
+    const text = cairn('ingest', 'notes.md', '--db', 'format.db', '--format', 'text').stdout;
+    expect(text).toContain('kept as markdown: notes.md: its text is stored unchanged');
+    // the same format as stored, or none given: nothing to say
+    for (const args of [['--format', 'markdown'], []])
+      expect(cairn('ingest', 'notes.md', '--db', 'format.db', ...args).stdout).not.toContain(
+        'kept as',
+      );
+  });
+
   test('a size flag the chunker would ignore is refused, naming the one it takes', () => {
     const file = 'book/ch06-00-enums.md';
     const chars = cairn('chunk', file, '--chunker', 'char', '--max-tokens', '100');

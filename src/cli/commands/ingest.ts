@@ -143,6 +143,13 @@ async function formatSummary(
     );
   }
   if (empty.length > 10) lines.push(`  no chunks: ${empty.length - 10} more`);
+  const kept = summary.documents.filter((d) => d.kept_format !== undefined);
+  for (const file of kept.slice(0, 10)) {
+    lines.push(
+      `  kept as ${file.kept_format}: ${file.source_url}: its text is stored unchanged, and a version is its text; --format applies once the text changes (or in a new --db)`,
+    );
+  }
+  if (kept.length > 10) lines.push(`  kept as before: ${kept.length - 10} more`);
   const example = await exampleChunkId(summary, store);
   if (example !== null)
     lines.push(`Show a chunk: cairn show '${example.replaceAll("'", "'\\''")}'`);
