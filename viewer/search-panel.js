@@ -79,7 +79,8 @@ function renderHit(hit) {
   const where = el('span', 'hit-where');
   appendVisible(
     where,
-    `§ ${hit.section_id || '(root)'} ${hit.heading_path.join(' › ')}${hit.page === null ? '' : ` · page ${hit.page}`}`,
+    // search names the section before any heading '-' (NO_SECTION_ID)
+    `§ ${hit.section_id === '-' ? '(root)' : hit.section_id || '(root)'} ${hit.heading_path.join(' › ')}${hit.page === null ? '' : ` · page ${hit.page}`}`,
   );
   const snippet = el('span', 'hit-snippet');
   const text = [...hit.text];

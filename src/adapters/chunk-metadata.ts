@@ -1,4 +1,4 @@
-import type { CitationOffsets } from '../cite/citation-contract.js';
+import { type CitationOffsets, NO_SECTION_ID } from '../cite/citation-contract.js';
 import type { CairnDocument } from '../types.js';
 import type { SourcePiece } from './split-source-text.js';
 
@@ -16,7 +16,7 @@ export interface CairnChunkMetadata {
   /** The document's full revision (sha1 of the normalized text), as citations name it. */
   rev: string;
   source_url: string;
-  /** The chunk's section path (`2.4`); `''` for text before any heading. */
+  /** The chunk's section path (`2.4`); `-` (`NO_SECTION_ID`) for text before any heading. */
   section_id: string;
   heading_path: string[];
   page: number | null;
@@ -51,7 +51,7 @@ export function chunkMetadata(
     doc_id: doc.doc_uid,
     rev: doc.rev,
     source_url: doc.source_url,
-    section_id: chunk.sect_path ?? '',
+    section_id: chunk.sect_path || NO_SECTION_ID,
     heading_path: chunk.heading_path,
     page: chunk.page,
     tokens: chunk.token_count,

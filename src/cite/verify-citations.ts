@@ -3,7 +3,7 @@ import { isCairnError } from '../errors.js';
 import { collapseWhitespace } from '../load/collapse-whitespace.js';
 import { type ResolveResult, resolveChunk } from '../store/resolve-chunk.js';
 import type { ChunkRow, ChunkStore, VersionRow } from '../store/types.js';
-import { QUOTE_FIELD } from './citation-contract.js';
+import { NO_SECTION_ID, QUOTE_FIELD } from './citation-contract.js';
 import type { CitationStatusReason, StoreVerdict } from './citation-status.js';
 
 export interface VerifyCitationsOptions {
@@ -152,8 +152,10 @@ async function verifyOne(
       `source_url ${JSON.stringify(cited.source_url)}, but the chunk is of ${JSON.stringify(document.source_url)}`,
       at,
     );
-  const section = chunk.section_id ?? '';
-  if (cited.section_id !== null && cited.section_id !== section)
+  const section = chunk.section_id || NO_SECTION_ID;
+  // '' is how payloads named the no-heading section before NO_SECTION_ID
+  const citedSection = cited.section_id === '' ? NO_SECTION_ID : cited.section_id;
+  if (citedSection !== null && citedSection !== section)
     return fail(
       'section_mismatch',
       `section_id ${JSON.stringify(cited.section_id)}, but the chunk is in section ${JSON.stringify(section)}`,
@@ -250,7 +252,6 @@ function readFields(citation: unknown): CitedFields {
   fields.doc_id = text('doc_id');
   fields.source_url = text('source_url');
   const section = own(citation, 'section_id');
-  // the chunk before any heading has section_id ''
   fields.section_id = typeof section === 'string' ? section : null;
   fields.rev = text('rev');
   fields.quote = text(QUOTE_FIELD);

@@ -1,3 +1,4 @@
+import { NO_SECTION_ID } from '../cite/citation-contract.js';
 import type { LexicalMatch } from '../store/types.js';
 
 export interface RankedMatch {
@@ -49,7 +50,11 @@ export function rankHits(matches: readonly LexicalMatch[], rerank?: Reranker): R
     (a, b) =>
       (b.rerank_score ?? 0) - (a.rerank_score ?? 0) ||
       b.score_norm - a.score_norm ||
-      compare(a.match.chunk.section_id ?? '', b.match.chunk.section_id ?? '') ||
+      // the payload's section_id, so that a ranked hit list checks out under seed rule 5
+      compare(
+        a.match.chunk.section_id || NO_SECTION_ID,
+        b.match.chunk.section_id || NO_SECTION_ID,
+      ) ||
       compare(a.match.chunk.chunk_id, b.match.chunk.chunk_id),
   );
   ranked.forEach((hit, index) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
+import { NO_SECTION_ID } from '../cite/citation-contract.js';
 import { CairnError } from '../errors.js';
 import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
 import type { ChunkStore, LexicalQuery } from '../store/types.js';
@@ -84,7 +85,7 @@ export async function search(
     .slice(0, k)
     .map(({ match, score_norm, rerank_score, k_pos, k_final }) => ({
       doc_id: match.doc_uid,
-      section_id: match.chunk.section_id ?? '',
+      section_id: match.chunk.section_id || NO_SECTION_ID,
       snippet_id: match.chunk.chunk_id,
       source_url: match.source_url,
       offsets: { start: match.chunk.char_start, end: match.chunk.char_end, unit: 'char' },
