@@ -47,16 +47,22 @@ export interface SquadEvalReport {
   results: ChunkerEvalResult[];
 }
 
-/** One plain-text document per article, its `source_url` named after the article. */
+/** One plain-text document per article, its `source_url` named after the article (`~2`, `~3`... for a title seen before). */
 export async function buildSquadDocuments(
   articles: readonly SquadArticle[],
 ): Promise<CairnDocument[]> {
   const encoder = new TextEncoder();
   const documents: CairnDocument[] = [];
+  // the doc_uid comes from source_url: two articles of one title would be one document, the
+  // second a new version of the first, and every question of the first would miss
+  const used = new Set<string>();
   for (const article of articles) {
+    let source_url = `squad/${article.title}.txt`;
+    for (let n = 2; used.has(source_url); n++) source_url = `squad/${article.title}~${n}.txt`;
+    used.add(source_url);
     const doc = await parseDocument({
       bytes: encoder.encode(article.text),
-      source_url: `squad/${article.title}.txt`,
+      source_url,
       format: 'text',
     });
     // The gold spans index the joined text: a parser that changed it would move every answer.

@@ -61,3 +61,36 @@ describe('SQuAD eval over the first article of dev-v1.1', () => {
     }
   });
 });
+
+describe('SQuAD articles that share a title', () => {
+  test('stay two documents, and the questions of both are scored against their own', async () => {
+    const article = (context: string, id: string, question: string, answer: string) => ({
+      title: 'Same_Title',
+      paragraphs: [
+        {
+          context,
+          qas: [
+            { id, question, answers: [{ answer_start: context.indexOf(answer), text: answer }] },
+          ],
+        },
+      ],
+    });
+    const articles = loadSquad({
+      data: [
+        article('Herons wade through the marsh at dawn.', 'a', 'What wades?', 'Herons'),
+        article('Falcons dive from the cliffs at noon.', 'b', 'What dives?', 'Falcons'),
+      ],
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-eval-dup-'));
+    const store = await openStore({ db: join(dir, 'eval.db') });
+    try {
+      const report = await runSquadEval(store, articles, { chunkers: ['char'] });
+      expect(report.documents).toBe(2);
+      expect(report.results[0]!.hit_at_1).toBe(1);
+      expect((await store.listDocuments()).length).toBe(2);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
