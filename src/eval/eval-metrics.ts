@@ -27,10 +27,14 @@ export function firstHitRank(
 
 export interface RetrievalMetrics {
   questions: number;
-  /** Share of questions with a hit within the first 1, 5 and 10 results. */
+  /**
+   * Share of questions with a hit within the first 1, 5 and 10 results;
+   * null for a cutoff past the k results retrieved, which were never looked at
+   * (with k = 3, a "hit@10" would only repeat hit@3).
+   */
   hit_at_1: number;
-  hit_at_5: number;
-  hit_at_10: number;
+  hit_at_5: number | null;
+  hit_at_10: number | null;
   /** Mean of 1/rank of the first hit (0 when none within k). */
   mrr: number;
   /** Tokens of the top 5 results, summed per question, averaged over questions. */
@@ -42,8 +46,12 @@ export interface QuestionOutcome {
   tokens_at_5: number;
 }
 
-/** Aggregates per-question outcomes; an empty list gives zeros. */
-export function computeMetrics(outcomes: readonly QuestionOutcome[]): RetrievalMetrics {
+/** Aggregates per-question outcomes; an empty list gives zeros. `k`: results retrieved per question (default: unbounded). */
+export function computeMetrics(
+  outcomes: readonly QuestionOutcome[],
+  options: { k?: number } = {},
+): RetrievalMetrics {
+  const k = options.k ?? Number.POSITIVE_INFINITY;
   const n = outcomes.length;
   const share = (test: (o: QuestionOutcome) => boolean) =>
     n === 0 ? 0 : outcomes.filter(test).length / n;
@@ -53,8 +61,8 @@ export function computeMetrics(outcomes: readonly QuestionOutcome[]): RetrievalM
   return {
     questions: n,
     hit_at_1: share(within(1)),
-    hit_at_5: share(within(5)),
-    hit_at_10: share(within(10)),
+    hit_at_5: k < 5 ? null : share(within(5)),
+    hit_at_10: k < 10 ? null : share(within(10)),
     mrr: mean((o) => (o.rank === null ? 0 : 1 / o.rank)),
     mean_tokens_at_5: mean((o) => o.tokens_at_5),
   };

@@ -133,7 +133,7 @@ export async function runSquadEval(
     results.push({
       chunker: name,
       chunker_id: chunker.chunker_id,
-      ...computeMetrics(outcomes),
+      ...computeMetrics(outcomes, { k }),
       chunks,
       mean_chunk_tokens: chunks === 0 ? 0 : chunkTokens / chunks,
       ingest_seconds: (t1 - t0) / 1000,

@@ -48,6 +48,20 @@ describe('computeMetrics', () => {
     expect(metrics.mean_tokens_at_5).toBe(250);
   });
 
+  test('a cutoff past the k results retrieved is not measured: null, not a copy of hit@k', () => {
+    const outcomes = [
+      { rank: 1, tokens_at_5: 100 },
+      { rank: 3, tokens_at_5: 200 },
+    ];
+    expect(computeMetrics(outcomes, { k: 3 })).toMatchObject({
+      hit_at_1: 0.5,
+      hit_at_5: null,
+      hit_at_10: null,
+    });
+    expect(computeMetrics(outcomes, { k: 5 })).toMatchObject({ hit_at_5: 1, hit_at_10: null });
+    expect(computeMetrics(outcomes, { k: 10 })).toMatchObject({ hit_at_5: 1, hit_at_10: 1 });
+  });
+
   test('no questions gives zeros, not NaN', () => {
     expect(computeMetrics([])).toEqual({
       questions: 0,

@@ -36,10 +36,10 @@ describe('SQuAD eval over the first article of dev-v1.1', () => {
     for (const result of report.results) {
       expect(result.questions).toBe(report.questions);
       expect(result.chunks).toBeGreaterThan(0);
-      expect(result.hit_at_1).toBeLessThanOrEqual(result.hit_at_5);
-      expect(result.hit_at_5).toBeLessThanOrEqual(result.hit_at_10);
+      expect(result.hit_at_1).toBeLessThanOrEqual(result.hit_at_5!);
+      expect(result.hit_at_5).toBeLessThanOrEqual(result.hit_at_10!);
       expect(result.mrr).toBeGreaterThanOrEqual(result.hit_at_1);
-      expect(result.mrr).toBeLessThanOrEqual(result.hit_at_10);
+      expect(result.mrr).toBeLessThanOrEqual(result.hit_at_10!);
       // one article: almost every question finds its answer's chunk within 10
       expect(result.hit_at_10).toBeGreaterThan(0.8);
     }
@@ -57,7 +57,7 @@ describe('SQuAD eval over the first article of dev-v1.1', () => {
     for (const [i, result] of report.results.entries()) {
       const row = cells(table[2 + i]!).map((c) => c.trim());
       expect(row[0]).toBe(result.chunker);
-      expect(row).toContain(result.hit_at_10.toFixed(3));
+      expect(row).toContain(result.hit_at_10!.toFixed(3));
     }
   });
 });
