@@ -29,8 +29,12 @@ export function formatEvalTable(report: SquadEvalReport): string {
     r.ingest_seconds.toFixed(1),
     r.search_seconds.toFixed(1),
   ]);
+  const skipped =
+    report.skipped_questions > 0
+      ? ` (${report.skipped_questions} skipped: blank or without an answer)`
+      : '';
   const lines = [
-    `SQuAD: ${report.documents} documents, ${report.questions} questions, k=${report.k}; tokens in ${report.token_unit}`,
+    `SQuAD: ${report.documents} documents, ${report.questions} questions${skipped}, k=${report.k}; tokens in ${report.token_unit}`,
     '',
     `| ${COLUMNS.join(' | ')} |`,
     `|${COLUMNS.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`,

@@ -13,7 +13,7 @@ import {
   type RetrievalMetrics,
   type RetrievedSpan,
 } from './eval-metrics.js';
-import type { SquadArticle } from './load-squad.js';
+import type { SquadArticle, SquadQuestion } from './load-squad.js';
 
 /** The chunkers `cairn eval squad` compares unless told otherwise. */
 export const DEFAULT_EVAL_CHUNKERS: readonly string[] = ['default', 'char', 'token'];
@@ -40,7 +40,10 @@ export interface ChunkerEvalResult extends RetrievalMetrics {
 
 export interface SquadEvalReport {
   documents: number;
+  /** Questions asked and scored: each chunker's `questions`. */
   questions: number;
+  /** Questions not asked: blank, or without a gold answer (SQuAD 2.0's unanswerable), which no retrieval could hit. */
+  skipped_questions: number;
   k: number;
   /** The unit of `mean_tokens_at_5` and `mean_chunk_tokens`: one tokenizer for every chunker. */
   token_unit: 'cl100k_base';
@@ -108,7 +111,7 @@ export async function runSquadEval(
     for (const [i, article] of articles.entries()) {
       const docId = documents[i]!.doc_uid;
       for (const question of article.questions) {
-        if (question.question.trim() === '') continue;
+        if (!isScorable(question)) continue;
         const result = await search(store, question.question, {
           k,
           chunker: chunker.chunker_id,
@@ -140,11 +143,18 @@ export async function runSquadEval(
       search_seconds: (t2 - t1) / 1000,
     });
   }
+  const all = articles.flatMap((a) => a.questions);
+  const scored = all.filter(isScorable).length;
   return {
     documents: documents.length,
-    questions: articles.reduce((n, a) => n + a.questions.length, 0),
+    questions: scored,
+    skipped_questions: all.length - scored,
     k,
     token_unit: 'cl100k_base',
     results,
   };
 }
+
+/** A question search can be asked and scored on: its text is not blank and it has a gold answer. */
+const isScorable = (question: SquadQuestion): boolean =>
+  question.question.trim() !== '' && question.answers.length > 0;

@@ -94,3 +94,43 @@ describe('SQuAD articles that share a title', () => {
     }
   });
 });
+
+describe('SQuAD questions that cannot be scored', () => {
+  test('a blank question and one without an answer are skipped and counted apart, not scored as misses', async () => {
+    const context = 'Herons wade through the marsh at dawn.';
+    const articles = loadSquad({
+      data: [
+        {
+          title: 'Marsh',
+          paragraphs: [
+            {
+              context,
+              qas: [
+                {
+                  id: 'ok',
+                  question: 'What wades?',
+                  answers: [{ answer_start: 0, text: 'Herons' }],
+                },
+                { id: 'blank', question: '  ', answers: [{ answer_start: 0, text: 'Herons' }] },
+                { id: 'unanswerable', question: 'What flies?', answers: [] },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-eval-skip-'));
+    const store = await openStore({ db: join(dir, 'eval.db') });
+    try {
+      const report = await runSquadEval(store, articles, { chunkers: ['char'] });
+      expect(report).toMatchObject({ questions: 1, skipped_questions: 2 });
+      expect(report.results[0]).toMatchObject({ questions: 1, hit_at_1: 1 });
+      expect(formatEvalTable(report)).toMatch(
+        /^SQuAD: 1 documents, 1 questions \(2 skipped: blank or without an answer\), k=10;/,
+      );
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
