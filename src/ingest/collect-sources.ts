@@ -53,7 +53,7 @@ export async function collectSources(
         });
       }
       if (info.isDirectory()) {
-        const files = (await walk(path)).filter(isSupported);
+        const files = await walkSupportedFiles(path);
         if (files.length === 0) {
           throw new CairnError('file_not_found', `No supported files under ${input}`, {
             details: { source: input },
@@ -89,6 +89,15 @@ export function toSourceUrl(path: string, cwd: string): string {
 function isSupported(path: string): boolean {
   const lower = path.toLowerCase();
   return SUPPORTED_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+/**
+ * The files of supported formats below a folder, as `cairn ingest` takes
+ * them: hidden entries, symbolic links and the folders of `SKIPPED_DIRS`
+ * left out. Paths are joined onto `root` as given; unsorted.
+ */
+export async function walkSupportedFiles(root: string): Promise<string[]> {
+  return (await walk(root)).filter(isSupported);
 }
 
 async function walk(root: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultChunkerRegistry } from '../../src/chunk/chunker-registry.js';
@@ -67,6 +67,19 @@ describe('cairn ids check', () => {
     expect(out.stderr).toMatch(/\[2\/2\] .*b\.md: 0 chunks, error invalid_utf8/);
     expect(out.stdout).toMatch(/b\.md: invalid_utf8: /);
     expect(out.stdout).toMatch(/2 files, 1 chunks: 1 with issues/);
+  });
+
+  it('walks a directory as ingest does: a dangling link, .git and hidden files are passed over', async () => {
+    const dir = tempDir('cairn-ids-walk-');
+    writeFileSync(join(dir, 'a.md'), '# Title\n\nSome text.\n');
+    symlinkSync(join(dir, 'gone.md'), join(dir, 'dangling.md'));
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, '.git', 'HEAD.md'), '# Not a source\n');
+    writeFileSync(join(dir, '.hidden.md'), '# Not a source\n');
+    const { out, io: streams } = io();
+    expect(await runIdsCheck(dir, {}, streams)).toBe(0);
+    expect(out.stderr).toMatch(/^\[1\/1\] .*a\.md: 1 chunks, ok/);
+    expect(out.stdout).toMatch(/^1 file, 1 chunks: chunk IDs unique/);
   });
 
   it('exits 2 on a missing path or an unknown chunker', async () => {

@@ -1,10 +1,10 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import type { Chunker } from '../../chunk/types.js';
 import { CairnError } from '../../errors.js';
 import { type ChunkIdCheck, checkChunkIds } from '../../ids/check-chunk-ids.js';
+import { walkSupportedFiles } from '../../ingest/collect-sources.js';
 import { SUPPORTED_EXTENSIONS } from '../../load/detect-format.js';
 import { reportCommandError } from '../report-error.js';
 
@@ -79,7 +79,7 @@ export async function runIdsCheck(
         `--threshold must be a positive integer, got "${flags.threshold}"`,
       );
     }
-    files = filesUnder(path);
+    files = await filesUnder(path);
     chunker = await (io.getChunker ?? defaultGetChunker)(flags.chunker ?? 'default');
   } catch (error) {
     reportCommandError(error, io, flags.json);
@@ -156,8 +156,12 @@ function textReport(reports: FileReport[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The file itself, or every supported file below a directory, sorted. */
-function filesUnder(path: string): string[] {
+/**
+ * The file itself, or every supported file below a directory, sorted: the
+ * files `cairn ingest` would take from it (no hidden ones, no symbolic links,
+ * nothing under .git or node_modules), so a dangling link is not a crash.
+ */
+async function filesUnder(path: string): Promise<string[]> {
   let isDirectory: boolean;
   try {
     isDirectory = statSync(path).isDirectory();
@@ -168,15 +172,7 @@ function filesUnder(path: string): string[] {
     });
   }
   if (!isDirectory) return [path];
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (SUPPORTED_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext))) out.push(full);
-    }
-  };
-  walk(path);
+  const out = (await walkSupportedFiles(path)).sort();
   if (out.length === 0) {
     throw new CairnError(
       'file_not_found',
