@@ -1,6 +1,8 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_DB_PATH, resolveStoreTarget } from './open-store.js';
+import { DEFAULT_DB_PATH, openStore, resolveStoreTarget } from './open-store.js';
 
 describe('resolveStoreTarget', () => {
   test('--db wins, then CAIRN_DB, then .cairn/cairn.db', () => {
@@ -47,6 +49,24 @@ describe('resolveStoreTarget', () => {
       }
       expect(thrown).toMatchObject({ code: 'invalid_option' });
       expect(String((thrown as Error).message)).not.toContain('secret');
+    }
+  });
+});
+
+describe('openStore on a SQLite file that is not there', () => {
+  test('readers and non-creating writers say to ingest first, and create nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-open-missing-'));
+    try {
+      const db = join(dir, 'missing.db');
+      for (const options of [{ readonly: true }, { create: false }]) {
+        await expect(openStore({ db, ...options })).rejects.toMatchObject({
+          code: 'store_unavailable',
+          message: `No database at ${db}: run cairn ingest first`,
+        });
+      }
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -65,7 +65,11 @@ export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
   } catch (error) {
     if (error instanceof CairnError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (mustExist && !(typeof code === 'string' && code.startsWith('SQLITE_'))) {
+    // a missing file in an existing folder fails as SQLITE_CANTOPEN, which teaches nothing
+    if (
+      mustExist &&
+      (!existsSync(location) || !(typeof code === 'string' && code.startsWith('SQLITE_')))
+    ) {
       throw new CairnError(
         'store_unavailable',
         `No database at ${location}: run cairn ingest first`,
