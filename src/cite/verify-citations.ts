@@ -7,7 +7,7 @@ import { NO_SECTION_ID, QUOTE_FIELD } from './citation-contract.js';
 import type { CitationStatusReason, StoreVerdict } from './citation-status.js';
 
 export interface VerifyCitationsOptions {
-  /** Resolve among this chunker's chunks; by default the chunker that has the ID. */
+  /** Resolve among this chunker's chunks (an id, name or alias); by default the chunker that has the ID. */
   chunker?: string;
   /** When several chunkers have an ID: this one (default: the registry's default chunker). */
   prefer_chunker?: string;
@@ -55,7 +55,10 @@ export async function verifyCitations(
   citations: readonly unknown[],
   options: VerifyCitationsOptions = {},
 ): Promise<StoreVerdict[]> {
-  const prefer = options.prefer_chunker ?? defaultChunkerRegistry().get('default').chunker_id;
+  const registry = defaultChunkerRegistry();
+  const prefer = options.prefer_chunker ?? registry.get('default').chunker_id;
+  // a name or alias (`default`, `char`), as cairn show takes it: the store keys chunks by id
+  const chunker = options.chunker === undefined ? undefined : registry.id_of(options.chunker);
   const versions = new Map<number, VersionRow[]>();
   const verdicts: StoreVerdict[] = [];
   for (const citation of citations) {
@@ -63,7 +66,11 @@ export async function verifyCitations(
       await verifyOne(
         store,
         readFields(citation),
-        { ...options, prefer_chunker: prefer },
+        {
+          ...options,
+          prefer_chunker: prefer,
+          ...(chunker === undefined ? {} : { chunker }),
+        },
         versions,
       ),
     );
