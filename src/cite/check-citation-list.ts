@@ -58,14 +58,20 @@ export function checkCitationList(
   }
 
   const whitelist = new Set(options.cross_section_whitelist ?? []);
-  let anchor: { section: string; index: number } | null = null;
+  let anchor: { section: string; doc: string | null; index: number } | null = null;
   for (const [index, checked] of citations.entries()) {
     for (const body of checked.issues)
       report(index, body, 'field' in body ? body.field : undefined);
     const section = checked.section_id;
     if (section === null || whitelist.has(section) || options.allow_cross_section_reuse) continue;
-    if (anchor === null) anchor = { section, index };
-    else if (section !== anchor.section) {
+    if (anchor === null) {
+      anchor = { section, doc: checked.doc, index };
+      continue;
+    }
+    // cairn's section_id is a path within its document ("1.2"): the same path in
+    // another document is another section, the "mixed sources" the rule fences off
+    const otherDoc = anchor.doc !== null && checked.doc !== null && checked.doc !== anchor.doc;
+    if (section !== anchor.section || otherDoc) {
       report(
         index,
         {
@@ -74,6 +80,7 @@ export function checkCitationList(
           expected: anchor.section,
           received: section,
           first_index: anchor.index,
+          ...(otherDoc ? { expected_doc: anchor.doc!, received_doc: checked.doc! } : {}),
         },
         'section_id',
       );

@@ -34,6 +34,9 @@ export type CitationIssueBody =
       expected: string;
       received: string;
       first_index: number;
+      /** The documents, when the two citations name sections of different ones. */
+      expected_doc?: string;
+      received_doc?: string;
     }
   /** Neither score_raw nor score_norm (seed rule 8, trace completeness). */
   | { code: 'missing_score' }
@@ -125,7 +128,9 @@ export function describeCiteIssue(issue: CiteIssueBody): string {
     case 'malformed_snippet_id':
       return `snippet_id ${quote(issue.received)} is not a chunk ID: ${issue.reason}`;
     case 'cross_section_reuse':
-      return `Cross-section reuse: expected section_id ${quote(issue.expected)} (of citation ${issue.first_index}), received ${quote(issue.received)}`;
+      return issue.expected_doc === undefined || issue.received_doc === undefined
+        ? `Cross-section reuse: expected section_id ${quote(issue.expected)} (of citation ${issue.first_index}), received ${quote(issue.received)}`
+        : `Cross-section reuse: expected section_id ${quote(issue.expected)} of document ${quote(issue.expected_doc)} (of citation ${issue.first_index}), received section_id ${quote(issue.received)} of document ${quote(issue.received_doc)}`;
     case 'missing_score':
       return 'Missing score: expected score_raw or score_norm';
     case 'missing_k_pos':

@@ -79,6 +79,27 @@ describe('validateCitations', () => {
     expect(validateCitations(mixed, { cross_section_whitelist: ['glossary'] }).ok).toBe(true);
   });
 
+  it('fences off the same section path of another document: cairn section ids are per document', () => {
+    const otherDoc = with_({
+      doc_id: 'manual_2025',
+      snippet_id: 'manual_2025|r=0a1b2c3d|s=02.04.01-|p=014|b=007',
+      rev: '0a1b2c3',
+    });
+    const result = validateCitations([CITATION, otherDoc]);
+    expect(!result.ok && result.issues.map((i) => [i.code, i.path])).toEqual([
+      ['cross_section_reuse', '/1/section_id'],
+    ]);
+    expect(!result.ok && result.issues[0]!.message).toBe(
+      'Cross-section reuse: expected section_id "policies/security/keys" of document "handbook_2024" (of citation 0), received section_id "policies/security/keys" of document "manual_2025" (citation 1, snippet "manual_2025|r=0a1b2c3d|s=02.04.01-|p=014|b=007")',
+    );
+    expect(validateCitations([CITATION, otherDoc], { allow_cross_section_reuse: true }).ok).toBe(
+      true,
+    );
+    // the document read from the chunk ID when doc_id is absent
+    const { doc_id: _d, ...noDoc } = otherDoc;
+    expect(validateCitations([CITATION, noDoc], { profile: 'answer' }).ok).toBe(false);
+  });
+
   it('accepts the live index hash, analyzer and rev when they match', () => {
     const options = {
       index_hash: CITATION.index_hash,
