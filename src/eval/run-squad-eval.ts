@@ -93,10 +93,13 @@ export async function runSquadEval(
   const k = options.k ?? 10;
   const registry = defaultChunkerRegistry();
   const counter = gptTokenCounter('cl100k_base');
+  // every chunker resolved before any is run: an unknown one fails before the store is written
+  const chunkers = (options.chunkers ?? DEFAULT_EVAL_CHUNKERS).map(
+    (name) => [name, registry.get(name)] as const,
+  );
   const documents = await buildSquadDocuments(articles);
   const results: ChunkerEvalResult[] = [];
-  for (const name of options.chunkers ?? DEFAULT_EVAL_CHUNKERS) {
-    const chunker = registry.get(name);
+  for (const [name, chunker] of chunkers) {
     const t0 = performance.now();
     let chunks = 0;
     let chunkTokens = 0;

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runEvalSquad } from '../../src/cli/commands/eval.js';
@@ -24,6 +24,17 @@ describe('cairn eval squad on files that are not SQuAD', () => {
     const c = captureIo();
     expect(await runEvalSquad(file, { json: true }, c.io)).toBe(1);
     expect(JSON.parse(c.err())).toMatchObject({ error: { code: 'no_questions' } });
+    expect(c.out()).toBe('');
+  });
+
+  test('an unknown chunker after a known one is a usage error before anything is stored', async () => {
+    const dir = tempDir('cairn-eval-cli-');
+    const db = join(dir, 'eval.db');
+    const file = new URL('./fixtures/mini-squad.json', import.meta.url).pathname;
+    const c = captureIo();
+    expect(await runEvalSquad(file, { db, chunker: ['char', 'nope'] }, c.io)).toBe(2);
+    expect(c.err()).toMatch(/^cairn: unknown_chunker: Unknown chunker "nope"/);
+    expect(existsSync(db)).toBe(false);
     expect(c.out()).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { CairnError } from '../../errors.js';
 import { formatEvalTable } from '../../eval/format-eval-table.js';
 import { loadSquad } from '../../eval/load-squad.js';
@@ -67,10 +68,13 @@ export async function runEvalSquad(
         `-k must be a whole number from 1 to 1000, got "${flags.k}"`,
       );
     }
+    const chunkers = flags.chunker ?? DEFAULT_EVAL_CHUNKERS;
+    // a typo in the last --chunker is a usage error now, not after the others ran and wrote
+    const registry = defaultChunkerRegistry();
+    for (const chunker of chunkers) registry.get(chunker);
     const articles = loadSquad(parseJsonValue(decodeText(await readSquad(file), file), file), {
       source: file,
     });
-    const chunkers = flags.chunker ?? DEFAULT_EVAL_CHUNKERS;
     let report: SquadEvalReport;
     if (flags.db !== undefined) {
       store = await openStore({ db: flags.db });
