@@ -1,7 +1,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
-import { runEvalSquad } from '../../src/cli/commands/eval.js';
+import { registerEval, runEvalSquad } from '../../src/cli/commands/eval.js';
 import { corpusPath } from '../corpora.js';
 import { captureIo } from '../support/capture-io.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -36,5 +37,22 @@ describe('cairn eval squad on files that are not SQuAD', () => {
     expect(c.err()).toMatch(/^cairn: unknown_chunker: Unknown chunker "nope"/);
     expect(existsSync(db)).toBe(false);
     expect(c.out()).toBe('');
+  });
+});
+
+describe('cairn eval squad --help', () => {
+  test('says what the metrics measure, what exits mean, and gives examples', async () => {
+    let out = '';
+    const program = new Command().exitOverride().configureOutput({ writeOut: (t) => (out += t) });
+    registerEval(program);
+    await expect(
+      program.parseAsync(['eval', 'squad', '--help'], { from: 'user' }),
+    ).rejects.toThrow();
+    expect(out).toMatch(
+      /a hit is a retrieved chunk\nof the question's own article whose span covers a gold answer/,
+    );
+    expect(out).toMatch(/\n {2}MRR {7}mean of 1\/rank/);
+    expect(out).toMatch(/\nExit status: 0 report printed, 1 /);
+    expect(out).toMatch(/\nExamples:\n {2}cairn eval squad /);
   });
 });

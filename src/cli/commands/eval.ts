@@ -44,6 +44,24 @@ export function registerEval(program: Command): void {
     )
     .option('-k, --k <n>', 'results per question', '10')
     .option('--json', 'print the report as JSON')
+    .addHelpText(
+      'after',
+      `
+Each article's paragraphs are joined in order with a blank line between them
+(answer offsets shifted to match) and stored as one plain-text document. Every
+question is asked through search over all articles; a hit is a retrieved chunk
+of the question's own article whose span covers a gold answer whole.
+  hit@n     share of questions with a hit in the first n results (- when n > k)
+  MRR       mean of 1/rank of the first hit, 0 when none is within k
+  tokens@5  cl100k tokens of the top 5 results, averaged over questions
+Blank questions and questions without an answer are skipped, and counted.
+Exit status: 0 report printed, 1 the file is not SQuAD (malformed_json,
+no_questions), 2 the file cannot be read, bad options or an unknown chunker.
+
+Examples:
+  cairn eval squad ../shared/corpora/squad/dev-v1.1.json
+  cairn eval squad dev-v1.1.json --chunker default token -k 20 --json > eval.json`,
+    )
     .action(async (file: string, flags: EvalSquadFlags) => {
       process.exitCode = await runEvalSquad(file, flags, {
         stdout: process.stdout,
