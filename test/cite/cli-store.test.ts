@@ -56,7 +56,7 @@ describe('cairn validate answer|citations --db', () => {
     const c = captureIo();
     expect(await runValidateCitations('answer', good, { db, qid: 'q-cli-good' }, c.io)).toBe(0);
     expect(c.out()).toBe(
-      `${good}:/citations/0: verified ${hit.snippet_id}\n${good}: ok, 1 citations (1 verified)\n`,
+      `${good}:/citations/0: verified ${hit.snippet_id}\n${good}: ok, 1 citation (1 verified)\n`,
     );
     expect(readFileSync(join(dir, 'traces.log'), 'utf8')).toContain(' qid=q-cli-good seg=1 ');
 

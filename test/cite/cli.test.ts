@@ -44,7 +44,7 @@ describe('cairn validate citations / answer', () => {
     const b = captureIo();
     expect(await runValidateCitations('citations', broken, {}, b.io)).toBe(1);
     expect(b.out()).toBe(
-      `${broken}:/citations/0/offsets: bad_offsets: Bad offsets: expected 0 <= start < end, received 1500..1400 (citation 0, snippet "${ID_7}")\n${broken}: 1 issues: bad_offsets 1\n`,
+      `${broken}:/citations/0/offsets: bad_offsets: Bad offsets: expected 0 <= start < end, received 1500..1400 (citation 0, snippet "${ID_7}")\n${broken}: 1 issue: bad_offsets 1\n`,
     );
   });
 

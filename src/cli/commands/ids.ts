@@ -6,6 +6,7 @@ import { CairnError } from '../../errors.js';
 import { type ChunkIdCheck, checkChunkIds } from '../../ids/check-chunk-ids.js';
 import { walkSupportedFiles } from '../../ingest/collect-sources.js';
 import { SUPPORTED_EXTENSIONS } from '../../load/detect-format.js';
+import { countOf } from '../count-of.js';
 import { reportCommandError } from '../report-error.js';
 
 export interface IdsCheckFlags {
@@ -112,7 +113,7 @@ export async function runIdsCheck(
         ? `error ${report.error.code}`
         : report.ok
           ? 'ok'
-          : `${report.issues.length} issues`;
+          : countOf(report.issues.length, 'issue');
       io.stderr.write(
         `[${k + 1}/${files.length}] ${file}: ${report.chunks} chunks, ${status} (${seconds} s)\n`,
       );

@@ -12,6 +12,7 @@ import { CairnError } from '../../errors.js';
 import { parseJsonPointer } from '../../parse/json/json-pointer.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
+import { countOf } from '../count-of.js';
 import { openExistingStore } from '../open-existing-store.js';
 import { reportCommandError } from '../report-error.js';
 import type { CommandIo } from './validate-corpus.js';
@@ -288,7 +289,7 @@ function textReport(
   const lines: string[] = [];
   let cited = '';
   if (verdicts !== null && !checked)
-    cited = `, ${verdicts.length} citations (not checked against a store)`;
+    cited = `, ${countOf(verdicts.length, 'citation')} (not checked against a store)`;
   if (verdicts !== null && checked) {
     for (const v of verdicts) {
       const target = v.status === 'redirected' ? redirectTarget(v, revAt) : '';
@@ -298,7 +299,7 @@ function textReport(
     const counts = new Map<string, number>();
     for (const v of verdicts) counts.set(v.status, (counts.get(v.status) ?? 0) + 1);
     const byStatus = [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
-    cited = `, ${verdicts.length} citations${byStatus === '' ? '' : ` (${byStatus})`}`;
+    cited = `, ${countOf(verdicts.length, 'citation')}${byStatus === '' ? '' : ` (${byStatus})`}`;
   }
   if (issues.length === 0) {
     lines.push(`${file}: ok${cited}`);
@@ -310,6 +311,6 @@ function textReport(
   const counts = new Map<string, number>();
   for (const i of issues) counts.set(i.code, (counts.get(i.code) ?? 0) + 1);
   const summary = [...counts].map(([code, n]) => `${code} ${n}`).join(', ');
-  lines.push(`${file}: ${issues.length} issues${cited}: ${summary}`);
+  lines.push(`${file}: ${countOf(issues.length, 'issue')}${cited}: ${summary}`);
   return `${lines.join('\n')}\n`;
 }

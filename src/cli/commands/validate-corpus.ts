@@ -3,6 +3,7 @@ import type { CorpusValidationResult } from '../../corpus/create-corpus-validato
 import { validateCorpusFile } from '../../corpus/validate-corpus-file.js';
 import { validateCorpusStream } from '../../corpus/validate-corpus-stream.js';
 import { CairnError } from '../../errors.js';
+import { countOf } from '../count-of.js';
 import { reportCommandError } from '../report-error.js';
 
 export interface ValidateCorpusFlags {
@@ -93,7 +94,7 @@ function jsonReport(file: string, result: CorpusValidationResult): object {
 
 function textReport(file: string, result: CorpusValidationResult): string {
   const { stats } = result;
-  const size = `${stats.documents} documents in ${stats.lines} lines`;
+  const size = `${countOf(stats.documents, 'document')} in ${countOf(stats.lines, 'line')}`;
   if (result.ok) return `${file}: ok, ${size}\n`;
   const lines = result.issues.map(
     (issue) => `${file}:${issue.line}: ${issue.code}: ${issue.message}`,
@@ -102,6 +103,6 @@ function textReport(file: string, result: CorpusValidationResult): string {
     .map(([code, n]) => `${code} ${n}`)
     .join(', ');
   const shown = stats.truncated ? ` (first ${result.issues.length} listed)` : '';
-  lines.push(`${file}: ${stats.issues} issues${shown}, ${size}: ${counts}`);
+  lines.push(`${file}: ${countOf(stats.issues, 'issue')}${shown}, ${size}: ${counts}`);
   return `${lines.join('\n')}\n`;
 }
