@@ -98,6 +98,23 @@ describe('cairn validate citations / answer', () => {
     expect(JSON.parse(e.err()).error.code).toBe('input_too_large');
   });
 
+  it('refuses the store-only options without --db instead of dropping them, exit 2', async () => {
+    const answer = file('store-only.json', JSON.stringify(ANSWER));
+    const cases: [Parameters<typeof runValidateCitations>[2], string][] = [
+      [{ chunker: 'char' }, '--chunker acts on the store'],
+      [{ qid: 'q-1', traceLog: join(dir, 'never.log') }, '--qid, --trace-log act on the store'],
+    ];
+    for (const [flags, message] of cases) {
+      const c = captureIo();
+      expect(await runValidateCitations('answer', answer, flags, c.io)).toBe(2);
+      expect(c.err()).toBe(`cairn: invalid_option: ${message}: add --db <path|url>\n`);
+      expect(c.out()).toBe('');
+    }
+    // --no-trace-log asks for nothing to be written: harmless without a store
+    const c = captureIo();
+    expect(await runValidateCitations('answer', answer, { traceLog: false }, c.io)).toBe(0);
+  });
+
   it('runs as `cairn validate answer|citations` in a child process', () => {
     const good = file('child-answer.json', JSON.stringify(ANSWER));
     const bad = file('child-payload.json', '[]');

@@ -145,6 +145,20 @@ export async function runValidateCitations(
       '--max-bytes',
       flags.maxBytes ?? String(DEFAULT_MAX_ANSWER_BYTES),
     );
+    if (flags.db === undefined) {
+      // each of these acts on the store alone: without --db it would be dropped without a word
+      const storeOnly = [
+        ['--chunker', flags.chunker],
+        ['--qid', flags.qid],
+        ['--trace-log', typeof flags.traceLog === 'string' ? flags.traceLog : undefined],
+      ].filter(([, value]) => value !== undefined);
+      if (storeOnly.length > 0) {
+        throw new CairnError(
+          'invalid_option',
+          `${storeOnly.map(([flag]) => flag).join(', ')} ${storeOnly.length === 1 ? 'acts' : 'act'} on the store: add --db <path|url>`,
+        );
+      }
+    }
     const bytes = await readBounded(file, maxBytes);
     const parsed = parseAnswerJson(bytes, {
       max_bytes: maxBytes,
