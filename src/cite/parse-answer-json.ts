@@ -63,9 +63,12 @@ export function parseAnswerJson(
   const scan = scanJson(text, start);
   const at = (position: number) => ({ position, ...lineColumn(text, position) });
   if (scan.error) {
-    return fail([
-      { code: 'malformed_json', ...at(scan.error.position), detail: scan.error.detail },
-    ]);
+    // models often wrap the JSON in a Markdown fence, as the seed's own example shows it
+    const fenced = scan.error.position === start && text.startsWith('```', start);
+    const detail = fenced
+      ? `${scan.error.detail}: the answer is wrapped in a Markdown code fence; the contract asks for the JSON alone, so check the JSON inside the fence`
+      : scan.error.detail;
+    return fail([{ code: 'malformed_json', ...at(scan.error.position), detail }]);
   }
   const issues: CiteIssue[] = [];
   for (const d of scan.duplicates) {

@@ -83,6 +83,13 @@ describe('parseAnswerJson', () => {
       expect(codes(parseAnswerJson(bad)), bad).toEqual(['malformed_json']);
   });
 
+  it('says so when the answer is wrapped in a Markdown code fence', () => {
+    const result = parseAnswerJson('```json\n{"citations": [], "answer": "x"}\n```\n');
+    expect(!result.ok && result.issues.map((i) => i.message)).toEqual([
+      'Malformed JSON at line 1 column 1: Unexpected character "`": the answer is wrapped in a Markdown code fence; the contract asks for the JSON alone, so check the JSON inside the fence',
+    ]);
+  });
+
   it('agrees with JSON.parse on what is JSON', () => {
     for (const text of [
       '0',
