@@ -305,7 +305,8 @@ function inspectAnswer(answer: unknown, options: AnswerValidationOptions): Inspe
     const { value, path, text_field } = segment;
     if (segment.skip) continue;
     const text = own(value, text_field);
-    if (text === undefined || text === null || text === '')
+    // an answer of whitespace says nothing: as missing as no answer at all
+    if (text === undefined || text === null || (typeof text === 'string' && text.trim() === ''))
       report(
         { code: 'missing_answer', field: text_field },
         `${path}${pointerToken(text_field)}`,

@@ -51,6 +51,16 @@ export const ANSWER_FIXTURES: AnswerFixture[] = [
   },
   { name: 'no citation block', code: 'empty_citations', answer: { answer: 'Trust me.' } },
   { name: 'no answer text', code: 'missing_answer', answer: { citations: [ITEM] } },
+  {
+    name: 'blank answer text',
+    code: 'missing_answer',
+    answer: { citations: [ITEM], answer: ' \n\t ' },
+  },
+  {
+    name: 'a blank segment text',
+    code: 'missing_answer',
+    answer: { segments: [{ citations: [ITEM], text: '   ' }] },
+  },
   { name: 'no segments', code: 'empty_segments', answer: { segments: [] } },
   {
     name: 'citations after the answer',
