@@ -18,6 +18,7 @@ export interface VerifyCitationsOptions {
 /** What the checks read of one citation; anything else in it is ignored here. */
 interface CitedFields {
   snippet_id: string | null;
+  index_hash: string | null;
   doc_id: string | null;
   source_url: string | null;
   section_id: string | null;
@@ -100,11 +101,16 @@ async function verifyOne(
   const id = cited.snippet_id;
   if (id === null) return fail('snippet_not_found', 'the citation has no snippet_id');
 
+  // chunk IDs are per chunker: two chunkers of one document share many, with other spans
+  const prefer =
+    options.chunker === undefined
+      ? ((await citedChunker(store, cited)) ?? options.prefer_chunker)
+      : options.prefer_chunker;
   let resolved: ResolveResult;
   try {
     resolved = await resolveChunk(store, id, {
       ...(options.chunker === undefined ? {} : { chunker: options.chunker }),
-      ...(options.prefer_chunker === undefined ? {} : { prefer_chunker: options.prefer_chunker }),
+      ...(prefer === undefined ? {} : { prefer_chunker: prefer }),
       ...(options.chunker_hint === undefined ? {} : { chunker_hint: options.chunker_hint }),
     });
   } catch (error) {
@@ -231,6 +237,27 @@ async function verifyOne(
   );
 }
 
+/**
+ * The chunker a citation came from, when the store can tell: the chunker of
+ * the index its `index_hash` names (search records a manifest per index),
+ * else the one chunker whose chunk of that ID has the cited offsets. Null
+ * when it cannot tell; the caller's preference then decides.
+ */
+async function citedChunker(store: ChunkStore, cited: CitedFields): Promise<string | null> {
+  if (cited.index_hash !== null) {
+    const manifest = await store.getIndexManifest(cited.index_hash);
+    if (manifest !== null) return manifest.chunker_id;
+  }
+  if (cited.snippet_id === null || cited.start === null) return null;
+  const rows = await store.findChunks(cited.snippet_id);
+  const matching = new Set(
+    rows
+      .filter((row) => row.char_start === cited.start && row.char_end === cited.end)
+      .map((row) => row.chunker_id),
+  );
+  return matching.size === 1 ? [...matching][0]! : null;
+}
+
 const currentRev = (versions: readonly VersionRow[], currentId: number): string =>
   versions.find((v) => v.id === currentId)?.rev ?? 'unknown';
 
@@ -240,6 +267,7 @@ const squash = (text: string): string => collapseWhitespace(text).trim();
 function readFields(citation: unknown): CitedFields {
   const fields: CitedFields = {
     snippet_id: null,
+    index_hash: null,
     doc_id: null,
     source_url: null,
     section_id: null,
@@ -256,6 +284,7 @@ function readFields(citation: unknown): CitedFields {
     return typeof v === 'string' && v !== '' ? v : null;
   };
   fields.snippet_id = text('snippet_id');
+  fields.index_hash = text('index_hash');
   fields.doc_id = text('doc_id');
   fields.source_url = text('source_url');
   const section = own(citation, 'section_id');
