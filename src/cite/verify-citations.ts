@@ -34,7 +34,8 @@ interface CitedFields {
  *
  * 1. `snippet_id` resolves (`resolveChunk`, redirects followed), else
  *    `snippet_not_found` (never stored, or not a chunk ID at all) or
- *    `snippet_deleted`.
+ *    `snippet_deleted` (also when a redirect of kind `deleted` was followed:
+ *    it leads to a neighbour, not to the cited text).
  * 2. The cited chunk is the row of that ID in the version the citation's
  *    `rev` names, else in the current version, else the newest stored one.
  *    `doc_id` / `source_url` (a `#fragment` allowed) must name its document
@@ -125,6 +126,14 @@ async function verifyOne(
   const hops = resolved.hops;
   if (resolved.status === 'deleted')
     return fail('snippet_deleted', `a later version deleted ${id}`, { hops });
+  // a 'deleted' redirect leads to the nearest surviving chunk (docs/chunk-ids.md), not to the
+  // cited words: saying "the text changed; the live chunk is X" would pass X off as their new form
+  if (resolved.status === 'live' && resolved.text_deleted)
+    return fail(
+      'snippet_deleted',
+      `a later version deleted the text of ${id}; its redirect leads to the nearest surviving chunk ${resolved.chunk.chunk_id}`,
+      { hops, resolved_snippet_id: resolved.chunk.chunk_id },
+    );
   const live = resolved.status === 'live' ? resolved.chunk : null;
   const documentId =
     resolved.status === 'live' ? resolved.chunk.document_id : resolved.last?.document_id;

@@ -272,12 +272,12 @@ export function describeVerifyConformance(
       expect(others).toEqual(wrong.codes ?? []);
     });
 
-    test('a chunk of an old version: redirected when its text is live, else rev_not_current', async () => {
+    test('a chunk of an old version: redirected when its text is live, snippet_deleted when its text is gone, else rev_not_current', async () => {
       const document = (await store.getDocument(EDITED))!;
       const current = (await store.getVersion(document.current_version_id))!;
       expect(oldHits.length).toBeGreaterThan(1);
       let redirected = 0;
-      let stale = 0;
+      let deleted = 0;
       for (const old of oldHits) {
         expect(old.rev).not.toBe(current.rev);
         const result = await validateAnswer(answerOf(cite(old)), { store, trace_log: false });
@@ -294,14 +294,23 @@ export function describeVerifyConformance(
             resolved_snippet_id: live!.chunk_id,
           });
           expect(verdict.resolved_snippet_id).not.toBe(old.snippet_id);
+        } else if (verdict.hops.some((hop) => hop.kind === 'deleted')) {
+          // the redirect leads to the nearest surviving chunk, which does not hold the cited text
+          deleted++;
+          expect(result.ok).toBe(false);
+          expect(verdict).toMatchObject({
+            status: 'unverified',
+            reason: 'snippet_deleted',
+            resolved_snippet_id: live!.chunk_id,
+          });
         } else {
-          stale++;
           expect(result.ok).toBe(false);
           expect(verdict).toMatchObject({ status: 'unverified', reason: 'rev_not_current' });
         }
       }
       expect(redirected).toBeGreaterThan(0);
-      expect(stale).toBeGreaterThan(0);
+      // every chunk of the replaced text is gone: rev_not_current is the minor edit's case below
+      expect(deleted).toBeGreaterThan(0);
     });
 
     test('an old rev of a chunk whose ID survived a minor edit: redirected to itself when its text stands', async () => {
