@@ -33,8 +33,7 @@ function unexportedApiTypes(): Map<string, Set<string>> {
     const declaration = symbol?.declarations?.[0];
     if (
       symbol &&
-      declaration &&
-      declaration.getSourceFile().fileName.includes('/src/') &&
+      declaration?.getSourceFile().fileName.includes('/src/') &&
       (ts.isInterfaceDeclaration(declaration) || ts.isTypeAliasDeclaration(declaration)) &&
       !exportedNames.has(symbol.name)
     ) {
