@@ -103,6 +103,7 @@ export async function search(
       k_final,
       text: match.chunk.text,
       heading_path: match.chunk.heading_path,
+      ...(match.chunk.json_pointer === '' ? {} : { json_pointer: match.chunk.json_pointer }),
     }));
   // a read-only store (a replica, a file without write access) is searched without a trace
   const logPath = store.read_only ? null : traceLogPath(store, options.trace_log);

@@ -37,6 +37,12 @@ export interface SearchHit extends Citation {
   /** The chunk's text (the canonical text at `offsets`). */
   text: string;
   heading_path: string[];
+  /**
+   * JSON documents: the RFC 6901 pointer of the string node the chunk lies
+   * in (`offsets` still index the document's canonical text, where the
+   * node's span is). Absent for other documents.
+   */
+  json_pointer?: string;
 }
 
 export interface SearchOptions {

@@ -208,6 +208,11 @@ const SCHEMAS = {
         properties: {
           text: { type: 'string' },
           heading_path: { type: 'array', items: { type: 'string' } },
+          json_pointer: {
+            type: 'string',
+            description:
+              'JSON documents: the RFC 6901 pointer of the string node the chunk lies in',
+          },
         },
       },
     ],

@@ -272,6 +272,25 @@ export function describeSearchConformance(
       expect(byName.hits.every((hit) => hit.tokens <= 64)).toBe(true);
     });
 
+    test('hits of a JSON document name the string node they lie in', async () => {
+      const file = corpusPath('ecfr-json', 'title-15-chapter-I.json');
+      const doc = await parseFile(file, { doc_uid: 'json-search', chunk_threshold_chars: 200 });
+      await ensure(store, doc, defaultChunkerRegistry().get('default'));
+      const result = await search(store, 'export', { doc: doc.source_url, trace_log: log });
+      expect(result.hits.length).toBeGreaterThan(0);
+      for (const hit of result.hits) {
+        const node = doc.json_nodes.find((n) => n.json_pointer === hit.json_pointer);
+        expect(node, hit.json_pointer).toBeDefined();
+        expect(hit.offsets.start).toBeGreaterThanOrEqual(node!.span.start);
+        expect(hit.offsets.end).toBeLessThanOrEqual(node!.span.end);
+        const codePoints = [...doc.canonical];
+        expect(codePoints.slice(hit.offsets.start, hit.offsets.end).join('')).toBe(hit.text);
+      }
+      const markdown = await search(store, 'ownership', { doc: CHAPTERS[0]!, trace_log: log });
+      expect(markdown.hits.length).toBeGreaterThan(0);
+      expect(markdown.hits.every((hit) => !('json_pointer' in hit))).toBe(true);
+    });
+
     test('a caller pinning another analyzer or index hash fails fast', async () => {
       const live = await search(store, 'ownership', { trace_log: log });
       const pinned = await search(store, 'ownership', {
