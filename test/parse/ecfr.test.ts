@@ -134,6 +134,17 @@ describe('eCFR parser on an excerpt', () => {
       doc.blocks.map((b) => textOf(doc, b.span).replace(/\n/g, '\r\n')),
     );
   });
+
+  it('names a range of reserved parts by its plural title line (title 12 chapter VIII)', async () => {
+    const reserved = await parseEcfrText(
+      '# Chapter VIII\n\n  PARTS 800-809 [RESERVED]\n\n### Part 800-809\n\n  PART 810—FEDERAL FINANCING BANK BILLS\n\n### Part 810\n',
+    );
+    assertDocumentInvariants(reserved);
+    const part = reserved.sections.find((s) => s.sect_path === '1.1')!;
+    expect(part.title).toBe('PARTS 800-809 [RESERVED]');
+    // the title line is the part's heading, not a paragraph left in the chapter before it
+    expect(reserved.blocks.filter((b) => b.type === 'paragraph')).toEqual([]);
+  });
 });
 
 /** eCFR-shaped pieces: headings, title lines, indented designator lines, among nasty text. */

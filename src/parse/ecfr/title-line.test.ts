@@ -9,6 +9,8 @@ describe('title lines of eCFR headings', () => {
     expect(isTitleLineOf('§ 746.10   Other.', '§ 746.1')).toBe(false);
     expect(isTitleLineOf('§  139.401   General requirements.', '§ 139.401')).toBe(true);
     expect(isTitleLineOf('The text of § 746.1', '§ 746.1')).toBe(false);
+    expect(isTitleLineOf('PARTS 800-809 [RESERVED]', 'Part 800-809')).toBe(true);
+    expect(isTitleLineOf('PARTS 800-8090 [RESERVED]', 'Part 800-809')).toBe(false);
   });
 
   it('derives the key and designator from the heading', () => {

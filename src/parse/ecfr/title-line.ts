@@ -22,6 +22,8 @@ const isLineBreak = (c: number): boolean => c === 0x0a || c === 0x0d;
 
 const collapse = (s: string): string => collapseWhitespace(s).trim();
 
+const PLURAL_PARTS = /^parts /;
+
 /**
  * Whether `line` is the title that an eCFR heading stands for: the export
  * writes `    PART 746—EMBARGOES ...` before `### Part 746` and
@@ -30,7 +32,9 @@ const collapse = (s: string): string => collapseWhitespace(s).trim();
  * non-alphanumeric character, so `Part 74` never claims `PART 746`.
  */
 export function isTitleLineOf(line: string, key: string): boolean {
-  const l = collapse(line).toLowerCase();
+  // a range of reserved parts is titled in the plural (`PARTS 800-809 [RESERVED]`
+  // before `### Part 800-809`): 130 of them across the eCFR corpus
+  const l = collapse(line).toLowerCase().replace(PLURAL_PARTS, 'part ');
   const k = collapse(key).toLowerCase();
   if (k === '' || !l.startsWith(k)) return false;
   return l.length === k.length || !/[\p{L}\p{N}]/u.test(l[k.length]!);
