@@ -6,6 +6,7 @@ import { isFormat } from '../../load/detect-format.js';
 import { parseFile } from '../../parse/parse-document.js';
 import { chunkStored } from '../../store/chunk-stored.js';
 import { openStore } from '../../store/open-store.js';
+import { jsonThreshold } from '../json-threshold.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
 interface ChunkFlags {
@@ -14,6 +15,8 @@ interface ChunkFlags {
   overlap?: string;
   maxChars?: string;
   format?: string;
+  threshold?: string;
+  outputs?: boolean;
   headers?: boolean;
   json?: boolean;
   list?: boolean;
@@ -33,6 +36,8 @@ export function registerChunk(program: Command): void {
     .option('--overlap <n>', 'overlap in the chunker unit (tokens, or characters for char)')
     .option('--max-chars <n>', 'largest chunk in characters (char, sentence)')
     .option('--format <format>', 'override detection: markdown, ecfr, text, html, json, ipynb, pdf')
+    .option('--threshold <chars>', 'JSON: string nodes at or over this many characters', '10000')
+    .option('--outputs', 'notebooks: include text outputs as blocks')
     .option('--no-headers', 'leave out the heading path context')
     .option('--json', 'print the chunker id and the chunks as JSON')
     .option('--list', 'list chunker names, aliases and default ids, then exit')
@@ -51,6 +56,7 @@ tokenizer (token, sentence, structure), words (token-like), code points (char).
 Examples:
   cairn chunk ../shared/corpora/rustbook/ch04-01-what-is-ownership.md
   cairn chunk notes.txt --chunker token --max-tokens 256 --overlap 32 --json
+  cairn chunk ../shared/corpora/ecfr-json/title-15-chapter-I.json --threshold 200
   cairn chunk --list
   cairn chunk --db .cairn/cairn.db --chunker token --max-tokens 256   (late chunking)`,
     )
@@ -84,12 +90,20 @@ Examples:
         if (flags.format !== undefined && !isFormat(flags.format)) {
           throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
         }
+        const threshold = jsonThreshold(flags.threshold);
         const chunker = configured(registry.get(flags.chunker), flags);
-        const doc = await parseFile(
-          file,
-          flags.format === undefined ? {} : { format: flags.format as never },
-        );
+        const doc = await parseFile(file, {
+          chunk_threshold_chars: threshold,
+          notebook_outputs: flags.outputs === true,
+          ...(flags.format === undefined ? {} : { format: flags.format as never }),
+        });
         const chunks = chunker.chunk(doc);
+        if (doc.format === 'json' && doc.json_nodes.length === 0 && !flags.json) {
+          // seed 004 chunks only strings at or over the threshold: say why a JSON file gave nothing
+          process.stderr.write(
+            `no string node of ${threshold} characters or more in ${file} (see --threshold)\n`,
+          );
+        }
         if (flags.json) {
           process.stdout.write(
             `${JSON.stringify({ chunker_id: chunker.chunker_id, doc_uid: doc.doc_uid, chunks })}\n`,

@@ -6,6 +6,7 @@ import { isFormat } from '../../load/detect-format.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import type { Format } from '../../types.js';
+import { jsonThreshold } from '../json-threshold.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
 interface IngestFlags {
@@ -58,13 +59,7 @@ Examples:
             `--workers must be a whole number, got "${flags.workers}"`,
           );
         }
-        const threshold = Number(flags.threshold);
-        if (!Number.isInteger(threshold) || threshold < 1) {
-          throw new CairnError(
-            'invalid_option',
-            `--threshold must be a positive integer, got "${flags.threshold}"`,
-          );
-        }
+        const threshold = jsonThreshold(flags.threshold);
         if (flags.format !== undefined && !isFormat(flags.format)) {
           throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
         }

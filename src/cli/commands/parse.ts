@@ -3,6 +3,7 @@ import { CairnError } from '../../errors.js';
 import { isFormat } from '../../load/detect-format.js';
 import { parseFile } from '../../parse/parse-document.js';
 import { formatDocumentTree } from '../format-document-tree.js';
+import { jsonThreshold } from '../json-threshold.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
 interface ParseFlags {
@@ -41,13 +42,7 @@ Examples:
         if (flags.format !== undefined && !isFormat(flags.format)) {
           throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
         }
-        const threshold = Number(flags.threshold);
-        if (!Number.isInteger(threshold) || threshold < 1) {
-          throw new CairnError(
-            'invalid_option',
-            `--threshold must be a positive integer, got "${flags.threshold}"`,
-          );
-        }
+        const threshold = jsonThreshold(flags.threshold);
         const doc = await parseFile(file, {
           chunk_threshold_chars: threshold,
           notebook_outputs: flags.outputs === true,

@@ -1,0 +1,49 @@
+import { Command } from 'commander';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { registerChunk } from '../../src/cli/commands/chunk.js';
+import { corpusPath } from '../corpora.js';
+
+/** `cairn chunk <args>` in-process, its standard output and error collected. */
+async function chunkCommand(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((t) => out.push(String(t)) > 0);
+  vi.spyOn(process.stderr, 'write').mockImplementation((t) => err.push(String(t)) > 0);
+  const program = new Command().exitOverride();
+  registerChunk(program);
+  try {
+    await program.parseAsync(['chunk', ...args], { from: 'user' });
+  } finally {
+    vi.restoreAllMocks();
+  }
+  return { out: out.join(''), err: err.join('') };
+}
+
+afterEach(() => {
+  process.exitCode = undefined;
+});
+
+describe('cairn chunk on JSON', () => {
+  // eCFR JSON: every string under 10000 characters, so the seed 004 default gives no units
+  const file = corpusPath('ecfr-json', 'title-15-chapter-XIII.json');
+
+  it('takes --threshold as parse and ingest do, so short string nodes can be chunked', async () => {
+    const { out } = await chunkCommand(file, '--threshold', '200', '--json');
+    const { chunks } = JSON.parse(out) as { chunks: { json_pointer: string }[] };
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.every((c) => c.json_pointer.startsWith('/'))).toBe(true);
+  });
+
+  it('says why a JSON file gave no chunks', async () => {
+    const { out, err } = await chunkCommand(file);
+    expect(out).toMatch(/: 0 chunks\n$/);
+    expect(err).toContain('no string node of 10000 characters or more');
+    expect(err).toContain('--threshold');
+  });
+
+  it('refuses a threshold that is not a positive integer', async () => {
+    const { err } = await chunkCommand(file, '--threshold', '0');
+    expect(err).toContain('--threshold must be a positive integer');
+    expect(process.exitCode).toBe(2);
+  });
+});
