@@ -120,6 +120,19 @@ describe('parseHtml: the visible text layer', () => {
     expect(doc.canonical).toBe('Intro #\n\nC#\n\nSetup ¶');
   });
 
+  it('leaves Sphinx permalinks right after the text and MediaWiki edit links out of titles', async () => {
+    // as mercurial.html (docutils) and wikipedia-3.html in the corpus have them
+    const doc = await parse(
+      '<h2><a class="toc-backref" href="#id19">Conclusion</a><a class="headerlink" href="#conclusion">¶</a></h2>' +
+        '<h2><span class="mw-headline" id="Properties">Properties</span><span class="mw-editsection">' +
+        '<span class="mw-editsection-bracket">[</span><a href="?action=edit">edit</a>' +
+        '<span class="mw-editsection-bracket">]</span></span></h2>' +
+        '<h2>History <span>[edit | edit source]</span></h2>',
+    );
+    expect(doc.sections.map((s) => s.title)).toEqual(['Conclusion', 'Properties', 'History']);
+    expect(doc.canonical).toBe('Conclusion¶\n\nProperties[edit]\n\nHistory [edit | edit source]');
+  });
+
   it('names the language of highlighted code blocks', async () => {
     const doc = await parse(
       '<pre class="language-rust">fn main() {}</pre><pre><code class="hljs lang-ts">let x</code></pre><pre>plain</pre>',

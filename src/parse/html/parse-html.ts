@@ -42,9 +42,16 @@ export async function parseHtml(input: ParseInput): Promise<CairnDocument> {
   return builder.build();
 }
 
-/** A permalink after the heading text (`<a href="#id">#</a>`, Sphinx's `¶`) is not part of its title. */
-const PERMALINK = /\s+[#¶🔗]$/u;
+/**
+ * A permalink after the heading text (`<a href="#id">#</a>`, Sphinx's `¶`) is
+ * not part of its title. Sphinx and docutils put the `¶` link right after the
+ * text (`Conclusion¶`), so only `#`, which ends names such as `C#`, needs the
+ * space before it.
+ */
+const PERMALINK = /(?:\s+#|\s*[¶🔗])$/u;
+/** MediaWiki's edit link after each section heading (`History[edit]`, `[edit | edit source]`). */
+const MEDIAWIKI_EDIT = /\s*\[\s*edit(?: source)?(?:\s*\|\s*edit source)?\s*\]$/;
 
 function headingTitle(text: string): string {
-  return text.replace(PERMALINK, '');
+  return text.replace(MEDIAWIKI_EDIT, '').replace(PERMALINK, '');
 }
