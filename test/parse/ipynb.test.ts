@@ -382,6 +382,19 @@ describe('notebook parser: bad input', () => {
     });
   });
 
+  it('refuses a Markdown cell nested too deep naming the notebook, the cell and its line', async () => {
+    const deep = nb4([
+      cellOf('markdown', '# ok'),
+      cellOf('markdown', `x\n${'> '.repeat(50_000)}y`),
+    ]);
+    const error = await errorOf(() => parseNotebookValue(deep));
+    expect(error.code).toBe('markdown_too_deep');
+    expect(error.message).toBe(
+      'Markdown nested deeper than 32 containers at line 2 of cell 1 of book.ipynb',
+    );
+    expect(error.details).toMatchObject({ source: 'book.ipynb', cell: 1, line: 2 });
+  });
+
   it('reads a __proto__ key in a notebook as data', async () => {
     const text =
       '{"nbformat": 4, "__proto__": {"polluted": 1}, "metadata": {"__proto__": {"x": 1}}, "cells": []}';

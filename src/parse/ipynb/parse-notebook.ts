@@ -1,3 +1,4 @@
+import { CairnError, isCairnError } from '../../errors.js';
 import { decodeText } from '../../load/decode-text.js';
 import type { CairnDocument } from '../../types.js';
 import { DocumentBuilder } from '../document-builder.js';
@@ -58,7 +59,7 @@ export function buildNotebookDocument(
   for (const piece of pieces) {
     const end16 = piece.start16 + piece.text.length;
     if (piece.kind === 'markdown') {
-      const { nodes, shift16 } = parseRange(canonical, { start16: piece.start16, end16 });
+      const { nodes, shift16 } = parseCell(canonical, piece, end16, input.source_url);
       for (const node of nodes) {
         if (isDisplayMath(node)) {
           builder.block({
@@ -84,6 +85,30 @@ export function buildNotebookDocument(
     });
   }
   return builder.build();
+}
+
+/**
+ * Parses one Markdown cell. A cell too deeply nested is refused naming the
+ * notebook and the cell, with the line inside the cell: the Markdown check
+ * alone knows only the cell's text, and said "line 1 of <input>".
+ */
+function parseCell(
+  canonical: string,
+  piece: Piece,
+  end16: number,
+  source: string,
+): ReturnType<typeof parseRange> {
+  try {
+    return parseRange(canonical, { start16: piece.start16, end16 }, source);
+  } catch (error) {
+    if (!isCairnError(error, 'markdown_too_deep')) throw error;
+    const { line, max_depth } = error.details;
+    throw new CairnError(
+      'markdown_too_deep',
+      `Markdown nested deeper than ${max_depth} containers at line ${line} of cell ${piece.cell} of ${source}`,
+      { cause: error, details: { ...error.details, cell: piece.cell } },
+    );
+  }
 }
 
 /** The cells (and outputs) that have text, with where each starts in the canonical text. */
