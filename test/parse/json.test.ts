@@ -25,11 +25,12 @@ const parseJsonText = (text: string, threshold?: number) =>
 
 async function errorOf(
   run: () => Promise<unknown>,
-): Promise<{ code: string; details: Record<string, unknown> }> {
+): Promise<{ code: string; message: string; details: Record<string, unknown> }> {
   try {
     await run();
   } catch (error) {
-    if (isCairnError(error)) return { code: error.code, details: error.details };
+    if (isCairnError(error))
+      return { code: error.code, message: error.message, details: error.details };
     throw error;
   }
   throw new Error('expected a CairnError, got success');
@@ -208,6 +209,17 @@ describe('JSON parser: bad and odd input', () => {
       code: 'malformed_json',
       details: { position: 8, byte_offset: 11, column: 9 },
     });
+  });
+
+  it('says what is wrong in one line, without echoing the input (a terminal escape here)', async () => {
+    const error = await errorOf(() => parseJsonText('x\u001b[2J\nmore'));
+    expect(error.message).toBe(
+      "Malformed JSON in data.json at line 1 column 1: Unexpected token 'x'",
+    );
+    const tail = await errorOf(() => parseJsonText('[1,\n2 3]'));
+    expect(tail.message).toBe(
+      "Malformed JSON in data.json at line 2 column 3: Expected ',' or ']' after array element",
+    );
   });
 
   it.each([['['], ['{"a": "unterminated'], ['[1] [2]'], ['nul'], ['{"a" 1}'], ["{'a': 1}"]])(

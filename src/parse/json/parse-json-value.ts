@@ -43,8 +43,26 @@ export function parseJsonValue(
   } catch (cause) {
     if (!(cause instanceof SyntaxError)) throw cause;
     const at16 = jsonSyntaxErrorIndex16(text, cause);
-    throw locatedError('malformed_json', cause.message, decoded, at16, source, {}, cause);
+    throw locatedError(
+      'malformed_json',
+      syntaxErrorReason(cause),
+      decoded,
+      at16,
+      source,
+      {},
+      cause,
+    );
   }
+}
+
+// V8 quotes the input around the error as it is, line breaks and terminal escapes
+// included, and repeats the position the message already gives as line and column
+const V8_EXCERPT = /, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/;
+const V8_POSITION = / in JSON at position \d+(?: \(line \d+ column \d+\))?$/;
+
+/** What V8 says is wrong (`Unexpected token 'x'`), without its copy of the input or its position. */
+function syntaxErrorReason(error: SyntaxError): string {
+  return error.message.replace(V8_EXCERPT, '').replace(V8_POSITION, '');
 }
 
 function locatedError(
