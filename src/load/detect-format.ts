@@ -35,7 +35,8 @@ export function detectFormat(path: string, head?: Uint8Array): Format {
   return format;
 }
 
-const FRONT_MATTER_TITLE_NUMBER = /^---\r?\n(?:[^\n]*\n){0,20}?title_number:/;
+// a UTF-8 BOM (Windows editors save one) is not part of the text: decodeText drops it
+const FRONT_MATTER_TITLE_NUMBER = /^(?:\xef\xbb\xbf)?---\r?\n(?:[^\n]*\n){0,20}?title_number:/;
 
 function isEcfrMarkdown(head: Uint8Array): boolean {
   const text = Buffer.from(head.subarray(0, 2048)).toString('latin1');
