@@ -33,6 +33,17 @@ describe('decodeText', () => {
     expect(decodeText(Buffer.concat([Buffer.from([0xfe, 0xff]), be])).text).toBe('hé😀');
   });
 
+  it('refuses UTF-32 (little endian, whose BOM starts as UTF-16 LE does) as unsupported_encoding', () => {
+    const text = '# Hello';
+    const le = Buffer.alloc(4 * (text.length + 1));
+    le.writeUInt32LE(0xfeff, 0);
+    for (let i = 0; i < text.length; i++) le.writeUInt32LE(text.charCodeAt(i), 4 * (i + 1));
+    expect(codeOf(() => decodeText(le, 'u32.md'))).toEqual({
+      code: 'unsupported_encoding',
+      details: { source: 'u32.md', encoding: 'utf-32le' },
+    });
+  });
+
   it('refuses invalid UTF-8 with the byte offset of the first bad sequence', () => {
     const bytes = Buffer.concat([
       Buffer.from('héllo '),

@@ -22,6 +22,15 @@ export interface DecodedText {
  * never had.
  */
 export function decodeText(bytes: Uint8Array, source = '<input>'): DecodedText {
+  // FF FE 00 00 opens UTF-32LE: read as UTF-16LE it decodes "fine" into text with a NUL
+  // between every character, so Markdown lost its headings and JSON failed on a blank token
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xfe && !bytes[2] && !bytes[3]) {
+    throw new CairnError(
+      'unsupported_encoding',
+      `${source} is UTF-32 text; save it as UTF-8 (or UTF-16) to read it`,
+      { details: { source, encoding: 'utf-32le' } },
+    );
+  }
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
     return {
       text: decodeWith(utf16le, bytes.subarray(2), source, 'UTF-16LE'),
