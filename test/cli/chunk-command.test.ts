@@ -47,3 +47,30 @@ describe('cairn chunk on JSON', () => {
     expect(process.exitCode).toBe(2);
   });
 });
+
+describe('cairn chunk size flags', () => {
+  const file = corpusPath('rustbook', 'ch04-00-understanding-ownership.md');
+
+  it('says a too large overlap is the default one, and which flag lowers it', async () => {
+    const { err } = await chunkCommand(file, '--chunker', 'token', '--max-tokens', '50');
+    expect(err).toContain('overlap_tokens (64) must be smaller than max_chunk_tokens (50)');
+    expect(err).toContain(
+      "overlap_tokens is the token chunker's default; give --overlap 49 or less",
+    );
+    expect(process.exitCode).toBe(2);
+    const { out } = await chunkCommand(
+      file,
+      ...['--chunker', 'token', '--max-tokens', '50', '--overlap', '8', '--json'],
+    );
+    expect(JSON.parse(out).chunks.length).toBeGreaterThan(1);
+  });
+
+  it('leaves an overlap the user gave to the library message', async () => {
+    const { err } = await chunkCommand(
+      file,
+      ...['--chunker', 'char', '--max-chars', '80', '--overlap', '90'],
+    );
+    expect(err).toContain('overlap_chars (90) must be smaller than size_chars (80)');
+    expect(err).not.toContain('default');
+  });
+});

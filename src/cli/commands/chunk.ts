@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import type { Chunk, Chunker, ChunkingOptions } from '../../chunk/types.js';
-import { CairnError } from '../../errors.js';
+import { CairnError, isCairnError } from '../../errors.js';
 import { isFormat } from '../../load/detect-format.js';
 import { parseFile } from '../../parse/parse-document.js';
 import { chunkStored } from '../../store/chunk-stored.js';
@@ -183,7 +183,7 @@ const BUILT_IN = new Set<string>(Object.values(SIZE_FLAGS).flatMap((flag) => fla
 function configured(chunker: Chunker, flags: ChunkFlags): Chunker {
   const given = { '--max-tokens': flags.maxTokens, '--max-chars': flags.maxChars };
   const { name } = chunker;
-  if (!BUILT_IN.has(name)) return chunker.configure(optionsFrom(flags));
+  if (!BUILT_IN.has(name)) return configureWithFlags(chunker, flags);
   for (const [flag, { takers, other }] of Object.entries(SIZE_FLAGS)) {
     if (given[flag as keyof typeof given] === undefined) continue;
     if (!(takers as readonly string[]).includes(name)) {
@@ -193,7 +193,28 @@ function configured(chunker: Chunker, flags: ChunkFlags): Chunker {
       );
     }
   }
-  return chunker.configure(optionsFrom(flags));
+  return configureWithFlags(chunker, flags);
+}
+
+/**
+ * `--max-tokens 50` alone fails on the default overlap (64): the library's
+ * message names overlap_tokens, which the user never set, so say it is the
+ * default and which flag lowers it.
+ */
+function configureWithFlags(chunker: Chunker, flags: ChunkFlags): Chunker {
+  try {
+    return chunker.configure(optionsFrom(flags));
+  } catch (error) {
+    const option = isCairnError(error, 'invalid_option') ? error.details.option : undefined;
+    if (flags.overlap !== undefined || typeof option !== 'string' || !option.startsWith('overlap_'))
+      throw error;
+    const max = (error as CairnError).details.max;
+    throw new CairnError(
+      'invalid_option',
+      `${(error as CairnError).message}: ${option} is the ${chunker.name} chunker's default; give --overlap ${typeof max === 'number' ? `${max} or less` : 'lower'} (0 for none)`,
+      { cause: error, details: { ...(error as CairnError).details, flag: '--overlap' } },
+    );
+  }
 }
 
 function formatChunks(chunkerId: string, chunks: Chunk[]): string {
