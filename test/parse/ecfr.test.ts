@@ -83,7 +83,7 @@ describe('eCFR parser on an excerpt', () => {
   it('names sections by the title lines and nests subparts and designators', () => {
     expect(doc.format).toBe('ecfr');
     expect(doc.title).toBe('CHAPTER VII—BUREAU OF INDUSTRY AND SECURITY');
-    expect(projectSections(doc).map((line) => line.replace(/ \[.*$/, ''))).toEqual([
+    expect(projectSections(doc).map((line) => line.replace(/ \[\d+, \d+\)$/, ''))).toEqual([
       '1 CHAPTER VII—BUREAU OF INDUSTRY AND SECURITY',
       '  1.1 PART 746—EMBARGOES AND OTHER SPECIAL CONTROLS',
       '    1.1.1 Subpart A—General',
@@ -133,6 +133,22 @@ describe('eCFR parser on an excerpt', () => {
     expect(crlf.blocks.map((b) => textOf(crlf, b.span))).toEqual(
       doc.blocks.map((b) => textOf(doc, b.span).replace(/\n/g, '\r\n')),
     );
+  });
+
+  it('opens subparts numbered by part and spaced subpart ranges (14 CFR V, 15 CFR IX)', async () => {
+    const doc = await parseEcfrText(
+      '### Part 1262\n\n    Subpart 1262.1—General Provisions\n\n      § 1262.101   Purpose of these rules.\n\n#### § § 1262.101\n\n      (a) Text.\n\n' +
+        '    Subparts B - C [Reserved]\n\n    Subpart 1262.2 [Reserved]\n',
+    );
+    assertDocumentInvariants(doc);
+    expect(projectSections(doc).map((line) => line.replace(/ \[\d+, \d+\)$/, ''))).toEqual([
+      '1 Part 1262',
+      '  1.1 Subpart 1262.1—General Provisions',
+      '    1.1.1 § 1262.101 Purpose of these rules.',
+      '      1.1.1.1 (a)',
+      '  1.2 Subparts B - C [Reserved]',
+      '  1.3 Subpart 1262.2 [Reserved]',
+    ]);
   });
 
   it('names a range of reserved parts by its plural title line (title 12 chapter VIII)', async () => {

@@ -16,8 +16,13 @@ import { headingKey, isTitleLineOf, type LineSpan, lastLine } from './title-line
 const SUBPART_RANK = 3.5;
 /** Paragraph designators rank below every Markdown heading, one rank per depth under the `§`. */
 const DESIGNATOR_RANK = 10;
+/**
+ * A subpart title line: `Subpart A—General`, `Subparts B-C [Reserved]`; NASA's
+ * (14 CFR chapter V) are numbered by part (`Subpart 1262.1—General Provisions`),
+ * and a range may be spaced (`Subparts B - C [Reserved]`, 15 CFR chapter IX).
+ */
 const SUBPART =
-  /Subparts? [A-Z0-9]{1,4}(?:(?:-| through )[A-Z0-9]{1,4})?(?:—|[ \t]*\[Reserved\]|[ \t]*(?=[\r\n\u2028\u2029]|$))/y;
+  /Subparts? [A-Z0-9]{1,4}(?:\.\d{1,4})?(?:(?:-| - | through )[A-Z0-9]{1,4}(?:\.\d{1,4})?)?(?:—|[ \t]*\[Reserved\]|[ \t]*(?=[\r\n\u2028\u2029]|$))/y;
 
 /**
  * eCFR Markdown: the Markdown headings (chapter, subchapter, part, `§`)
