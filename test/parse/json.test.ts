@@ -220,6 +220,10 @@ describe('JSON parser: bad and odd input', () => {
     expect(tail.message).toBe(
       "Malformed JSON in data.json at line 2 column 3: Expected ',' or ']' after array element",
     );
+    const lines = await errorOf(() => parseJsonText('{"a": 1}\n{"b": 2}'));
+    expect(lines.message).toBe(
+      'Malformed JSON in data.json at line 2 column 1: Unexpected non-whitespace character after JSON',
+    );
   });
 
   it.each([['['], ['{"a": "unterminated'], ['[1] [2]'], ['nul'], ['{"a" 1}'], ["{'a': 1}"]])(

@@ -58,7 +58,7 @@ export function parseJsonValue(
 // V8 quotes the input around the error as it is, line breaks and terminal escapes
 // included, and repeats the position the message already gives as line and column
 const V8_EXCERPT = /, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/;
-const V8_POSITION = / in JSON at position \d+(?: \(line \d+ column \d+\))?$/;
+const V8_POSITION = /(?: in JSON)? at position \d+(?: \(line \d+ column \d+\))?$/;
 
 /** What V8 says is wrong (`Unexpected token 'x'`), without its copy of the input or its position. */
 function syntaxErrorReason(error: SyntaxError): string {
