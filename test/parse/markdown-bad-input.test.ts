@@ -108,6 +108,17 @@ describe('hostile Markdown', () => {
     expect(doc.blocks.map((b) => b.type)).toEqual(['quote']);
   });
 
+  it('refuses lists nested too deep by indentation (one marker a line) at once', async () => {
+    const staircase = (depth: number) =>
+      Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- x`).join('\n');
+    // 1,500 levels (2.25 MB) took micromark 43 s before the check
+    const t0 = cpuMs();
+    expect(await outcome(staircase(1500))).toBe('markdown_too_deep');
+    expect(cpuMs() - t0).toBeLessThan(2000);
+    const doc = await parse(staircase(MAX_MARKDOWN_NESTING));
+    expect(doc.blocks.map((b) => b.type)).toEqual(['list']);
+  });
+
   it('parses a link reference definition with 50,000 spaces as text, not a hang', async () => {
     const doc = await parse(`[a]:${' '.repeat(50_000)}x\n`);
     assertDocumentInvariants(doc);

@@ -1,4 +1,5 @@
 import { CairnError } from '../../errors.js';
+import { findDeepListLine } from './find-deep-list-line.js';
 
 /**
  * Container markers (`>`, list bullets and numbers) one line may open.
@@ -17,13 +18,16 @@ const DEEP_LINE = new RegExp(
 
 /**
  * Refuses Markdown with a line that opens more than MAX_MARKDOWN_NESTING
- * containers, before the parser sees it: one linear regex pass.
+ * containers, before the parser sees it: one linear regex pass, then one
+ * pass for list items nested that deep by indentation, one marker a line.
  */
 export function checkMarkdownNesting(markdown: string, source = '<input>'): void {
   DEEP_LINE.lastIndex = 0;
   const match = DEEP_LINE.exec(markdown);
-  if (!match) return;
-  const at16 = match.index + (/^[\r\n]/.test(match[0]) ? (match[0].startsWith('\r\n') ? 2 : 1) : 0);
+  const at16 = match
+    ? match.index + (/^[\r\n]/.test(match[0]) ? (match[0].startsWith('\r\n') ? 2 : 1) : 0)
+    : findDeepListLine(markdown, MAX_MARKDOWN_NESTING);
+  if (at16 < 0) return;
   const line = countLines(markdown, at16) + 1;
   throw new CairnError(
     'markdown_too_deep',
