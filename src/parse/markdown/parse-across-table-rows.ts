@@ -45,7 +45,8 @@ export function parseAcrossTableRows(
     const part = parsePart(markdown, start, end, header, open, bom);
     // a part of rows only extends `open` and returns no block of its own
     const last: TopBlock | null | undefined = part.length > 0 ? part.at(-1) : open;
-    const leftOpen: TopBlock | null = last?.type === 'table' && last.end === end - bom ? last : null;
+    const leftOpen: TopBlock | null =
+      last?.type === 'table' && last.end === end - bom ? last : null;
     if (cut !== -1 && leftOpen === null) {
       // not inside a table after all: no cut is known safe, so the rest goes whole
       blocks.push(...parsePart(markdown, start, to, header, open, bom));
@@ -95,7 +96,9 @@ function parsePart(
 function nextRowCut(markdown: string, at: number, to: number): number {
   if (at >= to) return -1;
   let lineStart = markdown.lastIndexOf('\n', at - 1) + 1;
-  let previousIsRow = ROW_START.test(lineAt(markdown, markdown.lastIndexOf('\n', lineStart - 2) + 1));
+  let previousIsRow = ROW_START.test(
+    lineAt(markdown, markdown.lastIndexOf('\n', lineStart - 2) + 1),
+  );
   while (lineStart < to) {
     const isRow = ROW_START.test(lineAt(markdown, lineStart));
     if (isRow && previousIsRow && lineStart >= at) return lineStart;
