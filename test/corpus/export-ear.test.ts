@@ -188,9 +188,10 @@ describe('EAR export of chapter VII', () => {
       const exportedText = bySection.get(id);
       if (Number(number.slice(0, 3)) > 774) continue;
       expect(exportedText, id).toBeDefined();
-      // the § ends at the next heading or at the title line of the next §, part or subpart
+      // the § ends at the next heading or at the title line of the next §, part (a reserved
+      // range's plural, PARTS 775-780 [RESERVED], too) or subpart
       const body = block
-        .split(/^(?:#{1,4} |\s*§ \d{3}\.\d+ |\s*(?:PART|SUBCHAPTER|CHAPTER|Subparts?) )/m)[0]!
+        .split(/^(?:#{1,4} |\s*§ \d{3}\.\d+ |\s*(?:PARTS?|SUBCHAPTER|CHAPTER|Subparts?) )/m)[0]!
         .split('\n')
         .slice(1);
       for (const line of body) {
