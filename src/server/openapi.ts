@@ -386,6 +386,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
         'ranked',
         'allow_cross_section',
         'any_snippet_id',
+        'require_k_pos',
         'index_hash',
         'analyzer',
         'chunker',

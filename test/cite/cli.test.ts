@@ -60,6 +60,19 @@ describe('cairn validate citations / answer', () => {
     ]);
   });
 
+  it('--require-k-pos asks each citation for k_pos (trace completeness)', async () => {
+    const { k_pos: _, ...withoutKPos } = CITATION;
+    const path = file('no-k-pos.json', JSON.stringify([withoutKPos]));
+    expect(await runValidateCitations('citations', path, {}, captureIo().io)).toBe(0);
+    const c = captureIo();
+    expect(
+      await runValidateCitations('citations', path, { json: true, requireKPos: true }, c.io),
+    ).toBe(1);
+    expect(JSON.parse(c.out()).issues.map((i: { code: string }) => i.code)).toEqual([
+      'missing_k_pos',
+    ]);
+  });
+
   it('reports an answer with its citation statuses in --json', async () => {
     const path = file('answer.json', JSON.stringify(ANSWER));
     const c = captureIo();

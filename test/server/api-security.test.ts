@@ -273,6 +273,16 @@ describe('a chunk ID that several chunkers share', () => {
       });
       expect([ambiguous.status, ambiguous.body.error.code]).toEqual([400, 'invalid_option']);
       expect(ambiguous.body.error.message).toContain('?chunker=');
+      // trace completeness on request: the same citation without k_pos
+      const { k_pos: _k, ...untraced } = citation;
+      const incomplete = await call(app, '/api/validate/citations?require_k_pos=1', {
+        method: 'POST',
+        body: JSON.stringify([untraced]),
+      });
+      expect(incomplete.status).toBe(422);
+      expect(incomplete.body.issues.map((i: { code: string }) => i.code)).toEqual([
+        'missing_k_pos',
+      ]);
 
       await expect(resolveChunk(store, shared[0]!)).rejects.toThrow(/say which with --chunker/);
     } finally {

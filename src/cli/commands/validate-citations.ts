@@ -25,6 +25,7 @@ export interface ValidateCitationsFlags {
   analyzer?: string;
   anySnippetId?: boolean;
   ranked?: boolean;
+  requireKPos?: boolean;
   allowTrailingText?: boolean;
   db?: string;
   chunker?: string;
@@ -88,6 +89,10 @@ export function registerValidateCitations(validate: Command): void {
       .option('--index-hash <hash>', 'the live index hash: citations must name it')
       .option('--analyzer <id>', "the read path's analyzer: citations must name it")
       .option('--any-snippet-id', 'accept any snippet_id, not only cairn chunk IDs')
+      .option(
+        '--require-k-pos',
+        "trace completeness (seed 001 rule 8): each citation must carry the engine's k_pos",
+      )
       .option(
         '--db <path|url>',
         'check each citation against this store: SQLite file or postgres:// URL',
@@ -168,6 +173,7 @@ export async function runValidateCitations(
       allow_cross_section_reuse: flags.allowCrossSection === true,
       snippet_ids: flags.anySnippetId ? 'any' : 'chunk_id',
       ranked: flags.ranked === true,
+      require_k_pos: flags.requireKPos === true,
       ...(flags.indexHash === undefined ? {} : { index_hash: flags.indexHash }),
       ...(flags.analyzer === undefined ? {} : { analyzer: flags.analyzer }),
     };

@@ -20,8 +20,8 @@ import { CHUNKER_HINT } from './chunks.js';
  * checked against the store. 200 when clean, 422 with the issues
  * otherwise; both carry the per-citation verdicts, and an answer the qids
  * of the traces it wrote. Options are query flags, as the CLI's:
- * `ranked`, `allow_cross_section`, `any_snippet_id`, `index_hash`,
- * `analyzer`, `chunker`, and for answers `allow_trailing_text`.
+ * `ranked`, `allow_cross_section`, `any_snippet_id`, `require_k_pos`,
+ * `index_hash`, `analyzer`, `chunker`, and for answers `allow_trailing_text`.
  */
 export function validateRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
@@ -107,6 +107,7 @@ function listOptions(c: Context): CitationValidationOptions {
   return {
     allow_cross_section_reuse: flag(c, 'allow_cross_section'),
     snippet_ids: flag(c, 'any_snippet_id') ? 'any' : 'chunk_id',
+    require_k_pos: flag(c, 'require_k_pos'),
     ...(indexHash ? { index_hash: indexHash } : {}),
     ...(analyzer ? { analyzer } : {}),
   };
