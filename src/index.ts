@@ -210,6 +210,7 @@ export type {
   VersionModel,
   VersionRow,
   VersionWithText,
+  WaitOptions,
   WriteVersionInput,
   WriteVersionOutcome,
 } from './store/types.js';

@@ -1,4 +1,10 @@
-import type { ChunkStore, IndexManifestRow, LexicalIndexState } from '../store/types.js';
+import { isCairnError } from '../errors.js';
+import type {
+  ChunkStore,
+  IndexManifestRow,
+  LexicalIndexState,
+  WaitOptions,
+} from '../store/types.js';
 import { computeIndexHash } from './compute-index-hash.js';
 
 /** The lexical index embeds nothing: the citation's `embed_model`. */
@@ -15,11 +21,13 @@ export interface LiveIndex {
  * `index_manifests` row written the first time a search sees that hash
  * (the index changes with every chunk write, so the manifest follows
  * lazily; the hash is a pure function of what is indexed). A read-only
- * store gets no row.
+ * store gets no row. With `wait_ms`, a store another process keeps locked
+ * gets its row at a later search: the hash does not depend on it.
  */
 export async function ensureIndexManifest(
   store: ChunkStore,
   chunkerId: string,
+  options: WaitOptions = {},
 ): Promise<LiveIndex> {
   const state = await store.getLexicalIndexState(chunkerId);
   const known = ensured.get(state);
@@ -41,7 +49,13 @@ export async function ensureIndexManifest(
       chunk_count: chunkCount,
       created_at: new Date().toISOString(),
     };
-    await store.putIndexManifest(row);
+    try {
+      await store.putIndexManifest(row, options);
+    } catch (error) {
+      if (options.wait_ms === undefined || !isCairnError(error, 'store_busy')) throw error;
+      // not remembered as ensured: the next search of this state writes the row
+      return { analyzer: state.analyzer, index_hash: indexHash, chunk_count: chunkCount };
+    }
   }
   const live = { analyzer: state.analyzer, index_hash: indexHash, chunk_count: chunkCount };
   ensured.set(state, live);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { NO_SECTION_ID } from '../cite/citation-contract.js';
-import { CairnError } from '../errors.js';
+import { CairnError, isCairnError } from '../errors.js';
 import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
 import type { ChunkStore, LexicalQuery } from '../store/types.js';
 import { dropStopwords } from './drop-stopwords.js';
@@ -39,7 +39,11 @@ export async function search(
   }
   if (query.trim() === '') throw new CairnError('empty_query', 'The search query is empty');
   const chunkerId = await resolveSearchChunker(store, options.chunker);
-  const live = await ensureIndexManifest(store, chunkerId);
+  const live = await ensureIndexManifest(
+    store,
+    chunkerId,
+    options.trace_wait_ms === undefined ? {} : { wait_ms: options.trace_wait_ms },
+  );
   if (options.analyzer !== undefined && options.analyzer !== live.analyzer) {
     throw new CairnError(
       'analyzer_mismatch',
@@ -119,7 +123,19 @@ export async function search(
     trace_log: logPath,
     traced: !store.read_only,
   };
-  if (result.traced) await writeTrace(store, result, { k, log_path: logPath });
+  if (result.traced) {
+    const wait = options.trace_wait_ms;
+    try {
+      await writeTrace(store, result, {
+        k,
+        log_path: logPath,
+        ...(wait === undefined ? {} : { wait_ms: wait }),
+      });
+    } catch (error) {
+      if (wait === undefined || !isCairnError(error, 'store_busy')) throw error;
+      return { ...result, traced: false };
+    }
+  }
   return result;
 }
 

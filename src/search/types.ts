@@ -71,6 +71,14 @@ export interface SearchOptions {
   /** The query id traces carry (default: a random `q-` id). */
   qid?: string;
   /**
+   * Wait at most this long for a write lock another connection holds on a
+   * SQLite store to write the trace; past it the search is answered without
+   * one (`traced: false`). Default: the store's busy timeout (30 s). SQLite
+   * waits on the thread, so `cairn serve` gives a short one: a long wait
+   * would stall every request.
+   */
+  trace_wait_ms?: number;
+  /**
    * `proximity` (default): the engine's best candidates reordered by how
    * closely the query's words stand together in them (`proximityScores`);
    * `none`: the engine's order.

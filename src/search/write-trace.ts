@@ -8,27 +8,30 @@ import type { SearchResult } from './types.js';
 export async function writeTrace(
   store: ChunkStore,
   result: SearchResult,
-  options: { k: number; log_path: string | null },
+  options: { k: number; log_path: string | null; wait_ms?: number },
 ): Promise<void> {
   const ts = new Date().toISOString();
   const top = result.hits[0];
-  await store.insertRagTrace({
-    ts,
-    qid: result.qid,
-    seg: 1,
-    deltaS: TRACE_DELTA_S,
-    lambda_state: TRACE_LAMBDA,
-    store: store.dialect,
-    index_hash: result.index_hash,
-    embed_model: result.embed_model,
-    analyzer: result.analyzer,
-    section_id: top?.section_id ?? null,
-    rev: top?.rev ?? null,
-    citations: result.hits.map((h) => h.snippet_id),
-    scores: result.hits.map((h) => h.score_norm),
-    kpos: result.hits.map((h) => h.k_pos),
-    kfinal: result.hits.map((h) => h.k_final),
-  });
+  await store.insertRagTrace(
+    {
+      ts,
+      qid: result.qid,
+      seg: 1,
+      deltaS: TRACE_DELTA_S,
+      lambda_state: TRACE_LAMBDA,
+      store: store.dialect,
+      index_hash: result.index_hash,
+      embed_model: result.embed_model,
+      analyzer: result.analyzer,
+      section_id: top?.section_id ?? null,
+      rev: top?.rev ?? null,
+      citations: result.hits.map((h) => h.snippet_id),
+      scores: result.hits.map((h) => h.score_norm),
+      kpos: result.hits.map((h) => h.k_pos),
+      kfinal: result.hits.map((h) => h.k_final),
+    },
+    options.wait_ms === undefined ? {} : { wait_ms: options.wait_ms },
+  );
   if (options.log_path !== null) {
     await appendLine(
       options.log_path,

@@ -18,6 +18,9 @@ import { mountViewer } from './viewer-assets.js';
 export const SERVER_VERSION = '0.1.0';
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+/** A search's wait for another process's SQLite write lock before it answers untraced. */
+export const DEFAULT_TRACE_WAIT_MS = 250;
+
 export interface CreateAppOptions {
   store: ChunkStore;
   /** Bearer token for writes (default: none, so no writes). */
@@ -34,6 +37,12 @@ export interface CreateAppOptions {
    */
   ingest_workers?: number;
   paging?: PagingLimits;
+  /**
+   * How long a search waits for a write lock another process holds on a
+   * SQLite store to write its trace (default 250 ms); past it the search is
+   * answered with `traced: false`. SQLite waits on the server's only thread.
+   */
+  trace_wait_ms?: number;
   /** Origins allowed cross-origin requests; none by default. */
   cors_origins?: readonly string[];
   /**
@@ -98,6 +107,7 @@ export function createApp(options: CreateAppOptions): Hono {
     max_body_bytes: options.max_body_bytes ?? DEFAULT_MAX_BODY_BYTES,
     ingest_workers: options.ingest_workers ?? 0,
     paging: options.paging ?? DEFAULT_PAGING,
+    trace_wait_ms: options.trace_wait_ms ?? DEFAULT_TRACE_WAIT_MS,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   };
   // strict: false answers /api/search/ as /api/search

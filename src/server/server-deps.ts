@@ -15,6 +15,8 @@ export interface ServerDeps {
   /** Request bodies at most, after decompression. */
   max_body_bytes: number;
   paging: PagingLimits;
+  /** A search's wait for a SQLite write lock held elsewhere, before it answers untraced. */
+  trace_wait_ms: number;
   /** Where the server logs failures it does not show the caller. */
   log: (line: string) => void;
 }

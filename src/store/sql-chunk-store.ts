@@ -33,6 +33,7 @@ import type {
   StoreCounts,
   VersionRow,
   VersionWithText,
+  WaitOptions,
   WriteVersionInput,
   WriteVersionOutcome,
 } from './types.js';
@@ -370,8 +371,9 @@ export class SqlChunkStore implements ChunkStore {
     }));
   }
 
-  async putIndexManifest(row: IndexManifestRow): Promise<void> {
-    await this.driver.run(
+  async putIndexManifest(row: IndexManifestRow, options: WaitOptions = {}): Promise<void> {
+    await this.runWaiting(
+      options,
       'INSERT INTO index_manifests (index_hash, kind, chunker_id, analyzer, embed_model, params, chunk_count, created_at) ' +
         'VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (index_hash) DO NOTHING',
       [
@@ -392,30 +394,41 @@ export class SqlChunkStore implements ChunkStore {
     return row ? toIndexManifest(row) : null;
   }
 
-  async insertRagTrace(row: RagTraceRow): Promise<void> {
+  async insertRagTrace(row: RagTraceRow, options: WaitOptions = {}): Promise<void> {
     const json = (value: unknown): string | null =>
       value === undefined || value === null ? null : JSON.stringify(value);
-    await this.driver.run(
+    const sql =
       'INSERT INTO rag_traces (ts, qid, seg, deltaS, lambda_state, store, index_hash, embed_model, analyzer, section_id, rev, citations, scores, kpos, kfinal) ' +
-        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      [
-        row.ts,
-        row.qid,
-        row.seg,
-        row.deltaS,
-        row.lambda_state,
-        row.store,
-        row.index_hash,
-        row.embed_model,
-        row.analyzer,
-        row.section_id,
-        row.rev,
-        json(row.citations),
-        json(row.scores),
-        json(row.kpos),
-        json(row.kfinal),
-      ],
-    );
+      'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+    const params = [
+      row.ts,
+      row.qid,
+      row.seg,
+      row.deltaS,
+      row.lambda_state,
+      row.store,
+      row.index_hash,
+      row.embed_model,
+      row.analyzer,
+      row.section_id,
+      row.rev,
+      json(row.citations),
+      json(row.scores),
+      json(row.kpos),
+      json(row.kfinal),
+    ];
+    await this.runWaiting(options, sql, params);
+  }
+
+  /** `run`, waiting at most `wait_ms` for another connection's lock where the driver can bound that. */
+  private async runWaiting(
+    options: WaitOptions,
+    sql: string,
+    params: readonly unknown[],
+  ): Promise<number> {
+    return options.wait_ms !== undefined && this.driver.run_briefly
+      ? this.driver.run_briefly(sql, params, options.wait_ms)
+      : this.driver.run(sql, params);
   }
 
   async listRagTraces(

@@ -40,6 +40,12 @@ export interface SqlDriver extends SqlExecutor {
    * offers nothing so cheap. This connection's own writes do not change it.
    */
   others_commit_stamp?(): number;
+  /**
+   * `run`, waiting at most `wait_ms` for a lock another connection holds,
+   * then failing with `store_busy`. Only SQLite has it: its busy wait blocks
+   * the thread, so a server must not wait the whole busy timeout.
+   */
+  run_briefly?(sql: string, params: readonly unknown[], wait_ms: number): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -9,6 +9,16 @@ import type { CairnDocument, Format } from '../types.js';
  * canonical text, half-open; `byte_start`/`byte_end` the same span in UTF-8.
  */
 
+/** For the few writes a reader makes (a trace, an index manifest). */
+export interface WaitOptions {
+  /**
+   * Wait at most this long for a write lock another connection holds
+   * (SQLite, whose wait blocks the thread), then fail with `store_busy`.
+   * Default: the store's busy timeout.
+   */
+  wait_ms?: number;
+}
+
 export interface DocumentRow {
   id: number;
   doc_uid: string;
@@ -332,9 +342,13 @@ export interface ChunkStore {
   /** Current chunks matching any of the terms, best first, ties by section then chunk ID. */
   searchLexical(query: LexicalQuery): Promise<LexicalMatch[]>;
 
-  putIndexManifest(row: IndexManifestRow): Promise<void>;
+  putIndexManifest(row: IndexManifestRow, options?: WaitOptions): Promise<void>;
   getIndexManifest(indexHash: string): Promise<IndexManifestRow | null>;
-  insertRagTrace(row: RagTraceRow): Promise<void>;
+  /**
+   * Appends a trace row. `wait_ms`: wait at most this long for another
+   * connection's write lock (SQLite), then fail with `store_busy`.
+   */
+  insertRagTrace(row: RagTraceRow, options?: WaitOptions): Promise<void>;
   /** Trace rows newest first (then qid, seg); `qid` keeps one query's rows. */
   listRagTraces(options?: {
     limit?: number;

@@ -291,6 +291,41 @@ describe('a chunk ID that several chunkers share', () => {
   });
 });
 
+describe('a SQLite store another process holds a write lock on', () => {
+  test('search answers at once, untraced, instead of stalling the server for the busy timeout', async () => {
+    const db = join(dbDir, 'locked.db');
+    const store = await openStore({ db });
+    const other = new Database(db);
+    try {
+      await ingestSources(store, [CHAPTERS[0]!], { workers: 0, cwd: f.dir });
+      const app = f.appWith({ store });
+      const traces = () =>
+        (other.prepare('SELECT count(*) AS n FROM rag_traces').get() as { n: number }).n;
+      const before = traces();
+      other.exec('BEGIN IMMEDIATE');
+      const started = performance.now();
+      const locked = await call(app, '/api/search?q=ownership');
+      const waited = performance.now() - started;
+      other.exec('COMMIT');
+      expect(locked.status).toBe(200);
+      expect(locked.body.hits.length).toBeGreaterThan(0);
+      expect(locked.body.traced).toBe(false);
+      // the default busy timeout is 30 s; the server waits its trace_wait_ms (250 ms)
+      expect(waited).toBeLessThan(5000);
+      expect(traces()).toBe(before);
+      const free = await call(app, '/api/search?q=ownership');
+      expect(free.body.traced).toBe(true);
+      expect(traces()).toBe(before + 1);
+      // the index manifest the locked search could not write is written by the next
+      expect(free.body.index_hash).toBe(locked.body.index_hash);
+      expect(await store.getIndexManifest(free.body.index_hash)).not.toBeNull();
+    } finally {
+      other.close();
+      await store.close();
+    }
+  }, 60_000);
+});
+
 describe('request bodies are bounded after decompression', () => {
   const small = (max = 4096) => f.appWith({ max_body_bytes: max });
   const search = (body: RequestInit['body'], headers: Record<string, string> = {}, max = 4096) =>

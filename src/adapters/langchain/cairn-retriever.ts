@@ -28,6 +28,7 @@ const SEARCH_KEYS = [
   'k',
   ...SEARCH_STRING_OPTIONS,
   'trace_log',
+  'trace_wait_ms',
 ] as const satisfies readonly (keyof CairnRetrieverSearchOptions)[];
 
 /** Every key a retriever reads: its store, LangChain's `BaseRetrieverInput`, the search options. */

@@ -25,7 +25,10 @@ interface SearchRequest {
 export function searchRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
   const run = async (c: Context, request: SearchRequest) => {
-    const result = await search(deps.store, request.query, request.options);
+    const result = await search(deps.store, request.query, {
+      ...request.options,
+      trace_wait_ms: deps.trace_wait_ms,
+    });
     const { trace_log: _serverPath, ...rest } = result;
     return c.json(rest);
   };

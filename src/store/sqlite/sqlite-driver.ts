@@ -60,7 +60,7 @@ export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
     db = new Database(location, {
       readonly: options.readonly === true,
       fileMustExist: mustExist,
-      timeout: options.busy_timeout_ms ?? 30_000,
+      timeout: options.busy_timeout_ms ?? DEFAULT_BUSY_TIMEOUT_MS,
     });
   } catch (error) {
     if (error instanceof CairnError) throw error;
@@ -111,6 +111,8 @@ export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
   return new SqliteDriver(db, location, lock, options);
 }
 
+const DEFAULT_BUSY_TIMEOUT_MS = 30_000;
+
 class SqliteDriver implements SqlDriver {
   readonly dialect = SQLITE_DIALECT;
   rows_written = 0;
@@ -148,6 +150,15 @@ class SqliteDriver implements SqlDriver {
       this.rows_written += changes;
       return changes;
     });
+  }
+
+  async run_briefly(sql: string, params: readonly unknown[], wait_ms: number): Promise<number> {
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(wait_ms))}`);
+    try {
+      return await this.run(sql, params);
+    } finally {
+      this.db.pragma(`busy_timeout = ${this.options.busy_timeout_ms ?? DEFAULT_BUSY_TIMEOUT_MS}`);
+    }
   }
 
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
