@@ -73,4 +73,21 @@ describe('cairn chunk size flags', () => {
     expect(err).toContain('overlap_chars (90) must be smaller than size_chars (80)');
     expect(err).not.toContain('default');
   });
+
+  it('keeps the sentence chunker on characters when --max-chars comes with --overlap', async () => {
+    const { out } = await chunkCommand(
+      file,
+      ...['--chunker', 'sentence', '--max-chars', '300', '--overlap', '20', '--json'],
+    );
+    const { chunker_id, chunks } = JSON.parse(out) as {
+      chunker_id: string;
+      chunks: { text: string; token_count: number }[];
+    };
+    expect(chunker_id).toMatch(/^sentence@/);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      expect(Array.from(chunk.text).length).toBeLessThanOrEqual(300);
+      expect(chunk.token_count).toBe(Array.from(chunk.text).length);
+    }
+  });
 });

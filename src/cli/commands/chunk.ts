@@ -161,9 +161,13 @@ function optionsFrom(flags: ChunkFlags): ChunkingOptions {
     options.max_chunk_tokens = int('--max-tokens', flags.maxTokens);
   if (flags.maxChars !== undefined) options.max_chunk_chars = int('--max-chars', flags.maxChars);
   if (flags.overlap !== undefined) {
+    // in the unit of the size flag given: setting both would switch the sentence
+    // chunker to its token budget and drop --max-chars
     const overlap = int('--overlap', flags.overlap);
-    options.overlap_tokens = overlap;
-    options.overlap_chars = overlap;
+    if (flags.maxChars === undefined || flags.maxTokens !== undefined) {
+      options.overlap_tokens = overlap;
+    }
+    if (flags.maxTokens === undefined) options.overlap_chars = overlap;
   }
   if (flags.headers === false) options.include_headers = false;
   return options;
