@@ -55,7 +55,7 @@ Examples:
   cairn search "ownership rules"
   cairn search 'multi-threaded' -k 5 --json
   cairn search "what does the borrow checker reject" --rerank none
-  cairn search borrow --doc ch04-02-references-and-borrowing.md --section 1`,
+  cairn search borrow --doc ../shared/corpora/rustbook/ch04-02-references-and-borrowing.md --section 1`,
     )
     .action(async (query: string, flags: SearchFlags) => {
       let store: ChunkStore | null = null;
