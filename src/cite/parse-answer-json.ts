@@ -130,7 +130,7 @@ function tooLarge(bytes: number | null, maxBytes: number): CairnError {
 }
 
 /** 1-based line and column (in UTF-16 units) of a UTF-16 index. */
-function lineColumn(text: string, position: number): { line: number; column: number } {
+export function lineColumn(text: string, position: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) {

@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { lineColumn } from '../cite/parse-answer-json.js';
+import { scanJson, skipWhitespace } from '../cite/scan-json.js';
 import { CairnError } from '../errors.js';
 
 const DECODERS: Record<string, (input: Buffer, options: { maxOutputLength: number }) => Buffer> = {
@@ -41,15 +43,33 @@ export async function readBody(c: Context, maxBytes: number): Promise<Uint8Array
   }
 }
 
-/** The body parsed as JSON, with the same limits; malformed JSON is `malformed_json`. */
+/**
+ * The body parsed as JSON, with the same limits; bad UTF-8 is `invalid_utf8`,
+ * malformed JSON `malformed_json` with its line and column, as on the
+ * validate routes.
+ */
 export async function readJsonBody(c: Context, maxBytes: number): Promise<unknown> {
   const bytes = await readBody(c, maxBytes);
+  let text: string;
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (error) {
-    throw new CairnError('malformed_json', `The body is not JSON: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new CairnError('invalid_utf8', 'The body is not valid UTF-8', { cause: error });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const start = skipWhitespace(text, 0);
+    const scan = scanJson(text, start);
+    // no scan error: the value ended and something follows it
+    const position = scan.error?.position ?? skipWhitespace(text, scan.end);
+    const detail = scan.error?.detail ?? 'Unexpected content after the JSON value';
+    const { line, column } = lineColumn(text, position);
+    throw new CairnError(
+      'malformed_json',
+      `The body is not JSON: ${detail} at line ${line} column ${column}`,
+      { cause: error, details: { line, column, position } },
+    );
   }
 }
 

@@ -371,6 +371,14 @@ describe('request bodies are bounded after decompression', () => {
     const r = await search('{"query": ');
     expect([r.status, r.body.error.code]).toEqual([400, 'malformed_json']);
   });
+
+  test('a JSON body is refused as on the validate routes: malformed_json with its line and column, invalid_utf8 for bad UTF-8', async () => {
+    const broken = await search('{\n  "query": "x",\n}');
+    expect([broken.status, broken.body.error.code]).toEqual([400, 'malformed_json']);
+    expect(broken.body.error.details).toMatchObject({ line: 3, column: 1 });
+    const latin1 = await search(new Uint8Array([0x7b, 0xff, 0x7d]));
+    expect([latin1.status, latin1.body.error.code]).toEqual([400, 'invalid_utf8']);
+  });
 });
 
 describe('what leaves the server', () => {
