@@ -30,7 +30,10 @@ export function registerIngest(program: Command): void {
       'SQLite file or postgres:// URL (default: $CAIRN_DB, else .cairn/cairn.db)',
     )
     .option('--chunker <id>', 'chunker id, name or alias', 'default')
-    .option('--workers <n>', 'parse-and-chunk threads (0: on the main thread; default: cores - 1)')
+    .option(
+      '--workers <n>',
+      'parse-and-chunk threads (0: on the main thread; default: cores - 1, at least 1)',
+    )
     .option('--format <format>', 'override detection: markdown, ecfr, text, html, json, ipynb, pdf')
     .option('--threshold <chars>', 'JSON: string nodes at or over this many characters', '10000')
     .option('--outputs', 'notebooks: include text outputs as blocks')
