@@ -54,7 +54,9 @@ const COMMANDS: Record<string, Register> = {
   serve: async (p) => (await import('./commands/serve.js')).registerServe(p),
   export: async (p) =>
     (await import('./commands/export.js')).registerExportCorpus(
-      p.command('export').description('Export stored or parsed documents under a contract'),
+      p
+        .command('export')
+        .description('Export parsed documents under a contract (not yet from the store)'),
     ),
   validate: async (p) => {
     const validate = p.command('validate').description('Check files against cairn contracts');
