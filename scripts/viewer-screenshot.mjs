@@ -6,8 +6,10 @@
 //   node scripts/viewer-screenshot.mjs http://127.0.0.1:7411 <doc_uid or source_url> <chunk seq> docs/viewer.png
 import { chromium } from 'playwright-core';
 
-const [base, doc, seqArg, out] = process.argv.slice(2);
-if (!base || !doc || !seqArg || !out) {
+const [given, doc, seqArg, out] = process.argv.slice(2);
+// `cairn serve` prints its address with a trailing slash; the paths below add their own
+const base = given?.replace(/\/+$/, '');
+if (!given || !doc || !seqArg || !out) {
   console.error('usage: viewer-screenshot.mjs <server url> <document> <chunk seq> <out.png>');
   process.exit(2);
 }
