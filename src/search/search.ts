@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { NO_SECTION_ID } from '../cite/citation-contract.js';
 import { CairnError, isCairnError } from '../errors.js';
 import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
-import type { ChunkStore, LexicalQuery } from '../store/types.js';
+import type { ChunkStore, LexicalQuery, WaitOptions } from '../store/types.js';
 import { dropStopwords } from './drop-stopwords.js';
 import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
 import { proximityScores, RERANK_POOL } from './proximity-rerank.js';
@@ -39,11 +39,10 @@ export async function search(
   }
   if (query.trim() === '') throw new CairnError('empty_query', 'The search query is empty');
   const chunkerId = await resolveSearchChunker(store, options.chunker);
-  const live = await ensureIndexManifest(
-    store,
-    chunkerId,
-    options.trace_wait_ms === undefined ? {} : { wait_ms: options.trace_wait_ms },
-  );
+  // the index manifest and the trace are the search's only writes, and wait alike
+  const wait: WaitOptions =
+    options.trace_wait_ms === undefined ? {} : { wait_ms: options.trace_wait_ms };
+  const live = await ensureIndexManifest(store, chunkerId, wait);
   if (options.analyzer !== undefined && options.analyzer !== live.analyzer) {
     throw new CairnError(
       'analyzer_mismatch',
@@ -124,15 +123,10 @@ export async function search(
     traced: !store.read_only,
   };
   if (result.traced) {
-    const wait = options.trace_wait_ms;
     try {
-      await writeTrace(store, result, {
-        k,
-        log_path: logPath,
-        ...(wait === undefined ? {} : { wait_ms: wait }),
-      });
+      await writeTrace(store, result, { k, log_path: logPath, ...wait });
     } catch (error) {
-      if (wait === undefined || !isCairnError(error, 'store_busy')) throw error;
+      if (wait.wait_ms === undefined || !isCairnError(error, 'store_busy')) throw error;
       return { ...result, traced: false };
     }
   }

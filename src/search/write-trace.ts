@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ChunkStore } from '../store/types.js';
+import type { ChunkStore, WaitOptions } from '../store/types.js';
 import { formatTraceLine, TRACE_DELTA_S, TRACE_LAMBDA } from './format-trace-line.js';
 import type { SearchResult } from './types.js';
 
@@ -8,7 +8,7 @@ import type { SearchResult } from './types.js';
 export async function writeTrace(
   store: ChunkStore,
   result: SearchResult,
-  options: { k: number; log_path: string | null; wait_ms?: number },
+  options: { k: number; log_path: string | null } & WaitOptions,
 ): Promise<void> {
   const ts = new Date().toISOString();
   const top = result.hits[0];

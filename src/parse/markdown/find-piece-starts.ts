@@ -10,8 +10,8 @@ const ATX_HEADING = /^#{1,6}(?:[ \t]|$)/;
  * blank line, through a heading).
  */
 const UNFOLLOWED = /^\ufeff?[ \t>*+\-\d.)]*(?:`{3,}|~{3,}|\$\$)|^\ufeff? {0,3}</m;
-/** micromark ends lines at a lone CR too; this scan splits lines at LF only. */
-const LONE_CR = /\r(?!\n)/;
+/** micromark ends lines at a lone CR too; the cut scans split lines at LF only. */
+export const LONE_CR = /\r(?!\n)/;
 const FRONT_MATTER_FENCE = /^(?:---|\+\+\+)[ \t]*$/;
 
 /**
@@ -51,4 +51,9 @@ export function findPieceStarts(markdown: string, pieceUnits = DEFAULT_PIECE_UNI
     at = end + 1;
   }
   return frontMatter === null ? starts : [];
+}
+
+/** Where the line ending just before the line starting at `start` begins (`\r\n` or `\n`). */
+export function lineEndingBefore(markdown: string, start: number): number {
+  return markdown.charCodeAt(start - 2) === 13 ? start - 2 : start - 1;
 }

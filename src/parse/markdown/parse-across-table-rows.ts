@@ -1,10 +1,9 @@
 import { CairnError } from '../../errors.js';
+import { LONE_CR, lineEndingBefore } from './find-piece-starts.js';
 import { parseTopBlocks, type TopBlock } from './top-blocks.js';
 
 /** A line that may be a table row: a `|` after at most three spaces. */
 const ROW_START = /^ {0,3}\|/;
-/** micromark ends lines at a lone CR too; the cut search splits lines at LF only. */
-const LONE_CR = /\r(?!\n)/;
 
 /**
  * The top-level blocks of `markdown.slice(from, to)`, in the whole's mdast
@@ -33,7 +32,8 @@ export function parseAcrossTableRows(
   pieceUnits: number,
 ): TopBlock[] {
   const blocks: TopBlock[] = [];
-  const cutsAllowed = !LONE_CR.test(markdown.slice(from, to));
+  // a range no longer than one part has no cut to look for, nor a lone CR to look for first
+  const cutsAllowed = to - from > pieceUnits && !LONE_CR.test(markdown.slice(from, to));
   let start = from;
   /** The head and delimiter rows of the table left open by the part before `start`. */
   let header = '';
@@ -41,7 +41,7 @@ export function parseAcrossTableRows(
   for (;;) {
     // three units on at least, so that the part before a cut is never empty
     const cut = cutsAllowed ? nextRowCut(markdown, start + Math.max(pieceUnits, 3), to) : -1;
-    const end = cut === -1 ? to : cut - lineEndingLength(markdown, cut);
+    const end = cut === -1 ? to : lineEndingBefore(markdown, cut);
     const part = parsePart(markdown, start, end, header, open, bom);
     // a part of rows only extends `open` and returns no block of its own
     const last: TopBlock | null | undefined = part.length > 0 ? part.at(-1) : open;
@@ -124,13 +124,8 @@ function headerRows(markdown: string, at: number, bom: number): string {
   return markdown.slice(lineStart, end);
 }
 
-/** The length of the line ending just before the line starting at `start` (`\r\n` or `\n`). */
-function lineEndingLength(markdown: string, start: number): number {
-  return markdown.charCodeAt(start - 2) === 13 ? 2 : 1;
-}
-
 /** Moves a block's offsets by `offset` units. */
-export function shiftBlock(block: TopBlock, offset: number): void {
+function shiftBlock(block: TopBlock, offset: number): void {
   block.start += offset;
   block.end += offset;
   if (block.content) {

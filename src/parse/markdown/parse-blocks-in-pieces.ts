@@ -1,4 +1,4 @@
-import { DEFAULT_PIECE_UNITS, findPieceStarts } from './find-piece-starts.js';
+import { DEFAULT_PIECE_UNITS, findPieceStarts, lineEndingBefore } from './find-piece-starts.js';
 import { parseAcrossTableRows } from './parse-across-table-rows.js';
 import type { TopBlock } from './top-blocks.js';
 
@@ -24,9 +24,4 @@ export function parseBlocksInPieces(
   for (let i = 0; i + 1 < bounds.length; i++)
     blocks.push(...parseAcrossTableRows(markdown, bounds[i]!, bounds[i + 1]!, bom, pieceUnits));
   return blocks;
-}
-
-/** Where the line ending just before the line starting at `start` begins (`\r\n` or `\n`). */
-function lineEndingBefore(markdown: string, start: number): number {
-  return markdown.charCodeAt(start - 2) === 13 ? start - 2 : start - 1;
 }

@@ -67,10 +67,13 @@ export const MAX_TABLE_ROW_UNITS = 1 << 20;
 function headFits(markdown: string, at: number): boolean {
   const headEnd = lineEnd(markdown, at);
   if (headEnd - at > MAX_TABLE_ROW_UNITS) return false;
-  const next =
-    headEnd +
-    (markdown.charCodeAt(headEnd) === 13 && markdown.charCodeAt(headEnd + 1) === 10 ? 2 : 1);
+  const next = afterLineEnding(markdown, headEnd);
   return lineEnd(markdown, next) - next <= MAX_TABLE_ROW_UNITS;
+}
+
+/** Where the line after a line ending at `end` starts (micromark ends lines at CR, LF and CRLF). */
+function afterLineEnding(markdown: string, end: number): number {
+  return end + (markdown.charCodeAt(end) === 13 && markdown.charCodeAt(end + 1) === 10 ? 2 : 1);
 }
 
 /** Where the line holding `at` ends: its line ending, or the end of the text. */
@@ -103,9 +106,9 @@ const TABLE_ROWS = new Set<string>(['tableHead', 'tableRow']);
  * never makes a table.
  */
 export function nextLineMayBeDelimiterRow(markdown: string, at16: number): boolean {
-  let i = lineEnd(markdown, at16);
-  if (i >= markdown.length) return false;
-  i += markdown.charCodeAt(i) === 13 && markdown.charCodeAt(i + 1) === 10 ? 2 : 1;
+  const end = lineEnd(markdown, at16);
+  if (end >= markdown.length) return false;
+  let i = afterLineEnding(markdown, end);
   let pipeOrColon = false;
   for (; i < markdown.length; i++) {
     const unit = markdown.charCodeAt(i);
