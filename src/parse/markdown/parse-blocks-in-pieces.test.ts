@@ -36,6 +36,21 @@ const LINES = [
   '- list item',
   '  continued item',
   '1. ordered',
+  '2. ordered on',
+  '7) other delimiter',
+  '* star item',
+  '+ plus item',
+  '-\ttab item',
+  '-     five spaces',
+  '   - indented item',
+  '  - nested item',
+  '- - -',
+  '* * *',
+  '-',
+  '1.',
+  '- [ ] task',
+  '-- not an item',
+  '    - code item',
   '> quote',
   '> # quoted heading',
   '> ```',
@@ -111,6 +126,35 @@ describe('parseBlocksInPieces', () => {
       for (const before of ['', '\ufeff', '# T\n\ntext\n', '```\ncode\n```\n'])
         for (const after of ['', '\n', '\n\nafter', '\n# H', '\n> quote'])
           expectSameBlocks(`${before}| a | b |${eol}|---|---|${eol}${rows.join(eol)}${after}`, 200);
+  });
+
+  test('a long list is parsed a few items at a time, to the same blocks as the whole', () => {
+    const items = (marker: (i: number) => string) =>
+      Array.from({ length: 300 }, (_, i) => `${marker(i)} item ${i} \u00e9`);
+    const lists = [
+      items(() => '-'),
+      items(() => '*'),
+      items((i) => `${i + 1}.`),
+      items((i) => `${i + 1})`),
+      // loose, with lazy lines, nested items, code, quotes and a change of marker half-way
+      items((i) => (i % 7 === 0 ? '\n-' : '-')),
+      items((i) => (i % 5 === 0 ? '- lazy\nline\n-' : '-')),
+      items((i) => (i % 3 === 0 ? '-   nested\n  - inner\n\n    ```\n    code\n-' : '-')),
+      items((i) => (i % 11 === 0 ? '- > quote\n-' : '-')),
+      items((i) => (i === 150 ? '*' : '-')),
+      items((i) => (i % 9 === 0 ? '- - -\n-' : '-')),
+    ];
+    for (const eol of ['\n', '\r\n'])
+      for (const before of ['', '\ufeff', '# T\n\ntext\n', '```\ncode\n```\n'])
+        for (const after of ['', '\n', '\n\nafter', '\n# H'])
+          for (const list of lists)
+            expectSameBlocks(`${before}${list.join('\n').replaceAll('\n', eol)}${after}`, 200);
+  });
+
+  test('a long list is cut: its parts stay small', () => {
+    const list = Array.from({ length: 20_000 }, (_, i) => `- item ${i}`).join('\n');
+    const blocks = parseBlocksInPieces(list, 4096);
+    expect(blocks).toEqual([{ type: 'list', start: 0, end: list.length }]);
   });
 
   test('documents with HTML blocks, math fences, lone CRs or unclosed front matter are not cut', () => {

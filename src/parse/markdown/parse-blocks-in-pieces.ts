@@ -1,13 +1,13 @@
 import { DEFAULT_PIECE_UNITS, findPieceStarts, lineEndingBefore } from './find-piece-starts.js';
-import { parseAcrossTableRows } from './parse-across-table-rows.js';
+import { parseAcrossLongBlocks } from './parse-across-long-blocks.js';
 import type { TopBlock } from './top-blocks.js';
 
 /**
  * The top-level blocks of `markdown`, as `parseTopBlocks` gives them, but
- * parsed piece by piece where `findPieceStarts` allows, and a long table a
- * few thousand rows at a time (`parseAcrossTableRows`), with every offset
- * moved back into the whole. micromark's cost grows
- * faster than its input: a 4 MB eCFR chapter parses in 1.69 s whole and
+ * parsed piece by piece where `findPieceStarts` allows, and a long table
+ * or list a part at a time (`parseAcrossLongBlocks`), with every offset
+ * moved back into the whole. micromark's cost grows faster than its input:
+ * a 4 MB eCFR chapter parses in 1.69 s whole and
  * 0.81 s in pieces, at 146 MB of RSS instead of 241.
  */
 export function parseBlocksInPieces(
@@ -22,6 +22,6 @@ export function parseBlocksInPieces(
   const bounds = [0, ...starts.map((start) => lineEndingBefore(markdown, start)), markdown.length];
   const blocks: TopBlock[] = [];
   for (let i = 0; i + 1 < bounds.length; i++)
-    blocks.push(...parseAcrossTableRows(markdown, bounds[i]!, bounds[i + 1]!, bom, pieceUnits));
+    blocks.push(...parseAcrossLongBlocks(markdown, bounds[i]!, bounds[i + 1]!, bom, pieceUnits));
   return blocks;
 }
