@@ -21,7 +21,9 @@ parentPort?.on('message', (message: TaskMessage) => {
 
 async function answer(message: TaskMessage): Promise<void> {
   try {
-    const result = packResult(await processSource(message.task));
+    const result = packResult(await processSource(message.task), {
+      keep_context: message.task.keep_context === true,
+    });
     parentPort!.postMessage({ id: message.id, ok: true, result, heap_bytes: heapBytes() });
   } catch (error) {
     // a file that failed late (too many chunks, say) may have grown the heap as much as any

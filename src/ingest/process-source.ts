@@ -1,5 +1,5 @@
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
-import type { Chunk } from '../chunk/types.js';
+import type { Chunk, ChunkingOptions } from '../chunk/types.js';
 import { parseDocument } from '../parse/parse-document.js';
 import type { ParseOptions } from '../parse/parse-input.js';
 import type { CairnDocument, Format } from '../types.js';
@@ -7,9 +7,14 @@ import type { CairnDocument, Format } from '../types.js';
 export interface SourceTask {
   source_url: string;
   bytes: Uint8Array;
-  /** Full chunker id (aliases are resolved by the caller, so every thread agrees). */
-  chunker_id: string;
+  /** Full chunker id (aliases are resolved by the caller, so every thread agrees); none: parse only. */
+  chunker_id?: string;
+  /** Options the chunker is configured with before it runs (`Chunker.configure`). */
+  chunking_options?: ChunkingOptions;
+  /** Keep each chunk's `context` on the way back from a worker (the store keeps none; `cairn chunk` prints it). */
+  keep_context?: boolean;
   format?: Format;
+  doc_uid?: string;
   parse_options?: ParseOptions;
 }
 
@@ -18,14 +23,17 @@ export interface SourceResult {
   chunks: Chunk[];
 }
 
-/** Parse and chunk one source: the CPU work an ingest hands to worker threads. */
+/** Parse and chunk one source: the CPU work an ingest, `cairn parse` and `cairn chunk` hand to worker threads. */
 export async function processSource(task: SourceTask): Promise<SourceResult> {
   const doc = await parseDocument({
     bytes: task.bytes,
     source_url: task.source_url,
     ...(task.parse_options === undefined ? {} : { options: task.parse_options }),
     ...(task.format === undefined ? {} : { format: task.format }),
+    ...(task.doc_uid === undefined ? {} : { doc_uid: task.doc_uid }),
   });
-  const chunks = defaultChunkerRegistry().get(task.chunker_id).chunk(doc);
-  return { doc, chunks };
+  if (task.chunker_id === undefined) return { doc, chunks: [] };
+  const chunker = defaultChunkerRegistry().get(task.chunker_id);
+  const { chunking_options: options } = task;
+  return { doc, chunks: (options === undefined ? chunker : chunker.configure(options)).chunk(doc) };
 }

@@ -27,8 +27,12 @@ export interface WireResult {
 /**
  * Empties, in place, what `unpackResult` can rebuild exactly; whatever fails
  * the check travels as it is. The result must not be used after this.
+ * Chunks lose their `context` unless `keep_context` is set.
  */
-export function packResult(result: SourceResult): WireResult {
+export function packResult(
+  result: SourceResult,
+  options: { keep_context?: boolean } = {},
+): WireResult {
   const { doc, chunks } = result;
   const sectionPaths = doc.sections.every((section) => isDerivedHeadingPath(doc.sections, section));
   const chunkPaths = chunks.every((chunk) => isSectionPath(doc.sections, chunk));
@@ -37,7 +41,7 @@ export function packResult(result: SourceResult): WireResult {
     !/[\uD800-\uDFFF]/.test(doc.canonical) &&
     chunks.every((chunk) => doc.canonical.slice(chunk.span.start, chunk.span.end) === chunk.text);
   for (const chunk of chunks) {
-    delete chunk.context;
+    if (options.keep_context !== true) delete chunk.context;
     if (chunkPaths) chunk.heading_path = [];
     if (chunkTexts) chunk.text = '';
   }
@@ -50,7 +54,7 @@ export function packResult(result: SourceResult): WireResult {
   };
 }
 
-/** The result a `packResult` message stands for (without chunk `context`), built in place. */
+/** The result a `packResult` message stands for, built in place. */
 export function unpackResult(wire: WireResult): SourceResult {
   const { doc, chunks } = wire.result;
   if (wire.section_paths) {

@@ -30,11 +30,29 @@ export interface WorkerPoolOptions {
    */
   hold_next?: boolean;
   /**
-   * Each worker's V8 old-generation limit in MB (default: V8's own, a
-   * quarter of the machine's memory or so). A task that needs more fails
-   * with `worker_out_of_memory` and its worker is replaced.
+   * Each worker's V8 old-generation limit in MB (default: `CAIRN_WORKER_HEAP_MB`,
+   * else V8's own, a quarter of the machine's memory or so). A task that
+   * needs more fails with `worker_out_of_memory` and its worker is replaced.
    */
   heap_limit_mb?: number;
+}
+
+/** The environment variable that caps every worker's heap, in MB. */
+export const WORKER_HEAP_ENV = 'CAIRN_WORKER_HEAP_MB';
+
+/** `CAIRN_WORKER_HEAP_MB` as a number of MB; undefined when unset. */
+export function workerHeapLimitFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const value = env[WORKER_HEAP_ENV];
+  if (value === undefined || value === '') return undefined;
+  const mb = Number(value);
+  if (!Number.isInteger(mb) || mb < 16) {
+    throw new CairnError(
+      'invalid_option',
+      `${WORKER_HEAP_ENV} must be a whole number of MB, 16 or more, got "${value}"`,
+      { details: { option: WORKER_HEAP_ENV } },
+    );
+  }
+  return mb;
 }
 
 /**
@@ -62,7 +80,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     options.task_timeout_ms ?? 300_000,
     (options.recycle_heap_mb ?? RECYCLE_HEAP_MB) * 1024 * 1024,
     options.hold_next ?? false,
-    options.heap_limit_mb,
+    options.heap_limit_mb ?? workerHeapLimitFromEnv(),
   );
 }
 

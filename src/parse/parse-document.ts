@@ -47,7 +47,7 @@ export async function parseFile(
   options: ParseFileOptions = {},
 ): Promise<CairnDocument> {
   const { format, doc_uid, source_url, ...parseOptions } = options;
-  const bytes = await readSource(path, parseOptions.max_bytes ?? DEFAULT_MAX_BYTES);
+  const bytes = await readSourceFile(path, parseOptions.max_bytes ?? DEFAULT_MAX_BYTES);
   return parseDocument({
     bytes,
     source_url: source_url ?? path,
@@ -57,7 +57,8 @@ export async function parseFile(
   });
 }
 
-async function readSource(path: string, maxBytes: number): Promise<Uint8Array> {
+/** A file's bytes, refused with a typed error when it is missing, not a regular file, or over `maxBytes`. */
+export async function readSourceFile(path: string, maxBytes: number): Promise<Uint8Array> {
   let size: number;
   try {
     const info = await stat(path);

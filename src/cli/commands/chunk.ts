@@ -3,10 +3,10 @@ import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import type { Chunk, Chunker, ChunkingOptions } from '../../chunk/types.js';
 import { CairnError, isCairnError } from '../../errors.js';
 import { isFormat } from '../../load/detect-format.js';
-import { parseFile } from '../../parse/parse-document.js';
 import { chunkStored } from '../../store/chunk-stored.js';
 import { openStore } from '../../store/open-store.js';
 import { jsonThreshold } from '../json-threshold.js';
+import { processFile } from '../process-file.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
 interface ChunkFlags {
@@ -91,13 +91,19 @@ Examples:
           throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
         }
         const threshold = jsonThreshold(flags.threshold);
-        const chunker = configured(registry.get(flags.chunker), flags);
-        const doc = await parseFile(file, {
-          chunk_threshold_chars: threshold,
-          notebook_outputs: flags.outputs === true,
+        const base = registry.get(flags.chunker);
+        // configured here too, so a bad flag fails before the file is read
+        const chunker = configured(base, flags);
+        const { doc, chunks } = await processFile(file, {
+          chunker_id: base.chunker_id,
+          chunking_options: optionsFrom(flags),
+          keep_context: true,
+          parse_options: {
+            chunk_threshold_chars: threshold,
+            notebook_outputs: flags.outputs === true,
+          },
           ...(flags.format === undefined ? {} : { format: flags.format as never }),
         });
-        const chunks = chunker.chunk(doc);
         if (doc.format === 'json' && doc.json_nodes.length === 0 && !flags.json) {
           // seed 004 chunks only strings at or over the threshold: say why a JSON file gave nothing
           process.stderr.write(

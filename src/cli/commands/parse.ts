@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { CairnError } from '../../errors.js';
 import { isFormat } from '../../load/detect-format.js';
-import { parseFile } from '../../parse/parse-document.js';
 import { formatDocumentTree } from '../format-document-tree.js';
 import { jsonThreshold } from '../json-threshold.js';
+import { processFile } from '../process-file.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
 interface ParseFlags {
@@ -43,9 +43,11 @@ Examples:
           throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
         }
         const threshold = jsonThreshold(flags.threshold);
-        const doc = await parseFile(file, {
-          chunk_threshold_chars: threshold,
-          notebook_outputs: flags.outputs === true,
+        const { doc } = await processFile(file, {
+          parse_options: {
+            chunk_threshold_chars: threshold,
+            notebook_outputs: flags.outputs === true,
+          },
           ...(flags.format === undefined ? {} : { format: flags.format as never }),
           ...(flags.docUid === undefined ? {} : { doc_uid: flags.docUid }),
         });
