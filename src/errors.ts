@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'redirect_loop',
   'no_ear_content',
   'no_questions',
+  'too_few_revisions',
   'duplicate_doc_id',
   'empty_query',
   'analyzer_mismatch',

@@ -118,6 +118,28 @@ export type {
   SquadEvalReport,
 } from './eval/run-squad-eval.js';
 export { DEFAULT_EVAL_CHUNKERS, runSquadEval } from './eval/run-squad-eval.js';
+// eval: chunk ID stability over real edit histories (cairn eval ids)
+export { formatIdsEvalTable } from './eval/format-ids-eval-table.js';
+export type { IdPairMeasure, LostIdText } from './eval/id-pair-metrics.js';
+export type { EditHistory, LoadEditHistoriesOptions } from './eval/load-edit-histories.js';
+export { loadEditHistories } from './eval/load-edit-histories.js';
+export type {
+  HistoryReplay,
+  IdScheme,
+  InvalidIdSet,
+  ReplayedPair,
+  ReplayOptions,
+  RevisionFailure,
+} from './eval/replay-edit-history.js';
+export { ID_SCHEMES, replayEditHistory } from './eval/replay-edit-history.js';
+export type {
+  CairnIdSummary,
+  IdSchemeSummary,
+  IdsEvalOptions,
+  IdsEvalReport,
+  IdsEvalRow,
+} from './eval/run-ids-eval.js';
+export { runIdsEval } from './eval/run-ids-eval.js';
 export type {
   AlignableChunk,
   AlignmentResult,

@@ -1,4 +1,5 @@
 import type { GoldSpan } from './load-squad.js';
+import { mean } from './summary-stats.js';
 
 /** What scoring needs of one retrieved chunk: its document, its code point span and its size. */
 export interface RetrievedSpan {
@@ -56,14 +57,13 @@ export function computeMetrics(
   const share = (test: (o: QuestionOutcome) => boolean) =>
     n === 0 ? 0 : outcomes.filter(test).length / n;
   const within = (k: number) => (o: QuestionOutcome) => o.rank !== null && o.rank <= k;
-  const mean = (value: (o: QuestionOutcome) => number) =>
-    n === 0 ? 0 : outcomes.reduce((sum, o) => sum + value(o), 0) / n;
+  const meanOf = (value: (o: QuestionOutcome) => number) => mean(outcomes.map(value)) ?? 0;
   return {
     questions: n,
     hit_at_1: share(within(1)),
     hit_at_5: k < 5 ? null : share(within(5)),
     hit_at_10: k < 10 ? null : share(within(10)),
-    mrr: mean((o) => (o.rank === null ? 0 : 1 / o.rank)),
-    mean_tokens_at_5: mean((o) => o.tokens_at_5),
+    mrr: meanOf((o) => (o.rank === null ? 0 : 1 / o.rank)),
+    mean_tokens_at_5: meanOf((o) => o.tokens_at_5),
   };
 }

@@ -6,7 +6,11 @@ import type { Command } from 'commander';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { CairnError } from '../../errors.js';
 import { formatEvalTable } from '../../eval/format-eval-table.js';
+import { formatIdsEvalTable } from '../../eval/format-ids-eval-table.js';
+import { loadEditHistories } from '../../eval/load-edit-histories.js';
 import { loadSquad } from '../../eval/load-squad.js';
+import type { ReplayedPair } from '../../eval/replay-edit-history.js';
+import { runIdsEval } from '../../eval/run-ids-eval.js';
 import {
   DEFAULT_EVAL_CHUNKERS,
   runSquadEval,
@@ -26,8 +30,17 @@ export interface EvalSquadFlags {
   json?: boolean;
 }
 
+export interface EvalIdsFlags {
+  chunker?: string;
+  only?: string;
+  json?: boolean;
+  explain?: boolean;
+}
+
 export function registerEval(program: Command): void {
-  const evalCommand = program.command('eval').description('Measure retrieval on a labelled set');
+  const evalCommand = program
+    .command('eval')
+    .description('Measure retrieval on a labelled set, or chunk ID stability on edit histories');
   evalCommand
     .command('squad')
     .argument('<file>', 'a SQuAD v1.1 JSON file, e.g. ../shared/corpora/squad/dev-v1.1.json')
@@ -68,6 +81,102 @@ Examples:
         stderr: process.stderr,
       });
     });
+  evalCommand
+    .command('ids')
+    .argument(
+      '<dir>',
+      'one history (a folder of revision files, oldest first by name) or a folder of such folders',
+    )
+    .description(
+      "Replay real edit histories through parse, chunk and chunk IDs, and measure how cairn's IDs survive each edit against content-hash and position IDs",
+    )
+    .option('--chunker <id>', 'chunker id or alias', 'default')
+    .option('--only <name>', 'replay only the history of this name')
+    .option('--json', 'print the report as JSON')
+    .option(
+      '--explain',
+      'on stderr, each major pair, each minor pair under 0.80 faithful, and unchanged text that lost its ID',
+    )
+    .addHelpText(
+      'after',
+      `
+Each history is one document (doc_uid: its folder's name): the first revision
+gets fresh IDs, each later one is aligned with the one before (IDs of all
+earlier revisions retired), and each edit (old -> new) is measured for three
+ID schemes on the same chunks: cairn's IDs, IDs as content hashes (LangChain
+indexing: a hash of text and metadata) and IDs as positions (doc#chunk_index).
+  major     edits cairn classified major: a new lineage, IDs not carried
+  (a) kept  of the old chunks whose text is unchanged, the share that keep
+            their ID; for cairn the minimum over minor edits (target 1.00),
+            for the baselines the mean over all edits
+  (b) resolves  of the old IDs, the share live or redirecting to a live
+            chunk, min/median over edits
+  (b) faithful  the stricter share that resolve to a chunk holding the old
+            content (equal text, or half of either chunk's words from the
+            other): a redirect to a neighbour resolves but is not faithful,
+            a position now naming other text is live but not faithful
+  (c) changed   new chunks whose ID did not name the same content before,
+            median (mean) per edit
+Each column lists cairn, hash, position in that order. A revision that cannot
+be read, parsed or chunked is reported with its code and left out (the next
+one pairs with the last that parsed).
+Exit status: 0 report printed, 1 a revision failed, an ID set was invalid, or
+a history has fewer than 2 revisions (too_few_revisions), 2 a missing folder,
+an unknown chunker or history, bad options.
+
+Examples:
+  cairn eval ids ../shared/corpora/rustbook-history
+  cairn eval ids ../shared/corpora/rustbook-history --only ch10-02-traits --explain
+  cairn eval ids my-doc-revisions/ --chunker token --json > ids.json`,
+    )
+    .action(async (dir: string, flags: EvalIdsFlags) => {
+      process.exitCode = await runEvalIds(dir, flags, {
+        stdout: process.stdout,
+        stderr: process.stderr,
+      });
+    });
+}
+
+/** `cairn eval ids`, apart from commander: returns the exit status. */
+export async function runEvalIds(dir: string, flags: EvalIdsFlags, io: CommandIo): Promise<number> {
+  try {
+    const chunker = defaultChunkerRegistry().get(flags.chunker ?? 'default');
+    const histories = await loadEditHistories(
+      dir,
+      flags.only === undefined ? {} : { only: flags.only },
+    );
+    const report = await runIdsEval(histories, chunker, {
+      ...(flags.explain ? { onPair: (pair: ReplayedPair) => explainPair(pair, io) } : {}),
+      // a run over many histories takes seconds: say where it is
+      onHistory: (replay, seconds) => {
+        if (histories.length < 2) return;
+        const k = histories.findIndex((history) => history.name === replay.history) + 1;
+        io.stderr.write(
+          `[${k}/${histories.length}] ${replay.history}: ${replay.revisions} revisions, ${replay.pairs.length} pairs (${seconds.toFixed(1)} s)\n`,
+        );
+      },
+    });
+    io.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatIdsEvalTable(report));
+    return report.failed.length > 0 || report.invalid.length > 0 ? 1 : 0;
+  } catch (error) {
+    return reportCommandError(error, io, flags.json);
+  }
+}
+
+function explainPair(pair: ReplayedPair, io: CommandIo): void {
+  const where = `${pair.history}/${pair.revision}`;
+  const cairn = pair.schemes.cairn;
+  const stats = JSON.stringify(pair.stats);
+  if (pair.change === 'major') {
+    io.stderr.write(`${where}: major, ${stats}\n`);
+    return;
+  }
+  if (cairn.faithful !== null && cairn.faithful < 0.8) {
+    io.stderr.write(`${where}: minor, faithful ${cairn.faithful.toFixed(2)}, ${stats}\n`);
+  }
+  if (cairn.lost.length > 0) {
+    io.stderr.write(`${where} (${pair.change}): ${JSON.stringify(cairn.lost, null, 1)}\n`);
+  }
 }
 
 /** The command's work, apart from commander: returns the exit status. */

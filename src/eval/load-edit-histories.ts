@@ -1,0 +1,120 @@
+import type { Dirent } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, extname, join, resolve } from 'node:path';
+import { CairnError } from '../errors.js';
+import { SUPPORTED_EXTENSIONS } from '../load/detect-format.js';
+
+/** One document's edit history: its revisions as files of one folder, oldest first. */
+export interface EditHistory {
+  /** The folder's name; it is the document's doc_uid in the replay. */
+  name: string;
+  dir: string;
+  /** File names of the revisions, sorted by name (code unit order): oldest first. */
+  revisions: string[];
+}
+
+export interface LoadEditHistoriesOptions {
+  /** Keep only the history of this name. */
+  only?: string;
+}
+
+/**
+ * The edit histories in `dir`: `dir` itself when it holds revision files
+ * (files with a supported extension), else each of its subfolders. Hidden
+ * entries are skipped, and subfolders of a history are not read.
+ *
+ * Throws `file_not_found` for a missing `dir`, `file_unreadable` for a path
+ * that is not a folder, `invalid_option` for an `only` that names no
+ * history, and `too_few_revisions` when there is no history, or a history
+ * kept has fewer than two revisions: no pair to replay, so every figure
+ * would be empty.
+ */
+export async function loadEditHistories(
+  dir: string,
+  options: LoadEditHistoriesOptions = {},
+): Promise<EditHistory[]> {
+  const info = await stat(dir).catch((cause: NodeJS.ErrnoException) => {
+    throw new CairnError(
+      cause.code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
+      cause.code === 'ENOENT'
+        ? `No such folder: ${dir}`
+        : `Cannot read ${dir}: ${cause.code ?? String(cause)}`,
+      { cause, details: { source: dir } },
+    );
+  });
+  if (!info.isDirectory()) {
+    throw new CairnError(
+      'file_unreadable',
+      `${dir} is not a folder: give a folder of revisions, or a folder of such folders`,
+      { details: { source: dir } },
+    );
+  }
+  const entries = await listVisible(dir);
+  const files = revisionFiles(entries);
+  let histories: EditHistory[];
+  if (files.length > 0) {
+    histories = [{ name: basename(resolve(dir)), dir, revisions: files }];
+  } else {
+    const folders = entries
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    histories = await Promise.all(
+      folders.map(async (name) => ({
+        name,
+        dir: join(dir, name),
+        revisions: revisionFiles(await listVisible(join(dir, name))),
+      })),
+    );
+  }
+  if (histories.length === 0) {
+    throw new CairnError(
+      'too_few_revisions',
+      `No revisions in ${dir}: it holds neither revision files (${SUPPORTED_EXTENSIONS.join(' ')}) nor folders`,
+      { details: { source: dir } },
+    );
+  }
+  if (options.only !== undefined) {
+    const chosen = histories.filter((history) => history.name === options.only);
+    if (chosen.length === 0) {
+      throw new CairnError(
+        'invalid_option',
+        `--only ${options.only}: no such history in ${dir} (histories: ${histories.map((h) => h.name).join(', ')})`,
+        { details: { source: dir } },
+      );
+    }
+    histories = chosen;
+  }
+  for (const history of histories) {
+    if (history.revisions.length < 2) {
+      throw new CairnError(
+        'too_few_revisions',
+        `${history.dir} has ${history.revisions.length} revision file${history.revisions.length === 1 ? '' : 's'} (${SUPPORTED_EXTENSIONS.join(' ')}): a replay needs at least 2`,
+        { details: { source: history.dir, revisions: history.revisions.length } },
+      );
+    }
+  }
+  return histories;
+}
+
+async function listVisible(dir: string): Promise<Dirent[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries.filter((entry) => !entry.name.startsWith('.'));
+  } catch (cause) {
+    throw new CairnError(
+      'file_unreadable',
+      `Cannot read ${dir}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`,
+      { cause, details: { source: dir } },
+    );
+  }
+}
+
+function revisionFiles(entries: readonly Dirent[]): string[] {
+  return entries
+    .filter(
+      (entry) => entry.isFile() && SUPPORTED_EXTENSIONS.includes(extname(entry.name).toLowerCase()),
+    )
+    .map((entry) => entry.name)
+    .sort();
+}
