@@ -102,7 +102,8 @@ export type { ValidateCorpusOptions } from './corpus/validate-corpus-stream.js';
 export { validateCorpusStream, validateCorpusText } from './corpus/validate-corpus-stream.js';
 export type { CairnErrorDetails, ErrorCode } from './errors.js';
 export { CairnError, ERROR_CODES, isCairnError } from './errors.js';
-// eval: retrieval quality on SQuAD (issue 6)
+// eval: retrieval quality on SQuAD (issue 6); chunk ID stability over real
+// edit histories (cairn eval ids: load-edit-histories, replay-edit-history, run-ids-eval)
 export type {
   QuestionOutcome,
   RetrievalMetrics,
@@ -110,19 +111,12 @@ export type {
 } from './eval/eval-metrics.js';
 export { computeMetrics, firstHitRank } from './eval/eval-metrics.js';
 export { formatEvalTable } from './eval/format-eval-table.js';
-export type { GoldSpan, SquadArticle, SquadQuestion } from './eval/load-squad.js';
-export { loadSquad } from './eval/load-squad.js';
-export type {
-  ChunkerEvalResult,
-  SquadEvalOptions,
-  SquadEvalReport,
-} from './eval/run-squad-eval.js';
-export { DEFAULT_EVAL_CHUNKERS, runSquadEval } from './eval/run-squad-eval.js';
-// eval: chunk ID stability over real edit histories (cairn eval ids)
 export { formatIdsEvalTable } from './eval/format-ids-eval-table.js';
 export type { IdPairMeasure, LostIdText } from './eval/id-pair-metrics.js';
 export type { EditHistory, LoadEditHistoriesOptions } from './eval/load-edit-histories.js';
 export { loadEditHistories } from './eval/load-edit-histories.js';
+export type { GoldSpan, SquadArticle, SquadQuestion } from './eval/load-squad.js';
+export { loadSquad } from './eval/load-squad.js';
 export type {
   HistoryReplay,
   IdScheme,
@@ -140,6 +134,12 @@ export type {
   IdsEvalRow,
 } from './eval/run-ids-eval.js';
 export { runIdsEval } from './eval/run-ids-eval.js';
+export type {
+  ChunkerEvalResult,
+  SquadEvalOptions,
+  SquadEvalReport,
+} from './eval/run-squad-eval.js';
+export { DEFAULT_EVAL_CHUNKERS, runSquadEval } from './eval/run-squad-eval.js';
 export type {
   AlignableChunk,
   AlignmentResult,
