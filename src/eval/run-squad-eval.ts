@@ -1,7 +1,7 @@
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { gptTokenCounter } from '../chunk/tokenizers/gpt-token-counter.js';
 import { CairnError } from '../errors.js';
-import { parseDocument } from '../parse/parse-document.js';
+import { buildTextDocument } from '../parse/text/parse-text.js';
 import { search } from '../search/search.js';
 import { ensure } from '../store/ensure.js';
 import type { ChunkStore } from '../store/types.js';
@@ -54,7 +54,6 @@ export interface SquadEvalReport {
 export async function buildSquadDocuments(
   articles: readonly SquadArticle[],
 ): Promise<CairnDocument[]> {
-  const encoder = new TextEncoder();
   const documents: CairnDocument[] = [];
   // the doc_uid comes from source_url: two articles of one title would be one document, the
   // second a new version of the first, and every question of the first would miss
@@ -63,11 +62,9 @@ export async function buildSquadDocuments(
     let source_url = `squad/${article.title}.txt`;
     for (let n = 2; used.has(source_url); n++) source_url = `squad/${article.title}~${n}.txt`;
     used.add(source_url);
-    const doc = await parseDocument({
-      bytes: encoder.encode(article.text),
-      source_url,
-      format: 'text',
-    });
+    // Built from the text itself, not from bytes: a context may open with U+FEFF or hold a NUL,
+    // which a file's decoding would drop as a byte order mark or refuse as binary.
+    const doc = buildTextDocument(article.text, { source_url });
     // The gold spans index the joined text: a parser that changed it would move every answer.
     if (doc.canonical !== article.text) {
       throw new CairnError(

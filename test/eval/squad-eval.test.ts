@@ -134,3 +134,39 @@ describe('SQuAD questions that cannot be scored', () => {
     }
   });
 });
+
+describe('SQuAD eval on contexts a file would not keep as they are', () => {
+  test('a context opening with U+FEFF or holding a NUL is evaluated at its own offsets', async () => {
+    const fox = '\ufeffThe quick brown fox jumps over the lazy dog in Paris.';
+    const river = 'Berlin is a city.\u0000 It has a river called the Spree.';
+    const qa = (context: string, id: string, question: string, answer: string) => ({
+      context,
+      qas: [{ id, question, answers: [{ text: answer, answer_start: context.indexOf(answer) }] }],
+    });
+    const articles = loadSquad(
+      JSON.stringify({
+        version: '1.1',
+        data: [
+          {
+            title: 'Odd',
+            paragraphs: [
+              qa(fox, 'q1', 'Where does the fox jump?', 'Paris'),
+              qa(river, 'q2', 'Which river?', 'Spree'),
+            ],
+          },
+        ],
+      }),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-eval-odd-'));
+    const store = await openStore({ db: join(dir, 'eval.db') });
+    try {
+      // a parse from bytes dropped the BOM (every offset moved: internal_invariant) or refused the NUL
+      const report = await runSquadEval(store, articles, { chunkers: ['char'] });
+      expect(report.questions).toBe(2);
+      expect(report.results[0]!.hit_at_1).toBe(1);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
