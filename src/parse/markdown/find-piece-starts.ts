@@ -12,7 +12,7 @@ const ATX_HEADING = /^#{1,6}(?:[ \t]|$)/;
 const UNFOLLOWED = /^\ufeff?[ \t>*+\-\d.)]*(?:`{3,}|~{3,}|\$\$)|^\ufeff? {0,3}</m;
 /** micromark ends lines at a lone CR too; the cut scans split lines at LF only. */
 export const LONE_CR = /\r(?!\n)/;
-const FRONT_MATTER_FENCE = /^(?:---|\+\+\+)[ \t]*$/;
+export const FRONT_MATTER_FENCE = /^(?:---|\+\+\+)[ \t]*$/;
 
 /**
  * Where `markdown` may be cut into pieces that parse, one by one, to the

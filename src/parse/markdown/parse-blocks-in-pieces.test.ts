@@ -71,7 +71,19 @@ const LINES = [
   '[^1]: footnote',
   '<div>',
   '</div>',
+  '<!-- comment',
+  '-->',
+  '<pre>',
+  '</pre>',
   '$$',
+  '$$$',
+  '$$ x $$',
+  '$x$',
+  'lazy continuation',
+  '  indented text',
+  '\t- tab item',
+  '> > nested quote',
+  '>',
   'x\r# after a lone CR',
   '',
   '',
@@ -113,7 +125,8 @@ describe('parseBlocksInPieces', () => {
           for (const start of findPieceStarts(markdown, 1)) {
             expect(markdown.slice(start)).toMatch(/^#{1,6}(?:[ \t]|\r?$|\r?\n)/);
           }
-          expectSameBlocks(markdown, 1);
+          // parts of one line, of a few lines, of many
+          for (const pieceUnits of [1, 12, 60]) expectSameBlocks(markdown, pieceUnits);
         },
       ),
       { numRuns: 2000 },
@@ -155,6 +168,31 @@ describe('parseBlocksInPieces', () => {
     const list = Array.from({ length: 20_000 }, (_, i) => `- item ${i}`).join('\n');
     const blocks = parseBlocksInPieces(list, 4096);
     expect(blocks).toEqual([{ type: 'list', start: 0, end: list.length }]);
+  });
+
+  test('a long fenced code or math block is parsed a part at a time, to the same blocks as the whole', () => {
+    const lines = Array.from({ length: 300 }, (_, i) => `let x${i} = "\u00e9";`);
+    for (const [open, close] of [
+      ['```rust', '```'],
+      ['~~~~', '~~~~'],
+      ['  ```', '   ```'],
+      ['$$', '$$'],
+      ['```', '````'],
+      ['```', '``` not a close'],
+    ])
+      for (const eol of ['\n', '\r\n'])
+        for (const after of ['', '\nafter', '\n\n- list'])
+          for (const body of [lines, lines.map((line, i) => (i % 50 === 0 ? '```' : line))])
+            expectSameBlocks(`# T${eol}${[open, ...body, close].join(eol)}${after}`, 200);
+  });
+
+  test('a long document without headings is parsed a part at a time, to the same blocks as the whole', () => {
+    const chapter = readFileSync(corpusFiles('rustbook', ['.md'])[20]!, 'utf8');
+    const noHeadings = chapter.replace(/^#+ /gm, '');
+    for (const pieceUnits of [256, 1024, 4096]) {
+      expectSameBlocks(chapter, pieceUnits);
+      expectSameBlocks(noHeadings, pieceUnits);
+    }
   });
 
   test('documents with HTML blocks, math fences, lone CRs or unclosed front matter are not cut', () => {

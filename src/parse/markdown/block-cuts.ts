@@ -1,0 +1,164 @@
+import { FRONT_MATTER_FENCE, lineEndingBefore } from './find-piece-starts.js';
+import type { TopBlock } from './top-blocks.js';
+
+/**
+ * Where a long range of Markdown may be cut into parts, and which blocks
+ * run on across a cut (see `parseAcrossLongBlocks`). Every rule here only
+ * proposes: the parse of the part before a cut decides.
+ */
+
+/** A line that may be a table row: a `|` after at most three spaces. */
+const ROW_START = /^ {0,3}\|/;
+/**
+ * A line that may open a list item at column 0 with text after its marker;
+ * the marker's bullet or an ordered item's delimiter is group 1 or 2.
+ */
+const ITEM_START = /^(?:([-*+])|\d{1,9}([.)]))[ \t]+\S/;
+/** A thematic break, which micromark reads before a `-` or `*` list item. */
+const THEMATIC_BREAK = /^ {0,3}([-*_])[ \t]*(?:\1[ \t]*){2,}$/;
+/** The opening fence of fenced code or math: its run of fence characters is group 1. */
+const OPENING_FENCE = /^ {0,3}(`{3,}|~{3,}|\${2,})/;
+/** Nothing but blank lines. */
+const BLANK = /^[ \t\r\n]*$/;
+/** Enough of a line for `ROW_START` and `ITEM_START`: three spaces, nine digits, a delimiter, a space, a character. */
+const HEAD = 16;
+/** How far past the first possible cut to look for a line that continues a table or list. */
+const LOOKAHEAD_UNITS = 16 * 1024;
+
+/**
+ * The line start to cut at: the first at or after `at` (and before `to`)
+ * where a table row follows a row or a list item opens at column 0, when
+ * one comes within `LOOKAHEAD_UNITS`, else the first line start at or after
+ * `at`; -1 when there is none before `to`.
+ */
+export function nextCut(markdown: string, at: number, to: number): number {
+  if (at >= to) return -1;
+  let lineStart = markdown.lastIndexOf('\n', at - 1) + 1;
+  let previousIsRow = ROW_START.test(
+    lineAt(markdown, markdown.lastIndexOf('\n', lineStart - 2) + 1, HEAD),
+  );
+  let first = -1;
+  while (lineStart < to) {
+    const isRow = ROW_START.test(lineAt(markdown, lineStart, HEAD));
+    if (lineStart >= at) {
+      if ((isRow && previousIsRow) || itemMarker(markdown, lineStart) !== null) return lineStart;
+      if (first === -1) first = lineStart;
+      else if (lineStart - first > LOOKAHEAD_UNITS) break;
+    }
+    previousIsRow = isRow;
+    const newline = markdown.indexOf('\n', lineStart);
+    if (newline === -1) break;
+    lineStart = newline + 1;
+  }
+  return first;
+}
+
+/**
+ * Where the first cut of a document may fall: after its front matter, when
+ * it opens with some; -1 when that front matter never closes. micromark
+ * then reads the whole document otherwise (no list starts in it, say), so
+ * no part would parse as it does in the whole.
+ */
+export function firstCutAfterFrontMatter(markdown: string, bom: number): number {
+  const first = lineAt(markdown, bom);
+  if (!FRONT_MATTER_FENCE.test(first)) return 0;
+  for (let at = markdown.indexOf('\n', bom) + 1; at > 0; at = markdown.indexOf('\n', at) + 1) {
+    const line = lineAt(markdown, at);
+    if (FRONT_MATTER_FENCE.test(line) && line.startsWith(first.slice(0, 3))) {
+      const newline = markdown.indexOf('\n', at);
+      return newline === -1 ? markdown.length : newline + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Whether `block`, the last of the part ending at `end`, is a top-level
+ * table, list or fenced block that the line at `cut` continues in the whole
+ * document. `bom` is 1 when `markdown` opens with U+FEFF (block offsets
+ * count after it).
+ */
+export function continuesAt(
+  markdown: string,
+  block: TopBlock,
+  end: number,
+  cut: number,
+  bom: number,
+): boolean {
+  if (block.type === 'table')
+    return block.end === end - bom && ROW_START.test(lineAt(markdown, cut, HEAD));
+  if (block.type === 'code' || block.type === 'math')
+    return (
+      block.end === end - bom &&
+      isOpenFence(markdown, lineStartOf(markdown, block.start + bom), end)
+    );
+  if (block.type !== 'list' || !BLANK.test(markdown.slice(block.end + bom, end))) return false;
+  const marker = itemMarker(markdown, cut);
+  return marker !== null && marker === itemMarker(markdown, block.start + bom);
+}
+
+/**
+ * What to parse again before the part after a cut inside `open`, so that
+ * the lines after the cut meet the state they meet in the whole: a table's
+ * head and delimiter rows, a fence's opening line; nothing for a list,
+ * whose items need only their marker.
+ */
+export function reopening(markdown: string, open: TopBlock, bom: number): string {
+  if (open.type === 'list') return '';
+  const first = lineStartOf(markdown, open.start + bom);
+  const rows = open.type === 'table' ? 2 : 1;
+  let end = first;
+  for (let i = 0; i < rows; i++) end = markdown.indexOf('\n', end) + (i < rows - 1 ? 1 : 0);
+  return markdown.slice(Math.max(first, bom), markdown.charCodeAt(end - 1) === 13 ? end - 1 : end);
+}
+
+/** Whether `block` is indented code: code without an opening fence. */
+export function isIndentedCode(markdown: string, block: TopBlock, bom: number): boolean {
+  return (
+    block.type === 'code' &&
+    !OPENING_FENCE.test(lineAt(markdown, lineStartOf(markdown, block.start + bom)))
+  );
+}
+
+/** The start of the line holding index `at`. */
+export function lineStartOf(markdown: string, at: number): number {
+  return markdown.lastIndexOf('\n', at - 1) + 1;
+}
+
+/** Where a part that starts with the line holding index `at` begins: at the line ending before it. */
+export function partStartBefore(markdown: string, at: number): number {
+  return lineEndingBefore(markdown, lineStartOf(markdown, at));
+}
+
+/**
+ * Whether the fenced block opening on the line at `first` is still open at
+ * `end`: its last line there is not a closing fence (the same character, at
+ * least as many, nothing else but blanks), or is the opening line itself.
+ * An indented code block has no fence and is never open across a cut.
+ */
+function isOpenFence(markdown: string, first: number, end: number): boolean {
+  const opening = OPENING_FENCE.exec(lineAt(markdown, first));
+  if (opening === null) return false;
+  const lastLine = lineStartOf(markdown, end);
+  if (lastLine <= first) return true;
+  const fence = opening[1]!;
+  const closing = new RegExp(`^ {0,3}\\${fence[0]}{${fence.length},}[ \\t]*$`);
+  return !closing.test(lineAt(markdown, lastLine));
+}
+
+/** The bullet or ordered delimiter of the list item at `start`, if the line there is one with text. */
+function itemMarker(markdown: string, start: number): string | null {
+  const match = ITEM_START.exec(lineAt(markdown, start, HEAD));
+  if (match === null) return null;
+  // only a line of `-` or `*` may be a break, and it must be read whole to tell
+  if (match[1] !== '+' && match[2] === undefined && THEMATIC_BREAK.test(lineAt(markdown, start)))
+    return null;
+  return match[1] ?? match[2]!;
+}
+
+/** The line starting at `start`, without its line ending; its first `length` units at most. */
+function lineAt(markdown: string, start: number, length = Number.POSITIVE_INFINITY): string {
+  const newline = markdown.indexOf('\n', start);
+  const end = Math.min(newline === -1 ? markdown.length : newline, start + length);
+  return markdown.slice(start, markdown.charCodeAt(end - 1) === 13 ? end - 1 : end);
+}
