@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'worker_out_of_memory',
   'invalid_option',
   'internal_invariant',
+  // the caller stopped the run (Ctrl-C, an AbortSignal): what was written before is stored
+  'interrupted',
   'malformed_chunk_id',
   'invalid_json_pointer',
   'unknown_chunker',

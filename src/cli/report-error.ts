@@ -3,7 +3,7 @@ import { CairnError, type ErrorCode } from '../errors.js';
 /**
  * Usage and configuration problems exit 2 (a bad option, an unreadable
  * file, a store that cannot be opened or written); problems found in the
- * input exit 1.
+ * input exit 1; a run stopped by Ctrl-C (`interrupted`) exits 130.
  */
 const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([
   'file_not_found',
@@ -24,7 +24,11 @@ const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([
   'address_in_use',
 ]);
 
+/** 128 + SIGINT, as shells report a command that Ctrl-C ended. */
+const INTERRUPTED_EXIT = 130;
+
 export function exitCodeFor(error: unknown): number {
+  if (error instanceof CairnError && error.code === 'interrupted') return INTERRUPTED_EXIT;
   if (error instanceof CairnError) return USAGE_CODES.has(error.code) ? 2 : 1;
   return 1;
 }

@@ -26,6 +26,12 @@ export interface IngestOptions {
   on_event?: (event: IngestEvent) => void;
   /** The compiled worker entry, when it does not sit beside this module. */
   worker_url?: URL;
+  /**
+   * Stops the run between two files: no file is started or written after
+   * it fires, and the run throws `interrupted` with the summary so far.
+   * A write under way finishes (each file is one transaction).
+   */
+  signal?: AbortSignal;
 }
 
 export type FileStatus = EnsureStatus | 'failed';
@@ -192,7 +198,11 @@ export async function ingestSources(
     while (ahead.length > 0) {
       const head = ahead.shift()!;
       aheadBytes -= head.size;
-      const prepared = await head.prepared;
+      // a parse under way is not waited for: the pool is closed below, its work dropped
+      const stop = (): CairnError => interrupted(summary);
+      const prepared = await untilAborted(head.prepared, options.signal, stop);
+      if (prepared.work)
+        await untilAborted(Promise.allSettled([prepared.work]), options.signal, stop);
       fill();
       const outcome = await settle(store, prepared, chunkerId, options.format);
       summary.documents.push(outcome.file);
@@ -212,8 +222,9 @@ export async function ingestSources(
       });
     }
   } catch (error) {
-    // Let the files already in flight finish or fail quietly before the pool goes.
-    await Promise.allSettled(ahead.map((a) => a.prepared.then((prepared) => prepared.work)));
+    // Let the files already in flight finish or fail quietly before the pool goes (unless told to stop now).
+    if (!isCairnError(error, 'interrupted'))
+      await Promise.allSettled(ahead.map((a) => a.prepared.then((prepared) => prepared.work)));
     finish(summary, store, rowsBefore, started);
     if (error instanceof CairnError) {
       throw new CairnError(error.code, error.message, {
@@ -227,6 +238,29 @@ export async function ingestSources(
     releaseHeapGrowth();
   }
   return finish(summary, store, rowsBefore, started);
+}
+
+/** The promise's outcome, or the error `stop` makes as soon as the signal fires. */
+function untilAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  stop: () => Error,
+): Promise<T> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.reject(stop());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(stop());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function interrupted(summary: IngestSummary): CairnError {
+  const done = summary.documents.length;
+  return new CairnError(
+    'interrupted',
+    `Interrupted after ${done} of ${summary.files} file${summary.files === 1 ? '' : 's'}: run the same ingest again for the rest (stored files are skipped)`,
+  );
 }
 
 function finish(

@@ -152,6 +152,28 @@ describe('createWorkerPool', () => {
       expect(d).not.toBe(c);
     }));
 
+  test('closing the pool settles the tasks still running, so no timeout timer keeps the process alive', async () => {
+    const pool = createWorkerPool({
+      size: 1,
+      task_timeout_ms: 60_000,
+      worker_url: pathToFileURL(worker),
+    });
+    const running = pool.run(task('hang'));
+    const waiting = pool.run(task('a'));
+    const both = Promise.allSettled([running, waiting]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pool.close();
+    const settled = await Promise.race([
+      both,
+      new Promise((resolve) => setTimeout(() => resolve('still pending'), 2000)),
+    ]);
+    expect(settled).not.toBe('still pending');
+    expect((settled as PromiseSettledResult<SourceResult>[]).map(outcome)).toEqual([
+      'internal_invariant',
+      'internal_invariant',
+    ]);
+  });
+
   test('without a compiled worker beside it (running from TypeScript), tasks run on the calling thread', () => {
     const pool = createWorkerPool({ size: 4, worker_url: pathToFileURL(join(dir, 'missing.js')) });
     expect(pool.threads).toBe(0);

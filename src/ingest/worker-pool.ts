@@ -147,10 +147,16 @@ class ThreadPool implements WorkerPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0)) {
-      pending.reject(
-        new CairnError('internal_invariant', 'The worker pool closed before the task ran'),
-      );
+    const closed = (): CairnError =>
+      new CairnError('internal_invariant', 'The worker pool closed before the task ran');
+    for (const pending of this.queue.splice(0)) pending.reject(closed());
+    // Tasks still running are dropped with their workers; their timeout timers would keep the process alive.
+    for (const slot of this.slots) {
+      this.stopTimer(slot);
+      slot.running?.reject(closed());
+      slot.waiting?.reject(closed());
+      slot.running = null;
+      slot.waiting = null;
     }
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
   }

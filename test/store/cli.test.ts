@@ -232,6 +232,46 @@ describe('cairn ingest / show / resolve', () => {
   });
 });
 
+describe('cairn ingest and Ctrl-C', () => {
+  test('SIGINT stops the run between files: a summary of what was stored, the interrupted code, exit 130, promptly', async () => {
+    const db = join(dir, 'interrupted.db');
+    const child = spawn(
+      process.execPath,
+      [bundle.file('cli'), 'ingest', corpusPath('ecfr', 'title-12'), '--db', db, '--workers', '1'],
+      { cwd: dir },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (data) => {
+      stdout += String(data);
+    });
+    child.stderr.on('data', (data) => {
+      stderr += String(data);
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // title 12 (16 MB, 17 files) takes several seconds: the signal lands mid-run
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    child.kill('SIGINT');
+    const signalled = Date.now();
+    const code = await exited;
+    expect(Date.now() - signalled).toBeLessThan(20_000);
+    expect(code, stderr).toBe(130);
+    expect(stderr).toContain('cairn: interrupted: stopping after the file being written');
+    expect(stderr).toMatch(/cairn: interrupted: Interrupted after \d+ of 17 files/);
+    const done = /Stopped after (\d+) of 17 files/.exec(stdout);
+    expect(done, stdout).not.toBeNull();
+    // the store holds exactly the files the summary counts, and a rerun skips them
+    const rerun = runCli(bundle.file('cli'), dir, [
+      'ingest',
+      corpusPath('ecfr', 'title-12', 'chapter-0.md'),
+      '--db',
+      db,
+      '--json',
+    ]);
+    expect(JSON.parse(rerun.stdout).unchanged).toBe(Number(done![1]) > 0 ? 1 : 0);
+  }, 60_000);
+});
+
 describe('cairn commands, each loaded when named', () => {
   test('the root help lists every command, and a command names its own options', () => {
     const root = cairn('--help');

@@ -12,8 +12,14 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { type CairnError, isCairnError } from '../../src/errors.js';
 import { collectSources } from '../../src/ingest/collect-sources.js';
-import { ingestSources } from '../../src/ingest/ingest-sources.js';
+import {
+  type IngestEvent,
+  type IngestOptions,
+  type IngestSummary,
+  ingestSources,
+} from '../../src/ingest/ingest-sources.js';
 import { openStore } from '../../src/store/open-store.js';
 import { resolveChunk } from '../../src/store/resolve-chunk.js';
 import type { ChunkStore } from '../../src/store/types.js';
@@ -54,7 +60,7 @@ function age(path: string, seconds = 3600): void {
   utimesSync(path, then, then);
 }
 
-const ingest = (inputs = [docs], options = {}) =>
+const ingest = (inputs = [docs], options: Partial<IngestOptions> = {}) =>
   ingestSources(store, inputs, {
     workers: 0,
     cwd: dir,
@@ -134,6 +140,27 @@ describe('ingestSources', () => {
     // failed files are retried next time, the rest skipped
     const again = await ingest();
     expect(again).toMatchObject({ failed: 2, unchanged: 6, rows_written: 0 });
+  });
+
+  test('an aborted run stops after the file being written: interrupted with the summary so far, the store consistent, a rerun goes on', async () => {
+    const controller = new AbortController();
+    const error = await ingest([docs], {
+      on_event: (event: IngestEvent) => {
+        if (event.type === 'file' && event.done === 2) controller.abort();
+      },
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
+    expect(isCairnError(error, 'interrupted')).toBe(true);
+    const summary = (error as CairnError).details.summary as IngestSummary;
+    expect(summary).toMatchObject({ files: 6, created: 2 });
+    expect(summary.documents.map((d) => d.source_url)).toEqual([
+      'docs/book/ch01-00-getting-started.md',
+      'docs/book/ch04-00-understanding-ownership.md',
+    ]);
+    expect((await store.counts()).documents).toBe(2);
+    expect(await store.check()).toEqual([]);
+    const rest = await ingest();
+    expect(rest).toMatchObject({ created: 4, unchanged: 2, failed: 0 });
   });
 
   test('a same-size edit with the old mtime restored is not noticed: the documented price of the size+mtime check', async () => {

@@ -45,6 +45,8 @@ export function registerIngest(program: Command): void {
 Each file becomes a document; a changed file becomes a new version whose
 chunks keep their IDs where the text did not move, with redirects for the
 rest. A file that fails to parse is reported and skipped (exit code 1).
+Ctrl-C stops after the file being written, prints what was done and exits
+130; the next run goes on from there. A second Ctrl-C quits at once.
 
 Examples:
   cairn ingest ../shared/corpora/rustbook
@@ -54,6 +56,21 @@ Examples:
     .action(async (paths: string[], flags: IngestFlags) => {
       let store: ChunkStore | null = null;
       const progress = createProgressReporter();
+      const interrupt = new AbortController();
+      // Ctrl-C stops between two files, the store as of the last file written; a second one quits
+      // at once, which rolls back the file being written (one transaction each).
+      const onSigint = (): void => {
+        progress.end();
+        if (interrupt.signal.aborted) {
+          process.stderr.write('cairn: interrupted again: quitting now\n');
+          process.exit(130);
+        }
+        process.stderr.write(
+          'cairn: interrupted: stopping after the file being written (Ctrl-C again to quit now)\n',
+        );
+        interrupt.abort();
+      };
+      process.on('SIGINT', onSigint);
       try {
         const workers = flags.workers === undefined ? undefined : Number(flags.workers);
         if (workers !== undefined && (!Number.isInteger(workers) || workers < 0)) {
@@ -76,6 +93,7 @@ Examples:
             notebook_outputs: flags.outputs === true,
           },
           ...(flags.progress === false ? {} : { on_event: (event) => progress.onEvent(event) }),
+          signal: interrupt.signal,
         });
         progress.end();
         if (flags.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
@@ -101,6 +119,7 @@ Examples:
         }
         process.exitCode = exitCodeFor(error);
       } finally {
+        process.off('SIGINT', onSigint);
         await store?.close().catch(() => {});
       }
     });
