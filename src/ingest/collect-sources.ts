@@ -8,6 +8,8 @@ export interface SourceFile {
   path: string;
   /** What the store records: the path relative to the working directory, with `/`. */
   source_url: string;
+  /** A folder below an input that could not be listed: reported as a failed entry, not skipped unseen. */
+  unreadable_folder?: CairnError;
 }
 
 export interface CollectOptions {
@@ -24,7 +26,9 @@ const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.cairn']);
  * without duplicates. A named file is taken whatever its extension, so
  * that an unsupported one is reported rather than silently dropped.
  * Throws `file_not_found` for a path, glob or folder that names no file
- * to read, `file_unreadable` for a named path that is not a regular file.
+ * to read, `file_unreadable` for a named path that is not a regular file
+ * or cannot be read. A folder found below an input that cannot be listed
+ * comes back as an entry with `unreadable_folder`.
  */
 export async function collectSources(
   inputs: readonly string[],
@@ -35,26 +39,59 @@ export async function collectSources(
   const add = (path: string): void => {
     if (!found.has(path)) found.set(path, { path, source_url: toSourceUrl(path, cwd) });
   };
+  const addUnreadable = (unreadable: readonly UnreadableFolder[]): void => {
+    for (const { path, code } of unreadable) {
+      if (found.has(path)) continue;
+      const source_url = toSourceUrl(path, cwd);
+      const error = new CairnError('file_unreadable', `Cannot read folder ${source_url}: ${code}`, {
+        details: { source: source_url },
+      });
+      found.set(path, { path, source_url, unreadable_folder: error });
+    }
+  };
   for (const input of inputs) {
     const before = found.size;
     if (GLOB_MAGIC.test(input) && !(await exists(resolve(cwd, input)))) {
       const pattern = toPosix(input);
       const root = resolve(cwd, staticPrefix(input));
-      for (const path of await walk(root)) {
+      const unreadable: UnreadableFolder[] = [];
+      const paths = await walk(root, unreadable);
+      addUnreadable(unreadable);
+      for (const path of paths) {
         const candidate = isAbsolute(input) ? toPosix(path) : toPosix(relative(cwd, path));
         if (matchesGlobQuietly(candidate, pattern)) add(path);
       }
     } else {
       const path = resolve(cwd, input);
-      const info = await stat(path).catch(() => null);
+      const info = await stat(path).catch((cause: NodeJS.ErrnoException) => {
+        // a symbolic link loop or a folder on the way without search permission is not a missing file
+        if (cause.code !== 'ENOENT' && cause.code !== 'ENOTDIR') {
+          throw new CairnError('file_unreadable', `Cannot read ${input}: ${cause.code}`, {
+            cause,
+            details: { source: input },
+          });
+        }
+        return null;
+      });
       if (info === null) {
         throw new CairnError('file_not_found', `No such file or folder: ${input}`, {
           details: { source: input },
         });
       }
       if (info.isDirectory()) {
-        const files = await walkSupportedFiles(path);
-        if (files.length === 0) {
+        const unreadable: UnreadableFolder[] = [];
+        const files = (await walk(path, unreadable)).filter(isSupported);
+        if (unreadable[0]?.path === path) {
+          throw new CairnError(
+            'file_unreadable',
+            `Cannot read folder ${input}: ${unreadable[0].code}`,
+            {
+              details: { source: input },
+            },
+          );
+        }
+        addUnreadable(unreadable);
+        if (files.length === 0 && unreadable.length === 0) {
           throw new CairnError('file_not_found', `No supported files under ${input}`, {
             details: { source: input },
           });
@@ -100,12 +137,25 @@ export async function walkSupportedFiles(root: string): Promise<string[]> {
   return (await walk(root)).filter(isSupported);
 }
 
-async function walk(root: string): Promise<string[]> {
+interface UnreadableFolder {
+  path: string;
+  /** The errno code, such as EACCES. */
+  code: string;
+}
+
+/** Files below `root`; folders that cannot be listed go to `unreadable` (one gone meanwhile does not). */
+async function walk(root: string, unreadable: UnreadableFolder[] = []): Promise<string[]> {
   const out: string[] = [];
   const pending = [root];
   while (pending.length > 0) {
     const dir = pending.pop()!;
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    const entries = await readdir(dir, { withFileTypes: true }).catch(
+      (cause: NodeJS.ErrnoException) => {
+        if (cause.code !== 'ENOENT')
+          unreadable.push({ path: dir, code: cause.code ?? String(cause) });
+        return [];
+      },
+    );
     for (const entry of entries) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) {

@@ -129,7 +129,7 @@ export async function ingestSources(
   const files = await collectSources(inputs, options.cwd === undefined ? {} : { cwd: options.cwd });
   const sizes = await Promise.all(
     files.map((file) =>
-      stat(file.path).then(
+      (file.unreadable_folder ? Promise.reject() : stat(file.path)).then(
         (s) => s.size,
         () => 0,
       ),
@@ -285,6 +285,7 @@ async function prepare(
   run: (task: SourceTask) => Promise<SourceResult>,
 ): Promise<Prepared> {
   let size = 0;
+  if (file.unreadable_folder) return { file, size, done: failed(file, file.unreadable_folder) };
   try {
     const info = await stat(file.path).catch((cause: NodeJS.ErrnoException) => {
       throw new CairnError(

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   copyFileSync,
   mkdirSync,
   mkdtempSync,
@@ -228,6 +229,48 @@ describe('cairn ingest / show / resolve', () => {
       }
     } finally {
       rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('cairn ingest and folders it cannot read', () => {
+  test('a folder below an input that cannot be listed is a failed entry (exit 1), a named one file_unreadable (exit 2)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'cairn-cli-unreadable-'));
+    try {
+      mkdirSync(join(root, 'docs', 'locked'), { recursive: true });
+      copyFileSync(corpusPath('rustbook', 'ch06-00-enums.md'), join(root, 'docs', 'enums.md'));
+      copyFileSync(
+        corpusPath('rustbook', 'ch18-00-oop.md'),
+        join(root, 'docs', 'locked', 'oop.md'),
+      );
+      chmodSync(root, 0o777);
+      chmodSync(join(root, 'docs'), 0o755);
+      chmodSync(join(root, 'docs', 'locked'), 0o000);
+      // root reads any folder whatever its mode: run as an ordinary user then
+      const as = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+      const run = (...args: string[]) =>
+        spawnSync(process.execPath, [bundle.file('cli'), 'ingest', ...args, '--db', 'x.db'], {
+          cwd: root,
+          encoding: 'utf8',
+          env: { ...process.env, CAIRN_DB: '' },
+          ...as,
+        });
+      const walked = run('docs', '--json');
+      expect(walked.status, walked.stderr).toBe(1);
+      const summary = JSON.parse(walked.stdout);
+      expect(summary).toMatchObject({ created: 1, failed: 1 });
+      expect(
+        summary.documents.find((d: { status: string }) => d.status === 'failed'),
+      ).toMatchObject({
+        source_url: 'docs/locked',
+        error: { code: 'file_unreadable', message: 'Cannot read folder docs/locked: EACCES' },
+      });
+      const named = run('docs/locked');
+      expect(named.status).toBe(2);
+      expect(named.stderr).toContain('file_unreadable: Cannot read folder docs/locked: EACCES');
+    } finally {
+      chmodSync(join(root, 'docs', 'locked'), 0o755);
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -6,6 +6,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -211,7 +212,7 @@ describe('collectSources', () => {
     });
   });
 
-  test('refuses a folder with nothing to ingest and a named path that is not a regular file', async () => {
+  test('refuses a folder with nothing to ingest and a named path that is not a regular file or cannot be read', async () => {
     mkdirSync(join(dir, 'images'));
     writeFileSync(join(dir, 'images', 'a.png'), 'not a document');
     await expect(collectSources(['images'], { cwd: dir })).rejects.toMatchObject({
@@ -222,6 +223,13 @@ describe('collectSources', () => {
     execFileSync('mkfifo', [join(dir, 'pipe.md')]);
     await expect(collectSources(['pipe.md'], { cwd: dir })).rejects.toMatchObject({
       code: 'file_unreadable',
+    });
+    // a symbolic link loop is there but cannot be read: not "no such file"
+    symlinkSync('loop-b.md', join(dir, 'loop-a.md'));
+    symlinkSync('loop-a.md', join(dir, 'loop-b.md'));
+    await expect(collectSources(['loop-a.md'], { cwd: dir })).rejects.toMatchObject({
+      code: 'file_unreadable',
+      message: 'Cannot read loop-a.md: ELOOP',
     });
     // a walk skips it, as it skips every entry that is not a file or a folder
     expect((await collectSources(['.'], { cwd: dir })).map((f) => f.source_url)).not.toContain(

@@ -44,7 +44,8 @@ export function registerIngest(program: Command): void {
       `
 Each file becomes a document; a changed file becomes a new version whose
 chunks keep their IDs where the text did not move, with redirects for the
-rest. A file that fails to parse is reported and skipped (exit code 1).
+rest. A file that fails to parse, or a folder below a path that cannot be
+listed, is reported and skipped (exit code 1).
 Ctrl-C stops after the file being written, prints what was done and exits
 130; the next run goes on from there. A second Ctrl-C quits at once.
 
