@@ -82,7 +82,7 @@ describe('cairn ingest / show / resolve', () => {
     expect(byUid.chunks).toEqual(json.chunks);
   });
 
-  test('after an edit, resolve follows an old ID to the live chunk; a second ingest skips unchanged files', () => {
+  test('after an edit, resolve follows an old ID to the live chunk, and resolve and show exit 1 for deleted text; a second ingest skips unchanged files', () => {
     const path = join(dir, 'book', 'ch04-00-understanding-ownership.md');
     const before = JSON.parse(
       cairn('show', 'book/ch04-00-understanding-ownership.md', '--json').stdout,
@@ -101,6 +101,11 @@ describe('cairn ingest / show / resolve', () => {
     expect(json.hops.length).toBeGreaterThan(0);
     expect(json.hops[0]).toMatchObject({ from: old, kind: 'deleted' });
     expect(resolved.code).toBe(1);
+    // show says the same with its exit code, in text and in JSON
+    const shown = cairn('show', old);
+    expect(shown.stdout).toContain(`the text ${old} named was deleted`);
+    expect(shown.code).toBe(1);
+    expect(cairn('show', old, '--json').code).toBe(1);
     const text = cairn('resolve', old).stdout;
     expect(text).toContain(`redirect ${old} ->`);
     expect(text).toContain(`the text ${old} named was deleted`);

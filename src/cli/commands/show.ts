@@ -38,7 +38,9 @@ export function registerShow(program: Command): void {
       'after',
       `
 A chunk ID contains "|": quote it in the shell. An ID of an older version
-follows its redirects to the live chunk. An argument with "|" that is no
+follows its redirects to the live chunk; exit code 1 when its text was
+deleted (its nearest surviving neighbour is shown) or is only in an older
+version, as cairn resolve says. An argument with "|" that is no
 stored document's path or doc_uid is read as a chunk ID, and a malformed one
 is reported as malformed_chunk_id.
 
@@ -113,9 +115,11 @@ async function showChunk(store: ChunkStore, id: string, flags: ChunkLookupFlags)
     chunk.char_start,
   );
   const after = await store.getCanonicalSlice(version.id, chunk.char_end, chunk.char_end + context);
+  // as resolve: the nearest surviving neighbour of deleted text is shown, but the ID's text is gone
+  const status = resolved.text_deleted ? 1 : 0;
   if (flags.json) {
     process.stdout.write(`${JSON.stringify({ ...resolved, context: { before, after } })}\n`);
-    return 0;
+    return status;
   }
   const tty = process.stdout.isTTY === true;
   const mark = (text: string): string => (tty ? `\x1b[7m${text}\x1b[27m` : `>>>${text}<<<`);
@@ -124,7 +128,7 @@ async function showChunk(store: ChunkStore, id: string, flags: ChunkLookupFlags)
       chunk.char_end + context < version.length ? '…' : ''
     }\n`,
   );
-  return 0;
+  return status;
 }
 
 /** Header lines of a live chunk: ID, alias, document, section, span, redirects followed. */
