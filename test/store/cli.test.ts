@@ -127,7 +127,7 @@ describe('cairn ingest / show / resolve', () => {
     expect(both.stderr).toContain('invalid_option');
   });
 
-  test('a stored document with nothing to cite is named, with the threshold that left a JSON file empty', () => {
+  test("a stored document with nothing to cite is named, with the threshold that left a JSON file empty; show names a JSON chunk's pointer", () => {
     writeFileSync(
       join(dir, 'short.json'),
       JSON.stringify({ title: 'Short', body: 'Only a few words.' }),
@@ -139,6 +139,11 @@ describe('cairn ingest / show / resolve', () => {
     );
     const lower = cairn('ingest', 'short.json', '--db', 'json.db', '--threshold', '5');
     expect(lower.stdout).not.toContain('no chunks:');
+    // show names the string node a JSON chunk lies in
+    const id = /Show a chunk: cairn show '(.+)'/.exec(lower.stdout)![1]!;
+    const shown = cairn('show', id, '--db', 'json.db');
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/^pointer {2}\/(title|body)$/m);
   });
 
   test('--format on a file whose text is stored unchanged says that the stored format stays', () => {

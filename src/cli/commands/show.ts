@@ -137,6 +137,8 @@ export function formatLive(resolved: Extract<ResolveResult, { status: 'live' }>)
   const lines = [
     `chunk    ${chunk.chunk_id}  ${chunkIdAlias(chunk.chunk_id)}`,
     `document ${document.source_url}  doc_uid ${document.doc_uid}  version ${version.seq}  rev ${version.rev.slice(0, 12)}`,
+    // a JSON document's chunks each lie in one string node: which one is the citation's other half
+    ...(chunk.json_pointer === '' ? [] : [`pointer  ${chunk.json_pointer}`]),
     `section  ${chunk.section_id ?? '(before any heading)'}${chunk.heading_path.length > 0 ? `  ${chunk.heading_path.join(' > ')}` : ''}`,
     `span     [${chunk.char_start}, ${chunk.char_end}) code points, bytes [${chunk.byte_start}, ${chunk.byte_end}), ` +
       `${chunk.tokens} tokens, ${chunk.block_type ?? 'no block'}${chunk.page === null ? '' : `, page ${chunk.page}`}`,
