@@ -53,6 +53,31 @@ describe('resolveStoreTarget', () => {
   });
 });
 
+describe('openStore on a --db that names no database file', () => {
+  test('an empty path is a usage error, a folder is store_unavailable saying so, for writers and readers', async () => {
+    for (const db of ['', ' ', 'sqlite:']) {
+      expect(() => resolveStoreTarget(db, {})).toThrow(
+        expect.objectContaining({
+          code: 'invalid_option',
+          message: expect.stringContaining('empty'),
+        }),
+      );
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-open-folder-'));
+    try {
+      for (const options of [{}, { readonly: true }]) {
+        await expect(openStore({ db: dir, ...options })).rejects.toMatchObject({
+          code: 'store_unavailable',
+          message: expect.stringContaining('it is a folder, not a database file'),
+        });
+      }
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('openStore on a SQLite file that is not there', () => {
   test('readers and non-creating writers say to ingest first, and create nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cairn-open-missing-'));

@@ -60,6 +60,13 @@ export function resolveStoreTarget(db?: string, env: NodeJS.ProcessEnv = process
     );
   }
   const path = value.startsWith('sqlite:') ? value.slice('sqlite:'.length) : value;
+  // resolve('') is the working directory, which SQLite cannot open: say what is wrong instead
+  if (path.trim() === '') {
+    throw new CairnError(
+      'invalid_option',
+      'The database path is empty: give --db a SQLite file or a postgres:// URL',
+    );
+  }
   return { kind: 'sqlite', path: path === ':memory:' ? path : resolve(path) };
 }
 

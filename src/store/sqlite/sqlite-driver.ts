@@ -1,5 +1,5 @@
-import { accessSync, constants, existsSync, mkdirSync, realpathSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { CairnError } from '../../errors.js';
 import { AsyncMutex } from '../async-mutex.js';
@@ -48,6 +48,14 @@ export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
   const memory = options.path === ':memory:';
   const location = memory ? ':memory:' : resolve(options.path);
   const mustExist = options.readonly === true || options.must_exist === true;
+  if (!memory && statSync(location, { throwIfNoEntry: false })?.isDirectory()) {
+    // SQLite says CANTOPEN, or a disk I/O error when read-only, which sounds like a failing disk
+    throw new CairnError(
+      'store_unavailable',
+      `SQLite at ${location}: it is a folder, not a database file (name a file, such as ${join(location, 'cairn.db')})`,
+      { details: { backend: 'sqlite', location } },
+    );
+  }
   if (!memory && !options.readonly && existsSync(location) && !writable(location)) {
     // checked before opening: SQLite would open it without write access and say so only at the first write
     throw new CairnError('store_readonly', `The database file ${location} is read-only`, {
