@@ -177,7 +177,7 @@ describe('cairn ingest / show / resolve', () => {
     expect(cairn('chunk', file, '--chunker', 'sentence', '--max-chars', '300').code).toBe(0);
   });
 
-  test('malformed and unknown IDs are clear typed errors', () => {
+  test('malformed and unknown IDs, and a chunker the store lacks, are clear typed errors', () => {
     const malformed = cairn('resolve', 'abc|r=xyz|s=-|p=000|b=001');
     expect(malformed.code).toBe(1);
     expect(malformed.stderr).toContain('malformed_chunk_id');
@@ -187,6 +187,21 @@ describe('cairn ingest / show / resolve', () => {
     const noDoc = cairn('show', 'no/such/file.md');
     expect(noDoc.code).toBe(1);
     expect(noDoc.stderr).toContain('document_not_found');
+    // a --chunker the store has no chunks of is unknown_chunker naming the stored ones (exit 2), as search says
+    for (const args of [
+      ['resolve', firstId],
+      ['show', firstId],
+      ['show', 'book/ch06-00-enums.md'],
+    ]) {
+      const typo = cairn(...args, '--chunker', 'strucure', '--json');
+      expect(typo.code, args.join(' ')).toBe(2);
+      expect(JSON.parse(typo.stderr).error).toMatchObject({
+        code: 'unknown_chunker',
+        details: {
+          stored_chunkers: expect.arrayContaining([expect.stringMatching(/^structure@/)]),
+        },
+      });
+    }
   });
 
   test('show reads an argument with "|" as a chunk ID: a malformed one is malformed_chunk_id, as resolve says, unless a document is stored under that path', () => {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { lookupOptions, resolveChunk } from '../../store/resolve-chunk.js';
-import { type ChunkLookupFlags, formatGone, formatLive, withReadStore } from './show.js';
+import { resolveChunk } from '../../store/resolve-chunk.js';
+import { type ChunkLookupFlags, formatGone, formatLive, lookupFor, withReadStore } from './show.js';
 
 export function registerResolve(program: Command): void {
   program
@@ -26,14 +26,15 @@ Exit code 0 when the ID leads to a live chunk holding its text (moved, split
 or merged text included); 1 when its text was deleted (the nearest surviving
 chunk is printed, with text_deleted in --json) or is only in an older
 version, and when the ID is unknown (chunk_not_found) or malformed
-(malformed_chunk_id).
+(malformed_chunk_id); 2 for a --chunker the store has no chunks of
+(unknown_chunker, naming the ones it has).
 
 Example:
   cairn resolve 'a1b2c3d4|r=0f3e2d1c|s=02.01-|p=000|b=003'`,
     )
     .action(async (id: string, flags: ChunkLookupFlags) => {
       await withReadStore(flags, async (store) => {
-        const resolved = await resolveChunk(store, id, lookupOptions(flags.chunker));
+        const resolved = await resolveChunk(store, id, await lookupFor(store, flags.chunker));
         if (flags.json) process.stdout.write(`${JSON.stringify(resolved)}\n`);
         else
           process.stdout.write(

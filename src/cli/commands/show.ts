@@ -4,9 +4,15 @@ import { CairnError } from '../../errors.js';
 import { chunkIdAlias } from '../../ids/chunk-id-alias.js';
 import { isChunkId } from '../../ids/parse-chunk-id.js';
 import { toSourceUrl } from '../../ingest/collect-sources.js';
+import { resolveSearchChunker } from '../../search/resolve-search-chunker.js';
 import { openStore } from '../../store/open-store.js';
 import { pickChunkSet } from '../../store/pick-chunk-set.js';
-import { lookupOptions, type ResolveResult, resolveChunk } from '../../store/resolve-chunk.js';
+import {
+  lookupOptions,
+  type ResolveOptions,
+  type ResolveResult,
+  resolveChunk,
+} from '../../store/resolve-chunk.js';
 import type { ChunkRow, ChunkStore, DocumentRow } from '../../store/types.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
@@ -96,7 +102,7 @@ export async function withReadStore(
 }
 
 async function showChunk(store: ChunkStore, id: string, flags: ChunkLookupFlags): Promise<number> {
-  const resolved = await resolveChunk(store, id, lookupOptions(flags.chunker));
+  const resolved = await resolveChunk(store, id, await lookupFor(store, flags.chunker));
   const context = Number(flags.context ?? 200);
   if (!Number.isInteger(context) || context < 0) {
     throw new CairnError(
@@ -129,6 +135,19 @@ async function showChunk(store: ChunkStore, id: string, flags: ChunkLookupFlags)
     }\n`,
   );
   return status;
+}
+
+/**
+ * Whose chunks `--chunker` means: one the store has no chunks of is
+ * `unknown_chunker` naming the ones it has, as search says (a typo is not
+ * "no such chunk"); a name reaches the one stored chunker of that name.
+ */
+export async function lookupFor(
+  store: ChunkStore,
+  chunker: string | undefined,
+): Promise<ResolveOptions> {
+  if (chunker === undefined || chunker === '') return lookupOptions();
+  return lookupOptions(await resolveSearchChunker(store, chunker));
 }
 
 /** Header lines of a live chunk: ID, alias, document, section, span, redirects followed. */
@@ -183,7 +202,7 @@ async function showDocument(
 ): Promise<number> {
   const version = await store.getVersion(document.current_version_id);
   const sets = await store.listChunkSets({ version_id: document.current_version_id });
-  const options = lookupOptions(flags.chunker);
+  const options = await lookupFor(store, flags.chunker);
   const set = pickChunkSet(sets, flags.chunker);
   if (!set || !version) {
     throw new CairnError(
