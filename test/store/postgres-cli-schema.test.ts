@@ -25,7 +25,7 @@ describe.skipIf(skip !== null)('the CLI on PostgreSQL', () => {
     await dropSchema(schema);
   });
 
-  test('CAIRN_PG_SCHEMA puts ingest in its own schema, and search reads it back from there', async () => {
+  test('CAIRN_PG_SCHEMA puts ingest in its own schema, named where the store is named, and search reads it back from there', async () => {
     const env = { CAIRN_DB: PG_URL, CAIRN_PG_SCHEMA: schema };
     const ingest = runCli(
       bundle.file('cli'),
@@ -34,6 +34,17 @@ describe.skipIf(skip !== null)('the CLI on PostgreSQL', () => {
       env,
     );
     expect(ingest.code, ingest.stderr).toBe(0);
+    expect(ingest.stdout).toContain(`into ${PG_URL} (schema ${schema})`);
+    // a schema with no store in it is named in the error, since the URL alone has a store elsewhere
+    const other = uniqueSchema('cairn_cli_none');
+    const missing = runCli(bundle.file('cli'), dir, ['show', 'ownership.md'], {
+      ...env,
+      CAIRN_PG_SCHEMA: other,
+    });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      `No cairn store at ${PG_URL} (schema ${other}): run cairn ingest first`,
+    );
     const [row] = await pgQuery<{ n: string }>(`SELECT count(*) AS n FROM ${schema}.chunks`);
     expect(Number(row!.n)).toBeGreaterThan(5);
     const search = runCli(

@@ -37,7 +37,8 @@ const TYPES = {
 } as pg.CustomTypesConfig;
 
 export function openPostgresDriver(options: PostgresDriverOptions): SqlDriver {
-  const location = redactUrl(options.url);
+  // the schema is half of where the store is: "No cairn store at <url>" alone misleads when it is elsewhere
+  const location = `${redactUrl(options.url)}${options.schema === undefined ? '' : ` (schema ${options.schema})`}`;
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max_connections ?? 4,
