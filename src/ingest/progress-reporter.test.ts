@@ -61,6 +61,15 @@ describe('createProgressReporter', () => {
     expect(stream.text.endsWith('\r\x1b[K')).toBe(true);
   });
 
+  test('on a narrow terminal the bar is cut to its width, so a redraw never wraps', () => {
+    const stream = Object.assign(sink(), { columns: 40 });
+    feed(createProgressReporter({ stream, tty: true }), ['created', 'created', 'created']);
+    const drawn = stream.text.split('\r\x1b[K').filter((row) => row !== '');
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const row of drawn) expect(row.length).toBeLessThan(40);
+    expect(drawn.at(-1)).toMatch(/^\[[#.]+\] 3\/3 files/);
+  });
+
   test('elsewhere: plain lines, no control characters, and nothing but failures for a short run', () => {
     const stream = sink();
     feed(createProgressReporter({ stream, tty: false }), ['created', 'failed', 'created']);

@@ -63,7 +63,7 @@ export function createProgressReporter(options: ProgressReporterOptions = {}): P
       if (!tty && now - started < interval) return;
       last = now;
       if (tty) {
-        stream.write(`\r\x1b[K${line(event)}`);
+        stream.write(`\r\x1b[K${fitted(line(event), stream.columns)}`);
         drawn = true;
       } else {
         stream.write(`${line(event)}\n`);
@@ -71,4 +71,13 @@ export function createProgressReporter(options: ProgressReporterOptions = {}): P
     },
     end: clear,
   };
+}
+
+/**
+ * The bar cut to the terminal's width: a line that wraps leaves its first
+ * row behind at every redraw, since `\r\x1b[K` clears only the last one.
+ */
+function fitted(text: string, columns: number | undefined): string {
+  if (columns === undefined || columns <= 1 || text.length < columns) return text;
+  return `${text.slice(0, columns - 2)}…`;
 }
