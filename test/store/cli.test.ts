@@ -219,11 +219,19 @@ describe('cairn ingest / show / resolve', () => {
     expect(byPath.stdout).toMatch(/^odd\/a\|b\.md {2}doc_uid /);
   });
 
-  test('show with an empty target is a usage error (exit 2), before any store is read', () => {
+  test('show with an empty target or a bad --context is a usage error (exit 2), before any store is read', () => {
     for (const target of ['', '  ']) {
       const run = cairn('show', target, '--db', 'no/such/dir/x.db');
       expect(run.code).toBe(2);
       expect(run.stderr).toMatch(/^cairn: invalid_option: /);
+    }
+    // so is a --context that is not a whole number, for a document as for a chunk ID
+    for (const target of ['book/ch06-00-enums.md', 'no/such/file.md']) {
+      const run = cairn('show', target, '--context', 'abc');
+      expect(run.code, target).toBe(2);
+      expect(run.stderr).toBe(
+        'cairn: invalid_option: --context must be a whole number, got "abc"\n',
+      );
     }
   });
 

@@ -56,11 +56,15 @@ Examples:
   cairn show a1b2c3d4 --json`,
     )
     .action(async (target: string, flags: ChunkLookupFlags) => {
-      if (target.trim() === '') {
-        const error = new CairnError(
-          'invalid_option',
-          'cairn show needs a chunk ID or a document (its path as ingested, or its doc_uid), got an empty argument',
-        );
+      // usage errors before any store is read, whatever the target names
+      const usage =
+        target.trim() === ''
+          ? 'cairn show needs a chunk ID or a document (its path as ingested, or its doc_uid), got an empty argument'
+          : contextOf(flags) === null
+            ? `--context must be a whole number, got "${flags.context}"`
+            : null;
+      if (usage !== null) {
+        const error = new CairnError('invalid_option', usage);
         reportError(error, flags.json === true);
         process.exitCode = exitCodeFor(error);
         return;
@@ -101,15 +105,15 @@ export async function withReadStore(
   }
 }
 
+/** --context as a number of characters; null when it is not a whole number. */
+function contextOf(flags: ChunkLookupFlags): number | null {
+  const context = Number(flags.context ?? 200);
+  return flags.context?.trim() !== '' && Number.isInteger(context) && context >= 0 ? context : null;
+}
+
 async function showChunk(store: ChunkStore, id: string, flags: ChunkLookupFlags): Promise<number> {
   const resolved = await resolveChunk(store, id, await lookupFor(store, flags.chunker));
-  const context = Number(flags.context ?? 200);
-  if (!Number.isInteger(context) || context < 0) {
-    throw new CairnError(
-      'invalid_option',
-      `--context must be a whole number, got "${flags.context}"`,
-    );
-  }
+  const context = contextOf(flags) ?? 200;
   if (resolved.status !== 'live') {
     process.stdout.write(flags.json ? `${JSON.stringify(resolved)}\n` : formatGone(resolved));
     return 1;
