@@ -266,6 +266,29 @@ describe('cairn ingest / show / resolve', () => {
   });
 });
 
+describe('cairn ingest summary', () => {
+  test('past 20 failed files the summary says how many more there are', () => {
+    const root = mkdtempSync(join(tmpdir(), 'cairn-cli-failed-'));
+    try {
+      for (let i = 0; i < 23; i++)
+        writeFileSync(join(root, `broken-${String(i).padStart(2, '0')}.md`), Buffer.from([0xff]));
+      const run = runCli(bundle.file('cli'), root, [
+        'ingest',
+        '.',
+        '--db',
+        'x.db',
+        '--no-progress',
+      ]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('0 created, 0 updated, 0 unchanged, 23 failed');
+      expect(run.stdout.match(/^ {2}failed: broken-/gm)).toHaveLength(20);
+      expect(run.stdout).toContain('  failed: 3 more (--json lists every file)');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('cairn ingest and folders it cannot read', () => {
   test('a folder below an input that cannot be listed is a failed entry (exit 1), a named one file_unreadable (exit 2)', () => {
     const root = mkdtempSync(join(tmpdir(), 'cairn-cli-unreadable-'));

@@ -147,9 +147,12 @@ async function formatSummary(
       (summary.chunked > 0 ? `, ${summary.chunked} chunked` : ''),
     `  chunks written: ${summary.chunks_written} (${summary.chunker_id}), redirects: ${summary.redirects_written}`,
   ];
-  for (const file of summary.documents.filter((d) => d.status === 'failed').slice(0, 20)) {
+  const failedFiles = summary.documents.filter((d) => d.status === 'failed');
+  for (const file of failedFiles.slice(0, 20)) {
     lines.push(`  failed: ${file.source_url}: ${file.error?.code}: ${file.error?.message}`);
   }
+  if (failedFiles.length > 20)
+    lines.push(`  failed: ${failedFiles.length - 20} more (--json lists every file)`);
   // stored, but nothing to cite: most often JSON whose strings are all under the threshold
   const empty = summary.documents.filter(
     (d) => (d.status === 'created' || d.status === 'updated') && d.chunks === 0,
