@@ -116,7 +116,7 @@ export async function resolveChunk(
     last = rows[0] ?? last;
     const redirect = (await store.findRedirects(id, chunkerId))[0];
     if (redirect === undefined) {
-      if (hops.length === 0 && rows.length === 0) throw notFound(chunkId, chunkerId);
+      if (hops.length === 0 && rows.length === 0) throw await notFound(store, chunkId, chunkerId);
       return gone('superseded');
     }
     hops.push({
@@ -165,7 +165,7 @@ async function pickChunker(
     store.findRedirects(chunkId),
   ]);
   const chunkers = [...new Set([...chunks, ...redirects].map((row) => row.chunker_id))];
-  if (chunkers.length === 0) throw notFound(chunkId, null);
+  if (chunkers.length === 0) throw await notFound(store, chunkId, null);
   if (chunkers.length === 1) return chunkers[0]!;
   if (prefer !== undefined && chunkers.includes(prefer)) return prefer;
   throw new CairnError(
@@ -175,11 +175,37 @@ async function pickChunker(
   );
 }
 
-function notFound(chunkId: string, chunkerId: string | null): CairnError {
+/**
+ * An ID the store never had. When its document is stored (a mistyped or
+ * foreign rev, section or block), the message names one of its current IDs
+ * to compare with.
+ */
+async function notFound(
+  store: ChunkStore,
+  chunkId: string,
+  chunkerId: string | null,
+): Promise<CairnError> {
   const { doc_uid } = parseChunkId(chunkId);
+  const document = await store.getDocument(doc_uid).catch(() => null);
+  let current: string | null = null;
+  if (document?.doc_uid === doc_uid) {
+    const sets = await store.listChunkSets({ version_id: document.current_version_id });
+    const set = chunkerId === null ? sets[0] : sets.find((s) => s.chunker_id === chunkerId);
+    if (set) current = await store.firstChunkId(document.current_version_id, set.chunker_id);
+  }
   return new CairnError(
     'chunk_not_found',
-    `No chunk ${chunkId}${chunkerId ? ` among the chunks of ${chunkerId}` : ''} in the store`,
-    { details: { id: chunkId, doc_uid, chunker_id: chunkerId } },
+    `No chunk ${chunkId}${chunkerId ? ` among the chunks of ${chunkerId}` : ''} in the store` +
+      (document?.doc_uid === doc_uid
+        ? `; its document ${doc_uid} (${document.source_url}) is stored${current === null ? '' : `, with current IDs such as ${current}`}`
+        : ''),
+    {
+      details: {
+        id: chunkId,
+        doc_uid,
+        chunker_id: chunkerId,
+        ...(current === null ? {} : { current_example: current }),
+      },
+    },
   );
 }

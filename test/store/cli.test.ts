@@ -184,6 +184,15 @@ describe('cairn ingest / show / resolve', () => {
     const unknown = cairn('resolve', 'nosuchdoc|r=0123abcd|s=-|p=000|b=001', '--json');
     expect(unknown.code).toBe(1);
     expect(JSON.parse(unknown.stderr).error.code).toBe('chunk_not_found');
+    // an ID whose document is stored but whose rev is wrong: the error shows a current ID to compare with
+    const [docUid] = firstId.split('|');
+    const wrongRev = cairn('resolve', `${docUid}|r=deadbeef|s=01-|p=000|b=001`, '--json');
+    expect(wrongRev.code).toBe(1);
+    const error = JSON.parse(wrongRev.stderr).error;
+    expect(error.code).toBe('chunk_not_found');
+    expect(error.message).toContain(`its document ${docUid} (book/`);
+    expect(error.details.current_example).toMatch(new RegExp(`^${docUid}\\|r=[0-9a-f]{8}\\|`));
+    expect(error.details.current_example).not.toContain('r=deadbeef');
     const noDoc = cairn('show', 'no/such/file.md');
     expect(noDoc.code).toBe(1);
     expect(noDoc.stderr).toContain('document_not_found');

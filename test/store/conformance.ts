@@ -440,6 +440,12 @@ export function describeStoreConformance(
         );
         await ensure(store, textDocument(paragraphs(3), { doc_uid: 'del' }), chunker);
         const ids = await liveIds(store, 'del');
+        // a wrong rev of a stored document: not found, with a current ID to compare with
+        const wrongRev = ids[0]!.replace(/\|r=[0-9a-f]+\|/, '|r=deadbeef|');
+        await expect(resolveChunk(store, wrongRev)).rejects.toMatchObject({
+          code: 'chunk_not_found',
+          details: { doc_uid: 'del', current_example: ids[0] },
+        });
         await ensure(store, textDocument([], { doc_uid: 'del' }), chunker);
         const resolved = await resolveChunk(store, ids[1]!);
         expect(resolved.status).toBe('deleted');
