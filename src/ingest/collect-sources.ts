@@ -60,6 +60,8 @@ export async function collectSources(
       for (const path of paths) {
         const candidate = isAbsolute(input) ? toPosix(path) : toPosix(relative(cwd, path));
         if (matchesGlobQuietly(candidate, pattern)) add(path);
+        // as the shell's expansion would: a folder the glob names is walked like a named folder
+        else if (isSupported(path) && folderMatches(candidate, pattern)) add(path);
       }
     } else {
       const path = resolve(cwd, input);
@@ -166,6 +168,15 @@ async function walk(root: string, unreadable: UnreadableFolder[] = []): Promise<
     }
   }
   return out;
+}
+
+/** Whether a folder above `path` (a `/`-separated path) matches the glob. */
+function folderMatches(path: string, pattern: string): boolean {
+  const parts = path.split('/');
+  for (let end = parts.length - 1; end > 0; end--) {
+    if (matchesGlobQuietly(parts.slice(0, end).join('/'), pattern)) return true;
+  }
+  return false;
 }
 
 /** The folders of a glob before its first magic segment (`docs/**\/*.md` -> `docs`). */

@@ -187,7 +187,7 @@ describe('ingestSources', () => {
 });
 
 describe('collectSources', () => {
-  test('walks folders for supported formats, expands globs, sorts, and refuses what names nothing', async () => {
+  test('walks folders for supported formats, expands globs (walking the folders they name), sorts, and refuses what names nothing', async () => {
     writeFileSync(join(docs, 'image.png'), 'not a document');
     mkdirSync(join(docs, '.git'));
     writeFileSync(join(docs, '.git', 'HEAD.md'), 'hidden');
@@ -199,6 +199,12 @@ describe('collectSources', () => {
     const globbed = await collectSources(['docs/**/*.md'], { cwd: dir });
     expect(globbed.map((f) => f.source_url)).toEqual(
       walked.filter((f) => f.source_url.endsWith('.md')).map((f) => f.source_url),
+    );
+    // a glob that names a folder walks it, as the shell's expansion of it would
+    const folders = await collectSources(['doc*'], { cwd: dir });
+    expect(folders.map((f) => f.source_url)).toEqual(walked.map((f) => f.source_url));
+    expect((await collectSources(['docs/b*'], { cwd: dir })).map((f) => f.source_url)).toEqual(
+      walked.filter((f) => f.source_url.startsWith('docs/book/')).map((f) => f.source_url),
     );
     // a file named explicitly is taken, so an unsupported one is reported rather than dropped
     expect(
