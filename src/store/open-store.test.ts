@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -54,7 +54,7 @@ describe('resolveStoreTarget', () => {
 });
 
 describe('openStore on a --db that names no database file', () => {
-  test('an empty path is a usage error, a folder is store_unavailable saying so, for writers and readers', async () => {
+  test('an empty path is a usage error; a folder, or a file where its folder would be, is store_unavailable', async () => {
     for (const db of ['', ' ', 'sqlite:']) {
       expect(() => resolveStoreTarget(db, {})).toThrow(
         expect.objectContaining({
@@ -72,6 +72,14 @@ describe('openStore on a --db that names no database file', () => {
         });
       }
       expect(readdirSync(dir)).toEqual([]);
+      // a file where the database's folder would be: a typed error, for writers and readers
+      writeFileSync(join(dir, 'notes.md'), '# Notes\n');
+      const below = join(dir, 'notes.md', 'cairn.db');
+      for (const options of [{}, { readonly: true }]) {
+        await expect(openStore({ db: below, ...options })).rejects.toMatchObject({
+          code: 'store_unavailable',
+        });
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -340,6 +340,39 @@ describe('cairn ingest and folders it cannot read', () => {
   });
 });
 
+describe('cairn ingest into a folder it may not write', () => {
+  test('a database whose folder cannot be made or written is store_readonly (exit 2), saying which folder', () => {
+    const root = mkdtempSync(join(tmpdir(), 'cairn-cli-rofolder-'));
+    try {
+      copyFileSync(corpusPath('rustbook', 'ch06-00-enums.md'), join(root, 'enums.md'));
+      chmodSync(root, 0o555);
+      // root writes any folder whatever its mode: run as an ordinary user then
+      const as = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+      const run = (...args: string[]) =>
+        spawnSync(process.execPath, [bundle.file('cli'), 'ingest', 'enums.md', ...args], {
+          cwd: root,
+          encoding: 'utf8',
+          env: { ...process.env, CAIRN_DB: '' },
+          ...as,
+        });
+      const made = run();
+      expect(made.status, made.stderr).toBe(2);
+      expect(made.stderr).toContain(
+        `cairn: store_readonly: Cannot make the folder ${join(root, '.cairn')} for the database`,
+      );
+      const created = run('--db', 'new.db');
+      expect(created.status, created.stderr).toBe(2);
+      expect(created.stderr).toContain(
+        `cairn: store_readonly: Cannot create the database ${join(root, 'new.db')}: its folder is read-only`,
+      );
+      expect(readdirSync(root)).toEqual(['enums.md']);
+    } finally {
+      chmodSync(root, 0o755);
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('cairn ingest and Ctrl-C', () => {
   test('SIGINT stops the run between files: a summary of what was stored, the interrupted code, exit 130, promptly', async () => {
     const db = join(dir, 'interrupted.db');

@@ -48,7 +48,7 @@ export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
   const memory = options.path === ':memory:';
   const location = memory ? ':memory:' : resolve(options.path);
   const mustExist = options.readonly === true || options.must_exist === true;
-  if (!memory && statSync(location, { throwIfNoEntry: false })?.isDirectory()) {
+  if (!memory && isFolder(location)) {
     // SQLite says CANTOPEN, or a disk I/O error when read-only, which sounds like a failing disk
     throw new CairnError(
       'store_unavailable',
@@ -62,9 +62,9 @@ export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
       details: { backend: 'sqlite', location },
     });
   }
+  if (!memory && !mustExist && !existsSync(location)) makeFolderFor(location);
   let db: Database.Database;
   try {
-    if (!memory && !mustExist) mkdirSync(dirname(location), { recursive: true });
     db = new Database(location, {
       readonly: options.readonly === true,
       fileMustExist: mustExist,
@@ -246,6 +246,42 @@ function bind(params: readonly unknown[]): unknown[] {
  * write read-only without saying so (better-sqlite3's `readonly` still
  * reads false), and the first write fails mid-command.
  */
+/**
+ * A new database's folder, made if missing and checked writable: else
+ * mkdir's EACCES became 'the database failed' (store_error, exit 1) and a
+ * read-only folder SQLITE_CANTOPEN.
+ */
+function makeFolderFor(location: string): void {
+  const folder = dirname(location);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code ?? String(cause);
+    const denied = code === 'EACCES' || code === 'EPERM' || code === 'EROFS';
+    throw new CairnError(
+      denied ? 'store_readonly' : 'store_unavailable',
+      `Cannot make the folder ${folder} for the database ${location} (${code})`,
+      { cause, details: { backend: 'sqlite', location } },
+    );
+  }
+  if (!writable(folder)) {
+    throw new CairnError(
+      'store_readonly',
+      `Cannot create the database ${location}: its folder is read-only`,
+      { details: { backend: 'sqlite', location } },
+    );
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    // missing, or a file on the way (ENOTDIR): opening it reports that
+    return false;
+  }
+}
+
 function writable(path: string): boolean {
   try {
     accessSync(path, constants.W_OK);
