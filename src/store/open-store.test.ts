@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_DB_PATH, openStore, resolveStoreTarget } from './open-store.js';
 
@@ -80,6 +81,36 @@ describe('openStore on a --db that names no database file', () => {
           code: 'store_unavailable',
         });
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("openStore on another program's SQLite database", () => {
+  test('a writer refuses a database with tables and no cairn store, and changes nothing in it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-open-foreign-'));
+    try {
+      const db = join(dir, 'places.sqlite');
+      const other = new Database(db);
+      other.exec(
+        "CREATE TABLE bookmarks (id INTEGER PRIMARY KEY, url TEXT); INSERT INTO bookmarks (url) VALUES ('x')",
+      );
+      other.close();
+      await expect(openStore({ db })).rejects.toMatchObject({
+        code: 'store_schema_mismatch',
+        message: expect.stringContaining('holds other tables (bookmarks) and no cairn store'),
+      });
+      const after = new Database(db, { readonly: true });
+      const tables = after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
+      expect(tables).toEqual([{ name: 'bookmarks' }]);
+      expect(after.pragma('journal_mode', { simple: true })).toBe('delete');
+      after.close();
+      // an empty database file is still taken, and a store opens again as before
+      const empty = join(dir, 'empty.db');
+      writeFileSync(empty, '');
+      await (await openStore({ db: empty })).close();
+      await (await openStore({ db: empty })).close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

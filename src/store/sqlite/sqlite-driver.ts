@@ -97,6 +97,7 @@ export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
     });
   }
   try {
+    if (!options.readonly && !memory) refuseForeignDatabase(db, location);
     // WAL: readers never block the writer and a killed writer leaves the last commit intact.
     if (!options.readonly) {
       if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
@@ -271,6 +272,27 @@ function makeFolderFor(location: string): void {
       { details: { backend: 'sqlite', location } },
     );
   }
+}
+
+/**
+ * A writer makes its store only in a new or empty database, or one that
+ * holds a cairn store: a --db that names another program's SQLite file
+ * would get cairn's tables, and WAL journaling, added to it.
+ */
+function refuseForeignDatabase(db: Database.Database, location: string): void {
+  const tables = (
+    db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+      )
+      .all() as { name: string }[]
+  ).map((row) => row.name);
+  if (tables.length === 0 || tables.includes('schema_migrations')) return;
+  throw new CairnError(
+    'store_schema_mismatch',
+    `SQLite at ${location} holds other tables (${tables.slice(0, 5).join(', ')}${tables.length > 5 ? ', ...' : ''}) and no cairn store: cairn makes its store only in a new or empty database; name another file`,
+    { details: { backend: 'sqlite', location, tables: tables.slice(0, 20) } },
+  );
 }
 
 function isFolder(path: string): boolean {
