@@ -29,6 +29,16 @@ describe('toPostgresStoreError', () => {
     expect(error.cause).toBe(cause);
   });
 
+  test('a connection that cannot be set up as the URL asks (sslmode against a server without TLS, a certificate refused) is store_unavailable', () => {
+    // pg's words when ?sslmode=require meets a server without SSL (measured against the test server)
+    const noSsl = new Error('The server does not support SSL connections');
+    expect(toPostgresStoreError(noSsl, 'x').code).toBe('store_unavailable');
+    const selfSigned = Object.assign(new Error('self-signed certificate'), {
+      code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+    });
+    expect(toPostgresStoreError(selfSigned, 'x').code).toBe('store_unavailable');
+  });
+
   test('a connection lost without a code is store_unavailable', () => {
     expect(toPostgresStoreError(new Error('Connection terminated unexpectedly'), 'x').code).toBe(
       'store_unavailable',

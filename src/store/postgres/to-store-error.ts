@@ -35,9 +35,15 @@ const NETWORK_CODES = new Set([
   'EHOSTUNREACH',
   'EPIPE',
   'EAI_AGAIN',
+  // TLS set-up: the server's certificate is not one the URL's sslmode accepts
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 const CONNECTION_LOST =
-  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed/i;
+  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed|server does not support SSL/i;
 
 export function toPostgresStoreError(error: unknown, location: string): CairnError {
   if (error instanceof CairnError) return error;
