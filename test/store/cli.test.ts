@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -390,8 +391,12 @@ describe('cairn ingest and Ctrl-C', () => {
       stderr += String(data);
     });
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    // title 12 (16 MB, 17 files) takes several seconds: the signal lands mid-run
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The handler is set before the store is opened: once the database file exists, Ctrl-C is
+    // the command's to handle. Title 12 (16 MB, 17 files) takes seconds more: the signal lands mid-run.
+    const started = Date.now();
+    while (!existsSync(db) && Date.now() - started < 20_000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     child.kill('SIGINT');
     const signalled = Date.now();
     const code = await exited;
