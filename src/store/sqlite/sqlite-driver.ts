@@ -243,11 +243,6 @@ function bind(params: readonly unknown[]): unknown[] {
 }
 
 /**
- * Whether this process may write the file. SQLite opens a file it may not
- * write read-only without saying so (better-sqlite3's `readonly` still
- * reads false), and the first write fails mid-command.
- */
-/**
  * A new database's folder, made if missing and checked writable: else
  * mkdir's EACCES became 'the database failed' (store_error, exit 1) and a
  * read-only folder SQLITE_CANTOPEN.
@@ -304,6 +299,11 @@ function isFolder(path: string): boolean {
   }
 }
 
+/**
+ * Whether this process may write the file. SQLite opens a file it may not
+ * write read-only without saying so (better-sqlite3's `readonly` still
+ * reads false), and the first write fails mid-command.
+ */
 function writable(path: string): boolean {
   try {
     accessSync(path, constants.W_OK);
