@@ -133,13 +133,17 @@ function isSupported(path: string): boolean {
 /**
  * The files of supported formats below a folder, as `cairn ingest` takes
  * them: hidden entries, symbolic links and the folders of `SKIPPED_DIRS`
- * left out. Paths are joined onto `root` as given; unsorted.
+ * left out. Paths are joined onto `root` as given; unsorted. Folders that
+ * cannot be listed are pushed onto `unreadable`.
  */
-export async function walkSupportedFiles(root: string): Promise<string[]> {
-  return (await walk(root)).filter(isSupported);
+export async function walkSupportedFiles(
+  root: string,
+  unreadable: UnreadableFolder[] = [],
+): Promise<string[]> {
+  return (await walk(root, unreadable)).filter(isSupported);
 }
 
-interface UnreadableFolder {
+export interface UnreadableFolder {
   path: string;
   /** The errno code, such as EACCES. */
   code: string;

@@ -334,6 +334,24 @@ describe('cairn ingest and folders it cannot read', () => {
       const named = run('docs/locked');
       expect(named.status).toBe(2);
       expect(named.stderr).toContain('file_unreadable: Cannot read folder docs/locked: EACCES');
+      // cairn ids check walks folders the same way: the locked one fails the check
+      const check = (path: string) =>
+        spawnSync(process.execPath, [bundle.file('cli'), 'ids', 'check', path, '--json'], {
+          cwd: root,
+          encoding: 'utf8',
+          ...as,
+        });
+      const checked = check('docs');
+      expect(checked.status, checked.stderr).toBe(1);
+      expect(JSON.parse(checked.stdout).files).toEqual([
+        expect.objectContaining({
+          path: 'docs/locked',
+          ok: false,
+          error: { code: 'file_unreadable', message: 'Cannot read folder docs/locked: EACCES' },
+        }),
+        expect.objectContaining({ path: 'docs/enums.md', ok: true }),
+      ]);
+      expect(check('docs/locked').status).toBe(2);
     } finally {
       chmodSync(join(root, 'docs', 'locked'), 0o755);
       rmSync(root, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import type { Chunker } from '../../chunk/types.js';
 import { CairnError } from '../../errors.js';
 import { type ChunkIdCheck, checkChunkIds } from '../../ids/check-chunk-ids.js';
-import { walkSupportedFiles } from '../../ingest/collect-sources.js';
+import { type UnreadableFolder, walkSupportedFiles } from '../../ingest/collect-sources.js';
 import { SUPPORTED_EXTENSIONS } from '../../load/detect-format.js';
 import { countOf } from '../count-of.js';
 import { reportCommandError } from '../report-error.js';
@@ -70,6 +70,7 @@ export async function runIdsCheck(
   io: IdsCommandIo,
 ): Promise<number> {
   let files: string[];
+  const unreadable: UnreadableFolder[] = [];
   let chunker: Chunker;
   let threshold: number;
   try {
@@ -80,7 +81,7 @@ export async function runIdsCheck(
         `--threshold must be a positive integer, got "${flags.threshold}"`,
       );
     }
-    files = await filesUnder(path);
+    files = await filesUnder(path, unreadable);
     chunker = await (io.getChunker ?? defaultGetChunker)(flags.chunker ?? 'default');
   } catch (error) {
     reportCommandError(error, io, flags.json);
@@ -88,7 +89,17 @@ export async function runIdsCheck(
     return 2;
   }
   const directory = files.length !== 1 || files[0] !== path;
-  const reports: FileReport[] = [];
+  // a folder below the path that cannot be listed fails the check: its files went unchecked
+  const reports: FileReport[] = unreadable.map((folder) => ({
+    path: folder.path,
+    chunks: 0,
+    ok: false,
+    issues: [],
+    error: {
+      code: 'file_unreadable',
+      message: `Cannot read folder ${folder.path}: ${folder.code}`,
+    },
+  }));
   for (const [k, file] of files.entries()) {
     const started = performance.now();
     let report: FileReport;
@@ -162,7 +173,7 @@ function textReport(reports: FileReport[]): string {
  * files `cairn ingest` would take from it (no hidden ones, no symbolic links,
  * nothing under .git or node_modules), so a dangling link is not a crash.
  */
-async function filesUnder(path: string): Promise<string[]> {
+async function filesUnder(path: string, unreadable: UnreadableFolder[]): Promise<string[]> {
   let isDirectory: boolean;
   try {
     isDirectory = statSync(path).isDirectory();
@@ -173,8 +184,13 @@ async function filesUnder(path: string): Promise<string[]> {
     });
   }
   if (!isDirectory) return [path];
-  const out = (await walkSupportedFiles(path)).sort();
-  if (out.length === 0) {
+  const out = (await walkSupportedFiles(path, unreadable)).sort();
+  if (unreadable[0]?.path === path) {
+    throw new CairnError('file_unreadable', `Cannot read folder ${path}: ${unreadable[0].code}`, {
+      details: { source: path },
+    });
+  }
+  if (out.length === 0 && unreadable.length === 0) {
     throw new CairnError(
       'file_not_found',
       `No supported files under ${path} (${SUPPORTED_EXTENSIONS.join(' ')})`,
