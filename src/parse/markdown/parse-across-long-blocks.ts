@@ -26,10 +26,12 @@ import { parseTopBlocks, type TopBlock } from './top-blocks.js';
  * (a paragraph the next line continues or turns into a heading or table
  * head, a list with more items, a block quote with lazy lines): parsing
  * goes on from that block's line, or from an earlier block's where that
- * one does not follow a blank line (`restartAt`). A block that closed before it closed in
- * the whole too, and a block that follows a blank line starts as it does
- * at the start of a document. The last block is kept, and the next part parsed as its
- * continuation, where that is known to be safe (`continuesAt`):
+ * one does not follow a blank line (`restartAt`). A block that closed
+ * before the cut closed in the whole too, and a block that follows a blank
+ * line after one that cannot run on past it starts as it does at the start
+ * of a document. The last block is
+ * kept, and the next part parsed as its continuation, where that is known
+ * to be safe (`continuesAt`):
  * - a table: GFM reads a body row by itself, knowing only that the line
  *   before belonged to the table, so the rows after a cut parse as in the
  *   whole when they follow the table's head and delimiter rows again;
@@ -79,9 +81,9 @@ export function parseAcrossLongBlocks(
       header = reopening(markdown, open, bom);
       start = end;
     } else if (restartAt(markdown, part, bom) >= 1) {
-      const again = restartAt(markdown, part, bom);
-      blocks.push(...part.slice(0, again));
-      start = partStartBefore(markdown, part[again]!.start + bom);
+      const restart = restartAt(markdown, part, bom);
+      blocks.push(...part.slice(0, restart));
+      start = partStartBefore(markdown, part[restart]!.start + bom);
       open = null;
       header = '';
     } else {
