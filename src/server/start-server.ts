@@ -1,7 +1,7 @@
-import { maxHeaderSize } from 'node:http';
+import { createServer, maxHeaderSize } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { serve } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { CairnError, type ErrorCode } from '../errors.js';
 
@@ -21,22 +21,26 @@ export function startServer(
   options: { host: string; port: number },
 ): Promise<RunningServer> {
   return new Promise((resolvePromise, reject) => {
-    const server = serve(
-      { fetch: app.fetch, hostname: options.host, port: options.port },
-      (info: AddressInfo) => {
-        const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-        resolvePromise({
-          url: `http://${host}:${info.port}`,
-          port: info.port,
-          close: () =>
-            new Promise<void>((done) => {
-              server.close(() => done());
-              // keep-alive sockets would hold close() open until they time out
-              if ('closeAllConnections' in server) server.closeAllConnections();
-            }),
-        });
-      },
+    // @hono/node-server's serve() without its errorHandler option would answer a request it
+    // cannot make a URL of (a Host header like "localhost:abc", a backslash in the path) with
+    // an empty 400 that has no content type and no security headers
+    const server = createServer(
+      getRequestListener(app.fetch, { hostname: options.host, errorHandler: answerRequestError }),
     );
+    server.listen(options.port, options.host, () => {
+      const info = server.address() as AddressInfo;
+      const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      resolvePromise({
+        url: `http://${host}:${info.port}`,
+        port: info.port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // keep-alive sockets would hold close() open until they time out
+            server.closeAllConnections();
+          }),
+      });
+    });
     server.on('clientError', answerClientError);
     server.once('error', (error: NodeJS.ErrnoException) => {
       const where = `${options.host}:${options.port}`;
@@ -54,6 +58,28 @@ export function startServer(
             ),
       );
     });
+  });
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
+
+/**
+ * A request Node parsed but @hono/node-server cannot turn into a URL (a
+ * Host header that is no host, a backslash in the path, a target like `*`)
+ * is 400 `malformed_request`; anything else thrown outside the app (which
+ * answers its own errors) is 500 `internal_error`. JSON, as the app answers.
+ */
+function answerRequestError(error: unknown): Response {
+  const [status, code, message]: [number, ErrorCode, string] =
+    error instanceof RequestError
+      ? [400, 'malformed_request', 'The request target or Host header is not a valid URL']
+      : [500, 'internal_error', 'Internal error'];
+  return new Response(JSON.stringify({ error: { code, message } }), {
+    status,
+    headers: { 'content-type': 'application/json', ...SECURITY_HEADERS },
   });
 }
 

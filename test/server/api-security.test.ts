@@ -7,6 +7,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -32,6 +33,17 @@ import { schemaOf } from './support/schema-of.js';
 
 const TOKEN = 'test-token-7f3a';
 const auth = (token = TOKEN) => ({ authorization: `Bearer ${token}` });
+
+/** Bytes sent as they are (fetch would normalise the target and Host); the whole answer as text. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
 
 let f: ApiFixture;
 let dbDir: string;
@@ -521,6 +533,34 @@ describe('what leaves the server', () => {
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
       expect(((await r.json()) as JsonBody).error.code).toBe('headers_too_large');
       const fine = await fetch(`${server.url}/api/search?q=ownership`);
+      expect(fine.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a Host header or request target that makes no URL is 400 malformed_request in JSON, not an empty body', async () => {
+    const server = await startServer(f.app, { host: '127.0.0.1', port: 0 });
+    try {
+      for (const [target, host] of [
+        ['/health', 'localhost:abc'],
+        ['/health', '127.0.0.1:99999'],
+        ['/api/documents/a\\b', 'localhost'],
+        ['*', 'localhost'],
+        ['ftp://localhost/health', 'localhost'],
+      ] as const) {
+        const raw = await rawRequest(
+          server.port,
+          `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+        );
+        const [head = '', body = ''] = raw.split('\r\n\r\n');
+        expect(head.split('\r\n')[0], `${target} ${host}`).toBe('HTTP/1.1 400 Bad Request');
+        expect(head.toLowerCase()).toContain('content-type: application/json');
+        expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+        expect(head.toLowerCase()).toContain('referrer-policy: no-referrer');
+        expect((JSON.parse(body) as JsonBody).error.code).toBe('malformed_request');
+      }
+      const fine = await fetch(`${server.url}/health`);
       expect(fine.status).toBe(200);
     } finally {
       await server.close();
