@@ -397,6 +397,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
         200: json(ref('ValidationReport'), 'Every citation verified or redirected'),
         400: error('The body is not JSON at all (malformed_json, invalid_utf8)'),
         413: error('Body too large'),
+        415: error('A Content-Encoding other than gzip, deflate or br'),
         422: json(
           ref('ValidationReport'),
           'Issues found (duplicate keys and trailing prose included)',
@@ -454,6 +455,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
             200: json(ref('ResolvedChunk'), 'The live chunk'),
             400: error('Malformed chunk ID'),
             404: error('Unknown chunk ID'),
+            409: error('redirect_loop: the redirects from this ID form a cycle'),
             410: json(ref('GoneChunk'), 'The chunk was deleted or only an older version has it'),
           },
         },
@@ -464,7 +466,8 @@ export function buildOpenApi(version: string): Record<string, unknown> {
           parameters: searchParams,
           responses: {
             200: json(ref('SearchResult'), 'Ranked hits'),
-            400: error('Empty or oversized query, bad k or rerank'),
+            400: error('Empty or oversized query, bad k or rerank, unknown_chunker'),
+            404: error('document_not_found: no stored document doc='),
             409: error('analyzer_mismatch or mismatch_index_hash'),
           },
         },
@@ -475,7 +478,10 @@ export function buildOpenApi(version: string): Record<string, unknown> {
           responses: {
             200: json(ref('SearchResult'), 'Ranked hits'),
             400: error('Bad request'),
+            404: error('document_not_found: no stored document "doc"'),
+            409: error('analyzer_mismatch or mismatch_index_hash'),
             413: error('Body too large'),
+            415: error('A Content-Encoding other than gzip, deflate or br'),
           },
         },
       },
@@ -493,7 +499,10 @@ export function buildOpenApi(version: string): Record<string, unknown> {
         get: {
           summary: 'rag_traces rows, newest first',
           parameters: [...paging, { name: 'qid', in: 'query', schema: { type: 'string' } }],
-          responses: { 200: json(page(ref('TraceRow')), 'A page') },
+          responses: {
+            200: json(page(ref('TraceRow')), 'A page'),
+            400: error('Bad paging'),
+          },
         },
       },
       '/api/ingest': {

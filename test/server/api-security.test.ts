@@ -242,6 +242,41 @@ describe('POST /api/ingest answers what its OpenAPI entry lists', () => {
   });
 });
 
+describe('the other routes answer what their OpenAPI entries list', () => {
+  test('each error status a caller can provoke on search, validate, traces, documents and chunks is documented', async () => {
+    const asJson = { 'content-type': 'application/json' };
+    const zstd = { ...asJson, 'content-encoding': 'zstd' };
+    const post = (body: string, headers: Record<string, string> = asJson): RequestInit => ({
+      method: 'POST',
+      headers,
+      body,
+    });
+    const cases: [route: string, method: string, url: string, init: RequestInit, status: number][] =
+      [
+        ['/api/search', 'get', '/api/search?q=', {}, 400],
+        ['/api/search', 'get', '/api/search?q=heron&doc=no-such-doc', {}, 404],
+        ['/api/search', 'get', '/api/search?q=heron&analyzer=other', {}, 409],
+        ['/api/search', 'post', '/api/search', post('{"query":'), 400],
+        ['/api/search', 'post', '/api/search', post('{"query":"heron","doc":"no-such-doc"}'), 404],
+        ['/api/search', 'post', '/api/search', post('{"query":"heron","analyzer":"other"}'), 409],
+        ['/api/search', 'post', '/api/search', post('{"query":"heron"}', zstd), 415],
+        ['/api/validate/citations', 'post', '/api/validate/citations', post('[]', zstd), 415],
+        ['/api/validate/answer', 'post', '/api/validate/answer', post('{}', zstd), 415],
+        ['/api/traces', 'get', '/api/traces?limit=many', {}, 400],
+        ['/api/documents', 'get', '/api/documents?offset=far', {}, 400],
+        ['/api/documents/{doc}', 'get', '/api/documents/no-such-doc', {}, 404],
+        ['/api/chunks/{id}', 'get', '/api/chunks/not-an-id', {}, 400],
+      ];
+    const paths = (await call(f.app, '/openapi.json')).body.paths;
+    for (const [route, method, url, init, status] of cases) {
+      const r = await call(f.app, url, init);
+      expect(r.status, `${method} ${url}`).toBe(status);
+      expect(paths[route][method].responses, `${method} ${url}`).toHaveProperty(String(status));
+      expect(schemaOf('Error')(r.body), `${method} ${url}`).toEqual([]);
+    }
+  });
+});
+
 describe('a chunk ID that several chunkers share', () => {
   test('over HTTP the error says ?chunker=, the CLI wording (--chunker) stays for the CLI', async () => {
     const store = await openStore({ db: join(dbDir, 'two-chunkers.db') });
