@@ -45,7 +45,14 @@ export async function openChunk(id, chunker, token) {
   if (index === undefined)
     throw new Error(`${body.chunk_id} is not among the chunks of ${body.document.doc_uid}`);
   selectChunk(index, { scroll: true });
-  if (body.redirected) showRedirect(body, `Redirected to the live chunk ${body.chunk_id}.`);
+  // a 'deleted' redirect leads to the nearest surviving chunk, not to the words the ID named:
+  // calling it "the live chunk" would pass the neighbour off as their new form
+  if (body.text_deleted)
+    showRedirect(
+      body,
+      `The text of this chunk was deleted in a later version; showing its nearest surviving neighbour ${body.chunk_id}.`,
+    );
+  else if (body.redirected) showRedirect(body, `Redirected to the live chunk ${body.chunk_id}.`);
   else $('chunk-redirect').hidden = true;
   showTab('panel-chunk');
   setStatus('');

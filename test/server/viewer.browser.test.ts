@@ -214,18 +214,27 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
       .locator('#doc-text .seg.sel')
       .evaluateAll((spans) => spans.map((span) => span.textContent).join(''));
   const panelChunkId = (page: Page) => page.getByTestId('chunk-id').textContent();
-  /** An ID of EDITED's first version that redirects to a live chunk, and what it resolves to. */
-  const redirectedOldId = async () => {
+  /**
+   * An ID of EDITED's first version that redirects to a live chunk, and what it resolves to;
+   * `textDeleted` asks for one whose text was deleted (a 'deleted' redirect to its neighbour).
+   */
+  const redirectedOldId = async (textDeleted?: boolean) => {
     for (const id of oldEditedIds) {
       const { status, body } = await api<{
         chunk_id: string;
         redirected: boolean;
+        text_deleted: boolean;
         chunk: { text: string };
         hops: unknown[];
       }>(`/api/chunks/${encodeURIComponent(id)}`);
-      if (status === 200 && body.redirected) return { old: id, live: body };
+      if (
+        status === 200 &&
+        body.redirected &&
+        (textDeleted === undefined || body.text_deleted === textDeleted)
+      )
+        return { old: id, live: body };
     }
-    throw new Error(`no ID of ${EDITED}'s first version redirects`);
+    throw new Error(`no ID of ${EDITED}'s first version redirects (text_deleted: ${textDeleted})`);
   };
   /** chromium logs each 4xx fetch as a console error; a test that asks for one expects it. */
   const unexpected = (problems: string[]) =>
@@ -440,6 +449,28 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     expect(await notice.isVisible()).toBe(true);
     expect(await notice.textContent()).toContain(`Requested: ${old}`);
     expect(await notice.locator('.hops li').count()).toBe(live.hops.length);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('#chunk=<old id> whose text was deleted says so, and does not call the neighbour it opens the live chunk', async () => {
+    const { old, live } = await redirectedOldId(true);
+    const { page, problems } = await openPage(chunkHash(old));
+    await waitForDocument(page, docUid.get(EDITED)!);
+    await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(live.chunk_id);
+    const notice = page.getByTestId('chunk-redirect');
+    expect(await notice.isVisible()).toBe(true);
+    const said = (await notice.locator('strong').textContent()) ?? '';
+    expect(said).toContain('was deleted');
+    expect(said).toContain(`nearest surviving neighbour ${live.chunk_id}`);
+    expect(said).not.toContain('Redirected to the live chunk');
+    // a redirect that kept the text still says it is the live chunk
+    const kept = await redirectedOldId(false);
+    await page.goto(`${server.url}/${chunkHash(kept.old)}`);
+    await expect.poll(() => panelChunkId(page), { timeout: WAIT_MS }).toBe(kept.live.chunk_id);
+    expect(await notice.locator('strong').textContent()).toBe(
+      `Redirected to the live chunk ${kept.live.chunk_id}.`,
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
