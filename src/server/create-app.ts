@@ -91,6 +91,18 @@ function allowedMethods(app: Hono): (path: string) => string[] {
   };
 }
 
+/** Whether a run of %XX escapes in `url` decodes to no UTF-8 text (a lone `%` is taken as written). */
+function hasNonUtf8Escape(url: string): boolean {
+  for (const run of url.match(/(?:%[0-9A-Fa-f]{2})+/g) ?? []) {
+    try {
+      decodeURIComponent(run);
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
 /**
  * The HTTP API and web viewer over one open store. Every failure answers
  * JSON `{ error: { code, message } }` with the status its code maps to;
@@ -158,6 +170,16 @@ export function createApp(options: CreateAppOptions): Hono {
       await next();
     });
   }
+  // Hono keeps a %-escape run it cannot decode as the raw text: q=%FF%FE would search "FF FE"
+  app.use('*', async (c, next) => {
+    if (hasNonUtf8Escape(c.req.url)) {
+      throw new CairnError(
+        'invalid_utf8',
+        'The URL holds %-escapes that are not UTF-8: percent-encode the UTF-8 bytes of the text',
+      );
+    }
+    await next();
+  });
   if (options.cors_origins !== undefined && options.cors_origins.length > 0) {
     const allowCors = cors({
       origin: [...options.cors_origins],

@@ -414,6 +414,27 @@ describe('request bodies are bounded after decompression', () => {
     expect([corrupt.status, corrupt.body.error.code]).toEqual([400, 'invalid_encoding']);
   });
 
+  test('a %-escape in the URL that is not UTF-8 is 400 invalid_utf8, not searched as its raw text', async () => {
+    const before = (await call(f.app, '/api/traces?limit=500')).body.items.length;
+    for (const url of [
+      '/api/search?q=%FF%FE',
+      '/api/search?q=caf%E9',
+      '/api/search?q=heron&doc=%C3',
+      '/api/documents/%FF',
+      '/api/chunks/a%7Cr%3D%FF',
+    ]) {
+      const r = await call(f.app, url);
+      expect([r.status, r.body.error?.code], url).toEqual([400, 'invalid_utf8']);
+    }
+    // nothing was searched, so nothing was traced
+    expect((await call(f.app, '/api/traces?limit=500')).body.items.length).toBe(before);
+    const utf8 = await call(f.app, '/api/search?q=caf%C3%A9%20ownership');
+    expect([utf8.status, utf8.body.query]).toEqual([200, 'café ownership']);
+    // a lone % is no escape: taken as written
+    const percent = await call(f.app, '/api/search?q=100%25%20ownership%');
+    expect([percent.status, percent.body.query]).toEqual([200, '100% ownership%']);
+  });
+
   test('malformed JSON is a 400 with a code', async () => {
     const r = await search('{"query": ');
     expect([r.status, r.body.error.code]).toEqual([400, 'malformed_json']);
