@@ -9,8 +9,14 @@ import type { ChunkStore } from '../store/types.js';
  * cannot be written (a replica, a file without write permission), so that
  * it can still be searched.
  */
-export async function openExistingStore(db: string | undefined): Promise<ChunkStore> {
-  const target = db === undefined ? {} : { db };
+export async function openExistingStore(
+  db: string | undefined,
+  schema?: string,
+): Promise<ChunkStore> {
+  const target = {
+    ...(db === undefined ? {} : { db }),
+    ...(schema === undefined ? {} : { schema }),
+  };
   try {
     return await openStore({ ...target, create: false });
   } catch (error) {

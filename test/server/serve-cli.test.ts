@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -34,10 +34,15 @@ afterAll(() => {
 });
 
 /** `cairn serve <args>` in the background; resolves with its address once it says it listens. */
-function serve(args: string[], env: Record<string, string> = {}) {
+function serve(
+  args: string[],
+  env: Record<string, string> = {},
+  as: { uid?: number; gid?: number } = {},
+) {
   const child = spawn(process.execPath, [bundle.file('cli'), 'serve', '--port', '0', ...args], {
     cwd: dir,
     env: { ...process.env, CAIRN_DB: '', CAIRN_TOKEN: '', ...env },
+    ...as,
   });
   children.push(child);
   let stderr = '';
@@ -104,6 +109,46 @@ describe('cairn serve', () => {
       const bad = runCli(bundle.file('cli'), dir, ['serve', ...flags]);
       expect(bad.code, flags.join(' ')).toBe(2);
       expect(bad.stderr).toContain('invalid_option');
+    }
+  });
+
+  test('without CAIRN_TOKEN it serves only a store that exists: a missing --db is store_unavailable and creates nothing', async () => {
+    const missing = join(dir, 'no-such', 'typo.db');
+    const server = serve(['--db', missing]);
+    // it used to create the store and listen: stop it then, so the test fails instead of hanging
+    const listened = await server.listening.then(
+      () => true,
+      () => false,
+    );
+    if (listened) server.child.kill('SIGKILL');
+    expect(listened).toBe(false);
+    expect(await server.exited).toBe(2);
+    expect(server.stderr()).toContain('store_unavailable');
+    expect(existsSync(missing)).toBe(false);
+    expect(existsSync(join(dir, 'no-such'))).toBe(false);
+  });
+
+  test('without CAIRN_TOKEN a database file it cannot write is served read-only: searches answer untraced', async () => {
+    const ro = mkdtempSync(join(tmpdir(), 'cairn-serve-ro-'));
+    try {
+      copyFileSync(join(dir, '.cairn', 'cairn.db'), join(ro, 'cairn.db'));
+      chmodSync(join(ro, 'cairn.db'), 0o444);
+      // SQLite makes its -shm file beside the database, so the folder stays writable; root
+      // writes any file whatever its mode, so the server runs as an ordinary user then
+      chmodSync(ro, 0o777);
+      const as = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+      const server = serve(['--db', join(ro, 'cairn.db')], {}, as);
+      const url = await server.listening;
+      expect(server.stderr()).toContain('is read-only: no trace row or log line is written');
+      const r = await fetch(`${url}/api/search?q=ownership&k=2`);
+      expect(r.status).toBe(200);
+      const body = (await r.json()) as { hits: unknown[]; traced: boolean };
+      expect(body.hits.length).toBeGreaterThan(0);
+      expect(body.traced).toBe(false);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      rmSync(ro, { recursive: true, force: true });
     }
   });
 

@@ -5,6 +5,7 @@ import { createApp, DEFAULT_MAX_BODY_BYTES, LOOPBACK_HOSTS } from '../../server/
 import { startServer } from '../../server/start-server.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
+import { openExistingStore } from '../open-existing-store.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
 interface ServeFlags {
@@ -95,11 +96,16 @@ Examples:
             `--ingest-workers must be 0 to 64, got "${flags.ingestWorkers}"`,
           );
         }
-        store = await openStore({
-          ...(flags.db === undefined ? {} : { db: flags.db }),
-          ...(flags.schema === undefined ? {} : { schema: flags.schema }),
-        });
         const token = process.env.CAIRN_TOKEN;
+        // a server that takes writes may start from no store; one that cannot serves what exists,
+        // as search does: a mistyped --db is store_unavailable, not a new empty store, and a
+        // file it cannot write (a replica) is served read-only, untraced
+        store = token
+          ? await openStore({
+              ...(flags.db === undefined ? {} : { db: flags.db }),
+              ...(flags.schema === undefined ? {} : { schema: flags.schema }),
+            })
+          : await openExistingStore(flags.db, flags.schema);
         const app = createApp({
           store,
           ...(token ? { token } : {}),
