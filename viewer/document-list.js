@@ -29,6 +29,8 @@ export async function loadMoreDocuments() {
     item.append(link);
     list.append(item);
   }
+  // an empty store: say so, rather than an empty list the page asks to pick from
+  $('doc-none').hidden = list.children.length > 0;
   state.nextOffset = body.next_offset;
   $('doc-more').hidden = state.nextOffset === null;
   $('doc-list').dataset.state = 'ready';

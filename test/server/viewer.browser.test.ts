@@ -475,6 +475,36 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     await page.close();
   });
 
+  test('an empty store says it has no documents and how to add some, instead of an empty list to pick from', async () => {
+    const emptyStore = await openStore({ db: join(dir, 'empty.db') });
+    const emptyServer = await startServer(createApp({ store: emptyStore, cwd: dir }), {
+      host: '127.0.0.1',
+      port: 0,
+    });
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(`${emptyServer.url}/`);
+      await page.locator('#doc-list[data-state="ready"]').waitFor({ state: 'attached' });
+      const none = page.getByTestId('doc-none');
+      await none.waitFor();
+      expect(await none.textContent()).toContain('No documents in this store yet');
+      expect(await none.textContent()).toContain('cairn ingest');
+      expect(await page.getByTestId('doc-item').count()).toBe(0);
+      expect(problems).toEqual([]);
+      await page.close();
+      // a store with documents does not show it
+      const { page: full } = await openPage();
+      await full.locator('#doc-list[data-state="ready"]').waitFor();
+      expect(await full.getByTestId('doc-none').isHidden()).toBe(true);
+      await full.close();
+    } finally {
+      await emptyServer.close();
+      await emptyStore.close();
+    }
+  });
+
   test('overlapping chunks of another chunker are hatched, each overlap exactly once', async () => {
     const doc = await getDocument(OWNERSHIP, charChunker);
     const overlaps: string[] = [];
