@@ -435,6 +435,32 @@ describe('request bodies are bounded after decompression', () => {
     expect([percent.status, percent.body.query]).toEqual([200, '100% ownership%']);
   });
 
+  test('POST /api/search refuses a k or query of the wrong JSON type instead of reading true as k=1', async () => {
+    const post = (body: unknown) =>
+      call(f.app, '/api/search', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (const k of [true, false, null, [3], { n: 3 }, 'lots']) {
+      const r = await post({ query: 'ownership', k });
+      expect([r.status, r.body.error?.code], JSON.stringify(k)).toEqual([400, 'invalid_option']);
+    }
+    for (const query of [5, ['ownership'], { q: 'ownership' }, true]) {
+      const r = await post({ query });
+      expect([r.status, r.body.error?.code], JSON.stringify(query)).toEqual([
+        400,
+        'invalid_option',
+      ]);
+    }
+    expect((await post({ query: 'ownership', k: 3 })).body.hits.length).toBe(3);
+    expect((await post({ query: 'ownership', k: '2' })).body.hits.length).toBe(2);
+    const blank = await post({ query: '  ' });
+    expect([blank.status, blank.body.error.code]).toEqual([400, 'empty_query']);
+    const missing = await post({ k: 3 });
+    expect([missing.status, missing.body.error.code]).toEqual([400, 'empty_query']);
+  });
+
   test('malformed JSON is a 400 with a code', async () => {
     const r = await search('{"query": ');
     expect([r.status, r.body.error.code]).toEqual([400, 'malformed_json']);

@@ -45,6 +45,9 @@ export function searchRoutes(deps: ServerDeps): Hono {
 
 function readSearchRequest(raw: Record<string, unknown>): SearchRequest {
   const query = raw.query;
+  if (query !== undefined && query !== null && typeof query !== 'string') {
+    throw new CairnError('invalid_option', 'query must be a string');
+  }
   if (typeof query !== 'string' || query.trim() === '') {
     throw new CairnError('empty_query', 'Give the query as q= (GET) or "query" (POST)');
   }
@@ -59,7 +62,9 @@ function readSearchRequest(raw: Record<string, unknown>): SearchRequest {
   }
   const options: SearchOptions = {};
   if (raw.k !== undefined && raw.k !== '') {
-    const k = Math.trunc(Number(raw.k));
+    // a number, or its text (GET); Number() would read true as 1, [3] as 3 and null as 0
+    const k =
+      typeof raw.k === 'number' || typeof raw.k === 'string' ? Math.trunc(Number(raw.k)) : NaN;
     if (Number.isNaN(k))
       throw new CairnError(
         'invalid_option',
