@@ -152,6 +152,22 @@ describe('cairn serve', () => {
     }
   });
 
+  test('--host with an IPv6 address answers requests to the address it prints', async () => {
+    const server = serve(['--host', '::']);
+    const url = await server.listening.catch((error: Error) => {
+      // a host without IPv6 cannot bind [::]: nothing to check there
+      if (/EAFNOSUPPORT|EADDRNOTAVAIL/.test(error.message)) return null;
+      throw error;
+    });
+    if (url !== null) {
+      expect(url).toMatch(/^http:\/\/\[::\]:\d+$/);
+      const r = await fetch(`${url}/health`);
+      expect(r.status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  });
+
   test('--help gives the --schema default the store uses: CAIRN_PG_SCHEMA, else the search_path', () => {
     const help = runCli(bundle.file('cli'), dir, ['serve', '--help']);
     expect(help.code).toBe(0);

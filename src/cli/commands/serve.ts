@@ -116,7 +116,10 @@ Examples:
           allowed_hosts: [
             ...LOOPBACK_HOSTS,
             ...(flags.allowHost ?? []),
-            ...(isLoopback(flags.host) ? [] : [flags.host]),
+            // a Host header writes an IPv6 address in brackets: [fd00::2]:7411
+            ...(isLoopback(flags.host)
+              ? []
+              : [flags.host.includes(':') ? `[${flags.host}]` : flags.host]),
           ],
         });
         const server = await startServer(app, { host: flags.host, port });
