@@ -35,6 +35,11 @@ export interface WorkerPoolOptions {
    * needs more fails with `worker_out_of_memory` and its worker is replaced.
    */
   heap_limit_mb?: number;
+  /**
+   * Let the process exit while workers are idle (default false): for a pool
+   * that lives as long as a server, which keeps the process up itself.
+   */
+  unref?: boolean;
 }
 
 /** The environment variable that caps every worker's heap, in MB. */
@@ -81,6 +86,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     (options.recycle_heap_mb ?? RECYCLE_HEAP_MB) * 1024 * 1024,
     options.hold_next ?? false,
     options.heap_limit_mb ?? workerHeapLimitFromEnv(),
+    options.unref ?? false,
   );
 }
 
@@ -132,6 +138,7 @@ class ThreadPool implements WorkerPool {
     private readonly recycleBytes: number,
     private readonly holdNext: boolean,
     private readonly heapLimitMb: number | undefined,
+    private readonly unref: boolean,
   ) {
     for (let i = 0; i < threads; i++) this.slots.push(this.spawn());
   }
@@ -168,6 +175,7 @@ class ThreadPool implements WorkerPool {
         ? {}
         : { resourceLimits: { maxOldGenerationSizeMb: this.heapLimitMb } },
     );
+    if (this.unref) worker.unref();
     const slot: Slot = { worker, running: null, waiting: null, timer: null };
     slot.worker.on('message', (message: WorkerAnswer) => {
       const pending = slot.running;

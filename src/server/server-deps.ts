@@ -1,3 +1,4 @@
+import type { SourceResult, SourceTask } from '../ingest/process-source.js';
 import type { ChunkStore } from '../store/types.js';
 import type { PagingLimits } from './read-paging.js';
 
@@ -12,6 +13,8 @@ export interface ServerDeps {
   cwd: string;
   /** Parse-and-chunk threads for server-side path ingest; 0 works on the server's thread. */
   ingest_workers: number;
+  /** Parses and chunks an upload: on a worker thread when `ingest_workers` > 0. */
+  process_upload: (task: SourceTask) => Promise<SourceResult>;
   /** Request bodies at most, after decompression. */
   max_body_bytes: number;
   paging: PagingLimits;

@@ -49,7 +49,7 @@ export function registerServe(program: Command): void {
     )
     .option(
       '--ingest-workers <n>',
-      'threads that parse and chunk a server-side path ingest (default: cores - 1, at least 1)',
+      'threads that parse and chunk a server-side path ingest, and one for uploads; 0: on the server thread (default: cores - 1, at least 1)',
     )
     .option('--cors <origin...>', 'allow cross-origin requests from these origins (default: none)')
     .option(

@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { CairnError } from '../../errors.js';
 import { ingestSources } from '../../ingest/ingest-sources.js';
-import { parseDocument } from '../../parse/parse-document.js';
-import { ensure } from '../../store/ensure.js';
+import { ensureOwnChunks } from '../../store/ensure.js';
 import { confinePath } from '../confine-path.js';
 import { readBody, readJsonObject } from '../read-body.js';
 import { requireToken } from '../require-token.js';
@@ -46,8 +45,13 @@ export function ingestRoutes(deps: ServerDeps): Hono {
     }
     const name = readUploadName(c.req.query('name'));
     const bytes = await readBody(c, deps.max_body_bytes);
-    const doc = await parseDocument({ bytes, source_url: `${UPLOAD_PREFIX}${name}` });
-    const result = await ensure(deps.store, doc, defaultChunkerRegistry().get(chunker));
+    const chunkerId = defaultChunkerRegistry().get(chunker).chunker_id;
+    const { doc, chunks } = await deps.process_upload({
+      bytes,
+      source_url: `${UPLOAD_PREFIX}${name}`,
+      chunker_id: chunkerId,
+    });
+    const result = await ensureOwnChunks(deps.store, doc, chunkerId, chunks);
     return c.json(
       {
         status: result.status,
