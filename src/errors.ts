@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   'malformed_request',
   'request_timeout',
   'host_not_allowed',
+  'cross_site_refused',
   'address_in_use',
   'internal_error',
 ] as const;

@@ -109,7 +109,8 @@ export async function search(
       ...(match.chunk.json_pointer === '' ? {} : { json_pointer: match.chunk.json_pointer }),
     }));
   // a read-only store (a replica, a file without write access) is searched without a trace
-  const logPath = store.read_only ? null : traceLogPath(store, options.trace_log);
+  const traced = !store.read_only && options.trace !== false;
+  const logPath = traced ? traceLogPath(store, options.trace_log) : null;
   const result: SearchResult = {
     qid: options.qid ?? `q-${randomBytes(6).toString('hex')}`,
     query,
@@ -120,7 +121,7 @@ export async function search(
     embed_model: LEXICAL_EMBED_MODEL,
     hits,
     trace_log: logPath,
-    traced: !store.read_only,
+    traced,
   };
   if (result.traced) {
     try {

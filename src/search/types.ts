@@ -70,6 +70,8 @@ export interface SearchOptions {
   trace_log?: string | false;
   /** The query id traces carry (default: a random `q-` id). */
   qid?: string;
+  /** False: write no trace row or line (`traced: false`), as for an HTTP HEAD. Default true. */
+  trace?: boolean;
   /**
    * Wait at most this long for a write lock another connection holds on a
    * SQLite store to write the trace; past it the search is answered without

@@ -174,6 +174,20 @@ export function createApp(options: CreateAppOptions): Hono {
       await next();
     });
   }
+  const corsOrigins = new Set(options.cors_origins ?? []);
+  // Without CORS a page of another site cannot read an answer, but its simple GET or POST still
+  // runs: a search or validation would write a trace row. Browsers say where a request came from.
+  app.use('/api/*', async (c, next) => {
+    const crossSite = c.req.header('sec-fetch-site') === 'cross-site';
+    const navigated = c.req.method === 'GET' && c.req.header('sec-fetch-mode') === 'navigate';
+    if (crossSite && !navigated && !corsOrigins.has(c.req.header('origin') ?? '')) {
+      throw new CairnError(
+        'cross_site_refused',
+        'A request from a page of another site is refused: start cairn serve with --cors <origin> to allow that site',
+      );
+    }
+    await next();
+  });
   // Hono keeps a %-escape run it cannot decode as the raw text: q=%FF%FE would search "FF FE"
   app.use('*', async (c, next) => {
     if (hasNonUtf8Escape(c.req.url)) {

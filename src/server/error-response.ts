@@ -26,6 +26,7 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   writes_disabled: 403,
   path_outside_root: 403,
   host_not_allowed: 403,
+  cross_site_refused: 403,
   file_not_found: 404,
   chunk_not_found: 404,
   document_not_found: 404,

@@ -659,6 +659,55 @@ describe('what leaves the server', () => {
     expect((await call(f.app, 'http://127.0.0.1:7411/api/documents')).status).toBe(200);
   });
 
+  test('a page of another site cannot make the server search or validate: 403 cross_site_refused, no trace written', async () => {
+    const db = new Database(join(dbDir, 'cairn.db'), { readonly: true });
+    const traces = () =>
+      (db.prepare('SELECT count(*) AS n FROM rag_traces').get() as { n: number }).n;
+    const before = traces();
+    const fromImage = await call(f.app, '/api/search?q=ownership', {
+      headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+    });
+    expect([fromImage.status, fromImage.body.error.code]).toEqual([403, 'cross_site_refused']);
+    const fromForm = await call(f.app, '/api/validate/answer', {
+      method: 'POST',
+      headers: {
+        'sec-fetch-site': 'cross-site',
+        'sec-fetch-mode': 'no-cors',
+        origin: 'https://evil.example',
+        'content-type': 'text/plain',
+      },
+      body: '{"answer":[]}',
+    });
+    expect(fromForm.status).toBe(403);
+    // HEAD asks for headers only: answered, untraced
+    expect((await f.app.request('/api/search?q=ownership', { method: 'HEAD' })).status).toBe(200);
+    expect(traces()).toBe(before);
+    // a link the user followed, an origin --cors names, the same site, a tool that is no browser
+    const navigated = await call(f.app, '/api/search?q=ownership', {
+      headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(navigated.status).toBe(200);
+    const allowed = await call(
+      f.appWith({ cors_origins: ['https://app.example'] }),
+      '/api/search?q=ownership',
+      {
+        headers: {
+          'sec-fetch-site': 'cross-site',
+          'sec-fetch-mode': 'cors',
+          origin: 'https://app.example',
+        },
+      },
+    );
+    expect(allowed.status).toBe(200);
+    const sameSite = await call(f.app, '/api/search?q=ownership', {
+      headers: { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors' },
+    });
+    expect(sameSite.status).toBe(200);
+    expect((await call(f.app, '/api/search?q=ownership')).status).toBe(200);
+    expect(traces()).toBe(before + 4);
+    db.close();
+  });
+
   test('CORS is off unless origins are given', async () => {
     const origin = { origin: 'https://app.example' };
     const off = await call(f.app, '/api/documents', { headers: origin });

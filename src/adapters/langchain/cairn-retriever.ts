@@ -27,6 +27,7 @@ export type CairnHitMetadata = Citation & {
 const SEARCH_KEYS = [
   'k',
   ...SEARCH_STRING_OPTIONS,
+  'trace',
   'trace_log',
   'trace_wait_ms',
 ] as const satisfies readonly (keyof CairnRetrieverSearchOptions)[];

@@ -28,6 +28,8 @@ export function searchRoutes(deps: ServerDeps): Hono {
     const result = await search(deps.store, request.query, {
       ...request.options,
       trace_wait_ms: deps.trace_wait_ms,
+      // Hono answers HEAD with the GET route: a HEAD asks for headers, and leaves no trace
+      ...(c.req.method === 'HEAD' ? { trace: false } : {}),
     });
     const { trace_log: _serverPath, ...rest } = result;
     return c.json(rest);
