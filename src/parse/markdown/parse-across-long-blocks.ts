@@ -75,10 +75,14 @@ export function parseAcrossLongBlocks(
     }
     // a part that only continues `open` returns no block of its own
     const last: TopBlock | null = part.length > 0 ? part.at(-1)! : open;
-    if (last !== null && continuesAt(markdown, last, end, cut, bom)) {
+    const reopened =
+      last !== null && continuesAt(markdown, last, end, cut, bom)
+        ? reopens(markdown, last, bom)
+        : null;
+    if (last !== null && reopened !== null) {
       blocks.push(...part);
       open = last;
-      header = reopening(markdown, open, bom);
+      header = reopened;
       start = end;
     } else if (restartAt(markdown, part, bom) >= 1) {
       const restart = restartAt(markdown, part, bom);
@@ -91,6 +95,20 @@ export function parseAcrossLongBlocks(
       return blocks;
     }
   }
+}
+
+/**
+ * What reopens `block` before the next part (`reopening`), when parsed on
+ * its own it opens the same kind of block; else null. A table's head row
+ * read at the start of a document may be something else: `10. ` right
+ * after indented code is paragraph text that heads a table, but alone it
+ * opens a list.
+ */
+function reopens(markdown: string, block: TopBlock, bom: number): string | null {
+  const header = reopening(markdown, block, bom);
+  if (header === '') return header;
+  const again = parseTopBlocks(header);
+  return again.length === 1 && again[0]!.type === block.type ? header : null;
 }
 
 /**

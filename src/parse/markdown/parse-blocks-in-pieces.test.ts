@@ -133,12 +133,53 @@ describe('parseBlocksInPieces', () => {
     );
   });
 
+  test('property: lines built from indents, markers and text parse the same in parts of any size', () => {
+    // found a table whose head row, reparsed alone before the next part, opened a list instead
+    const indent = fc.constantFrom('', ' ', '  ', '   ', '    ', '\t', '     ');
+    const marker = fc.constantFrom(
+      ...['', '- ', '* ', '+ ', '1. ', '2) ', '10. ', '> ', '>', '# ', '## ', '| ', '```'],
+      ...['~~~', '$$', '<div>', '<!--', '-->', '[a]: /u', '[^1]: ', '---', '***', '===', '-'],
+      ...['- [ ] ', '> - ', '- > ', '| --- |', '|---|---|'],
+    );
+    const text = fc.constantFrom(
+      '',
+      'text',
+      'a | b',
+      'x',
+      'more words',
+      '`code`',
+      '$m$',
+      '\\',
+      '   ',
+    );
+    const line = fc.tuple(indent, marker, text).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 40 }),
+        fc.constantFrom('\n', '\r\n'),
+        (lines, eol) => {
+          const markdown = lines.join(eol);
+          const whole = parseTopBlocks(markdown);
+          for (const pieceUnits of [1, 7, 30])
+            expect(parseBlocksInPieces(markdown, pieceUnits)).toEqual(whole);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   test('a long table is parsed a few rows at a time, to the same blocks as the whole', () => {
     const rows = Array.from({ length: 400 }, (_, i) => `| row ${i} | \u00e9 ${i} |`);
     for (const eol of ['\n', '\r\n'])
       for (const before of ['', '\ufeff', '# T\n\ntext\n', '```\ncode\n```\n'])
         for (const after of ['', '\n', '\n\nafter', '\n# H', '\n> quote'])
           expectSameBlocks(`${before}| a | b |${eol}|---|---|${eol}${rows.join(eol)}${after}`, 200);
+    // a head row that is paragraph text only after indented code: alone it opens a list, so the
+    // table is not continued behind it but parsed again whole
+    for (const pieceUnits of [1, 7, 30]) {
+      expectSameBlocks('\t<!--\n10. \n| --- |\n| ', pieceUnits);
+      expectSameBlocks(`\tcode\n2. x\n| --- |\n${'| row |\n'.repeat(50)}`, pieceUnits);
+    }
   });
 
   test('a long list is parsed a few items at a time, to the same blocks as the whole', () => {
