@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'empty_query',
   'analyzer_mismatch',
   'mismatch_index_hash',
+  // a search's trace log file cannot be written (a folder, a path under a file, no permission)
+  'trace_log_unwritable',
   // HTTP service
   'unauthorized',
   'forbidden',

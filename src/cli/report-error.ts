@@ -20,6 +20,8 @@ const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([
   'empty_query',
   'analyzer_mismatch',
   'mismatch_index_hash',
+  // --trace-log (or traces.log beside the database) names a file that cannot be written
+  'trace_log_unwritable',
   // cairn serve on a port another process holds
   'address_in_use',
 ]);

@@ -24,7 +24,9 @@ export const MAX_K = 1000;
  * query with no words (only punctuation) finds nothing. A caller that pins
  * `analyzer` or `index_hash` gets `analyzer_mismatch` /
  * `mismatch_index_hash` when the live index differs; a chunker the store
- * has no chunks of is `unknown_chunker` (`resolveSearchChunker`). Every search that
+ * has no chunks of is `unknown_chunker` (`resolveSearchChunker`); a NUL
+ * character in `doc`, `section`, `chunker` or `qid` is `invalid_option`. A
+ * trace log that cannot be written is `trace_log_unwritable`. Every search that
  * runs on a writable store writes one `rag_traces` row and one trace log
  * line; on a store opened read-only it writes nothing (`traced: false`).
  */
@@ -38,6 +40,7 @@ export async function search(
     throw new CairnError('invalid_option', `k must be a whole number from 1 to ${MAX_K}, got ${k}`);
   }
   if (query.trim() === '') throw new CairnError('empty_query', 'The search query is empty');
+  rejectNulOptions(options);
   const chunkerId = await resolveSearchChunker(store, options.chunker);
   // the index manifest and the trace are the search's only writes, and wait alike
   const wait: WaitOptions =
@@ -132,6 +135,25 @@ export async function search(
     }
   }
   return result;
+}
+
+/**
+ * Options that reach the store as values: none of them can name anything
+ * with a NUL in it (no doc_uid, path, sect_path or chunker id has one), and
+ * PostgreSQL refuses NUL in text outright, so the search fails alike on
+ * both backends, as the caller's mistake.
+ */
+const STORED_VALUE_OPTIONS = ['doc', 'section', 'chunker', 'qid'] as const;
+
+function rejectNulOptions(options: SearchOptions): void {
+  for (const key of STORED_VALUE_OPTIONS) {
+    const value = options[key];
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      throw new CairnError('invalid_option', `The ${key} option contains a NUL character`, {
+        details: { option: key },
+      });
+    }
+  }
 }
 
 /** The trace file: the option, else `traces.log` beside a SQLite file, else none. */

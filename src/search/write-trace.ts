@@ -1,5 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { CairnError } from '../errors.js';
 import type { ChunkStore, WaitOptions } from '../store/types.js';
 import { formatTraceLine, TRACE_DELTA_S, TRACE_LAMBDA } from './format-trace-line.js';
 import type { SearchResult } from './types.js';
@@ -40,13 +41,26 @@ export async function writeTrace(
   }
 }
 
-/** Appends, creating the folder only when it is missing: a mkdir before every append cost 40% of a search. */
+/**
+ * Appends, creating the folder only when it is missing: a mkdir before every
+ * append cost 40% of a search. A path that cannot be written (a folder, a
+ * file's child, no permission) is `trace_log_unwritable`.
+ */
 async function appendLine(path: string, line: string): Promise<void> {
   try {
-    await appendFile(path, line, 'utf8');
+    try {
+      await appendFile(path, line, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(dirname(path), { recursive: true });
+      await appendFile(path, line, 'utf8');
+    }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(dirname(path), { recursive: true });
-    await appendFile(path, line, 'utf8');
+    const errno = (error as NodeJS.ErrnoException).code;
+    throw new CairnError(
+      'trace_log_unwritable',
+      `Cannot write the trace log ${path} (${errno ?? (error as Error).message}); the rag_traces row is written: name another log file, or none`,
+      { cause: error, details: { source: path, ...(errno === undefined ? {} : { errno }) } },
+    );
   }
 }

@@ -73,4 +73,14 @@ describe('cairn search', () => {
       .split('\n');
     expect(lines).toHaveLength(2);
   });
+
+  test('a --trace-log that cannot be written is trace_log_unwritable (exit 2), not a stack trace', () => {
+    const run = cairn('search', 'ownership', '--trace-log', 'book', '--json');
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stderr).error).toMatchObject({
+      code: 'trace_log_unwritable',
+      details: { source: 'book', errno: 'EISDIR' },
+    });
+    expect(run.stderr).not.toContain('unexpected error');
+  });
 });

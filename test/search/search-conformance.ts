@@ -351,6 +351,38 @@ export function describeSearchConformance(
       ).toHaveLength(2);
     });
 
+    test('a trace log that cannot be written is trace_log_unwritable, after the row is written', async () => {
+      const qid = `q-unwritable-${name.toLowerCase()}`;
+      // a folder, and a path under a file: EISDIR and ENOTDIR, not a raw Node error
+      for (const [path, errno] of [
+        [logDir, 'EISDIR'],
+        [join(log, 'under-a-file.log'), 'ENOTDIR'],
+      ] as const) {
+        await expect(search(store, 'ownership', { qid, trace_log: path })).rejects.toSatisfy(
+          (error) =>
+            isCairnError(error, 'trace_log_unwritable') &&
+            error.details.source === path &&
+            error.details.errno === errno,
+        );
+      }
+      expect(
+        await fixture.query(`SELECT qid FROM {t}rag_traces WHERE qid = '${qid}'`),
+      ).toHaveLength(2);
+    });
+
+    test('a NUL in doc, section, chunker or qid is invalid_option on both backends', async () => {
+      for (const option of ['doc', 'section', 'chunker', 'qid'] as const) {
+        await expect(
+          search(store, 'ownership', { [option]: 'ch04\u00001', trace_log: log }),
+        ).rejects.toSatisfy(
+          (error) => isCairnError(error, 'invalid_option') && error.details.option === option,
+        );
+      }
+      // the query itself is only split into words: a NUL there separates them
+      const result = await search(store, 'owner\u0000ship', { trace_log: log });
+      expect(result.terms).toEqual(['owner', 'ship']);
+    });
+
     test('re-ingest updates the index: the old version is not found, the new one is', async () => {
       const uid = 'reingest';
       await ensure(
