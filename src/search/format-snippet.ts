@@ -3,10 +3,19 @@ import { queryWordMatcher } from './word-stem.js';
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
+/** Control characters (C0, DEL, C1): ESC and CSI would let a document drive the terminal. */
+const CONTROL = /\p{Cc}/gu;
+
+/** `text` safe to print on a terminal: each control character shown as U+FFFD. */
+export function printable(text: string): string {
+  return text.replace(CONTROL, '\uFFFD');
+}
+
 /**
  * A one-line excerpt of a hit's text for display: whitespace collapsed,
- * at most `max` code points around the first searched word, with the
- * searched words marked. Display only; citations keep exact offsets.
+ * control characters shown as U+FFFD (`printable`), at most `max` code
+ * points around the first searched word, with the searched words marked.
+ * Display only; citations keep exact offsets.
  */
 export function formatSnippet(
   text: string,
@@ -14,7 +23,7 @@ export function formatSnippet(
   options: { max?: number; open: string; close: string },
 ): string {
   const max = options.max ?? 240;
-  const flat = Array.from(text.replace(/\s+/g, ' ').trim());
+  const flat = Array.from(printable(text.replace(/\s+/g, ' ').trim()));
   const matches = queryWordMatcher(terms);
   let first = 0;
   const joined = flat.join('');

@@ -18,3 +18,10 @@ test('the excerpt opens at the first form of a searched word, not only its exact
   const snippet = formatSnippet(text, ['export'], { ...marks, max: 60 });
   expect(snippet).toContain('[Exporters] must file.');
 });
+
+test('a control character of the text reaches no terminal: ESC, CSI and BEL show as U+FFFD', () => {
+  const text = 'plain \x1b[31mred\x1b[0m \x9b2J bell\x07 and\ttab\nline';
+  const snippet = formatSnippet(text, ['bell'], marks);
+  expect(snippet).toBe('plain \uFFFD[31mred\uFFFD[0m \uFFFD2J [bell]\uFFFD and tab line');
+  expect(snippet).not.toMatch(/\p{Cc}/u);
+});

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -82,5 +82,21 @@ describe('cairn search', () => {
       details: { source: 'book', errno: 'EISDIR' },
     });
     expect(run.stderr).not.toContain('unexpected error');
+  });
+
+  test('escape sequences in a document reach the terminal as U+FFFD, in snippet and heading', () => {
+    writeFileSync(
+      join(dir, 'book', 'escapes.md'),
+      '# Colour \x1b[31mcodes\x1b[0m\n\nA zebracorn \x1b]0;title\x07 \x9b2J sentence.\n',
+    );
+    expect(cairn('ingest', 'book', '--workers', '0').code).toBe(0);
+    const run = cairn('search', 'zebracorn', '--no-trace-log');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('[zebracorn]');
+    expect(run.stdout).toContain('Colour \uFFFD[31mcodes\uFFFD[0m');
+    expect(run.stdout).not.toMatch(/\p{Cc}(?<!\n)/u);
+    // the citation keeps the text as stored
+    const json = JSON.parse(cairn('search', 'zebracorn', '--json', '--no-trace-log').stdout);
+    expect(json.hits[0].text).toContain('\x1b]0;title\x07');
   });
 });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CairnError } from '../../errors.js';
-import { formatSnippet } from '../../search/format-snippet.js';
+import { formatSnippet, printable } from '../../search/format-snippet.js';
 import { search } from '../../search/search.js';
 import type { SearchOptions, SearchResult } from '../../search/types.js';
 import type { ChunkStore } from '../../store/types.js';
@@ -102,11 +102,13 @@ function formatResult(result: SearchResult, tty: boolean): string {
   const marks = tty ? { open: '\x1b[1;33m', close: '\x1b[0m' } : { open: '[', close: ']' };
   const lines: string[] = [];
   for (const hit of result.hits) {
-    const heading = hit.heading_path.length > 0 ? `  ${hit.heading_path.join(' > ')}` : '';
+    // headings and paths come from the documents: no control character reaches the terminal
+    const heading =
+      hit.heading_path.length > 0 ? `  ${printable(hit.heading_path.join(' > '))}` : '';
     // the score the hits are ordered by: the reranker's when it ran (--json has both)
     const score = hit.rerank_score ?? hit.score_norm;
     lines.push(
-      `${hit.k_final}. ${score.toFixed(3)}  ${hit.source_url}  §${hit.section_id || '-'}${heading}`,
+      `${hit.k_final}. ${score.toFixed(3)}  ${printable(hit.source_url)}  §${hit.section_id || '-'}${heading}`,
       `   ${hit.snippet_id}  [${hit.offsets.start}, ${hit.offsets.end}) rev ${hit.rev.slice(0, 12)}  ${hit.tokens} tokens${hit.page === null ? '' : `  page ${hit.page}`}`,
       `   ${formatSnippet(hit.text, result.terms, marks)}`,
       '',
