@@ -21,10 +21,20 @@ export async function openExistingStore(
     return await openStore({ ...target, create: false });
   } catch (error) {
     if (!(error instanceof CairnError && error.code === 'store_readonly')) throw error;
-    const store = await openStore({ ...target, readonly: true });
-    process.stderr.write(
-      `cairn: warning: ${store.location} is read-only: no trace row or log line is written\n`,
-    );
-    return store;
+    return openReadOnlyStore(db);
   }
+}
+
+/**
+ * The store opened read-only, with the warning. For a PostgreSQL server or
+ * role that refuses writes (a hot standby, `default_transaction_read_only`,
+ * a role with SELECT only), whose open writes nothing and succeeds, a
+ * command calls this when its first write fails with `store_readonly`.
+ */
+export async function openReadOnlyStore(db: string | undefined): Promise<ChunkStore> {
+  const store = await openStore({ ...(db === undefined ? {} : { db }), readonly: true });
+  process.stderr.write(
+    `cairn: warning: ${store.location} is read-only: no trace row or log line is written\n`,
+  );
+  return store;
 }
