@@ -21,7 +21,7 @@ export async function openExistingStore(
     return await openStore({ ...target, create: false });
   } catch (error) {
     if (!(error instanceof CairnError && error.code === 'store_readonly')) throw error;
-    return openReadOnlyStore(db);
+    return openReadOnlyStore(db, schema);
   }
 }
 
@@ -31,8 +31,15 @@ export async function openExistingStore(
  * a role with SELECT only), whose open writes nothing and succeeds, a
  * command calls this when its first write fails with `store_readonly`.
  */
-export async function openReadOnlyStore(db: string | undefined): Promise<ChunkStore> {
-  const store = await openStore({ ...(db === undefined ? {} : { db }), readonly: true });
+export async function openReadOnlyStore(
+  db: string | undefined,
+  schema?: string,
+): Promise<ChunkStore> {
+  const store = await openStore({
+    ...(db === undefined ? {} : { db }),
+    ...(schema === undefined ? {} : { schema }),
+    readonly: true,
+  });
   process.stderr.write(
     `cairn: warning: ${store.location} is read-only: no trace row or log line is written\n`,
   );
