@@ -125,6 +125,8 @@ function reopens(markdown: string, block: TopBlock, bom: number): string | null 
 function restartAt(markdown: string, part: readonly TopBlock[], bom: number): number {
   for (let i = part.length - 1; i >= 1; i--) {
     const before = part[i - 1]!;
+    // a setext heading after definitions starts where they do: parsed again, they would come twice
+    if (part[i]!.start < before.end) continue;
     if (!CLOSED_BY_BLANK.has(before.type) || isIndentedCode(markdown, before, bom)) continue;
     if (followsBlankLine(markdown, part[i]!.start + bom)) return i;
   }

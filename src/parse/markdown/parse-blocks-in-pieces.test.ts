@@ -168,6 +168,30 @@ describe('parseBlocksInPieces', () => {
     );
   });
 
+  test('property: long documents of mixed lines parse the same in parts of 40 and 200 units', () => {
+    // found definitions followed by a setext heading, which starts where they do: a part parsed
+    // again from the heading's start gave the definitions twice
+    const items = (n: number) => '- item\n'.repeat(n);
+    expectSameBlocks(
+      `\`\`\`\n${items(6)}\`\`\`\n${items(7)}\n[x]: /y\ncode line\n---\n${items(12)}# H\n${items(20)}`,
+      100,
+    );
+    const line = fc.constantFrom(
+      ...['- item', '* star', '1. one', '2. two', '   - nested', '  more', '', '```', 'code line'],
+      ...['| a | b |', '|---|---|', '> quote', 'para text', '# H', '    indented', '$$', '<div>'],
+      ...['[x]: /y', '---', '- - -'],
+    );
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 50, maxLength: 300 }), (lines) => {
+        const markdown = lines.join('\n');
+        const whole = parseTopBlocks(markdown);
+        for (const pieceUnits of [40, 200])
+          expect(parseBlocksInPieces(markdown, pieceUnits)).toEqual(whole);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test('a long table is parsed a few rows at a time, to the same blocks as the whole', () => {
     const rows = Array.from({ length: 400 }, (_, i) => `| row ${i} | \u00e9 ${i} |`);
     for (const eol of ['\n', '\r\n'])
