@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Chunker } from '../chunk/types.js';
 import { CairnError } from '../errors.js';
@@ -12,7 +11,7 @@ import { fingerprintChunk } from '../ids/chunk-fingerprint.js';
 import { mintChunkIds } from '../ids/mint-chunk-ids.js';
 import { validateChunkIds } from '../ids/validate-chunk-ids.js';
 import { sha1Hex } from '../load/hash.js';
-import { parseDocument } from '../parse/parse-document.js';
+import { parseFile } from '../parse/parse-document.js';
 import { type ComparedChunk, type IdPairMeasure, measureIdPair } from './id-pair-metrics.js';
 import type { EditHistory } from './load-edit-histories.js';
 
@@ -92,11 +91,10 @@ export async function replayEditHistory(
   let previous: { revision: string; version: Version } | null = null;
   const retired = new Set<string>();
   for (const revision of history.revisions) {
-    let doc: Awaited<ReturnType<typeof parseDocument>>;
+    let doc: Awaited<ReturnType<typeof parseFile>>;
     let chunks: ReturnType<Chunker['chunk']>;
     try {
-      doc = await parseDocument({
-        bytes: await readRevision(join(history.dir, revision)),
+      doc = await parseFile(join(history.dir, revision), {
         source_url: `${history.name}${extname(revision)}`,
         doc_uid: history.name,
       });
@@ -174,16 +172,4 @@ export async function replayEditHistory(
 /** A content-hash ID as LangChain's indexing makes one: text and metadata, hashed. */
 function hashId(docUid: string, text: string): string {
   return sha1Hex(JSON.stringify([text, { source: docUid }])).slice(0, 16);
-}
-
-async function readRevision(path: string): Promise<Uint8Array> {
-  try {
-    return await readFile(path);
-  } catch (cause) {
-    throw new CairnError(
-      'file_unreadable',
-      `Cannot read ${path}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`,
-      { cause, details: { source: path } },
-    );
-  }
 }

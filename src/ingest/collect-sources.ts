@@ -43,10 +43,7 @@ export async function collectSources(
     for (const { path, code } of unreadable) {
       if (found.has(path)) continue;
       const source_url = toSourceUrl(path, cwd);
-      const error = new CairnError('file_unreadable', `Cannot read folder ${source_url}: ${code}`, {
-        details: { source: source_url },
-      });
-      found.set(path, { path, source_url, unreadable_folder: error });
+      found.set(path, { path, source_url, unreadable_folder: folderUnreadable(source_url, code) });
     }
   };
   for (const input of inputs) {
@@ -83,15 +80,7 @@ export async function collectSources(
       if (info.isDirectory()) {
         const unreadable: UnreadableFolder[] = [];
         const files = (await walk(path, unreadable)).filter(isSupported);
-        if (unreadable[0]?.path === path) {
-          throw new CairnError(
-            'file_unreadable',
-            `Cannot read folder ${input}: ${unreadable[0].code}`,
-            {
-              details: { source: input },
-            },
-          );
-        }
+        if (unreadable[0]?.path === path) throw folderUnreadable(input, unreadable[0].code);
         addUnreadable(unreadable);
         if (files.length === 0 && unreadable.length === 0) {
           throw new CairnError('file_not_found', `No supported files under ${input}`, {
@@ -141,6 +130,13 @@ export async function walkSupportedFiles(
   unreadable: UnreadableFolder[] = [],
 ): Promise<string[]> {
   return (await walk(root, unreadable)).filter(isSupported);
+}
+
+/** A folder that cannot be listed, as `name` (its path as the caller shows it) and the errno `code`. */
+export function folderUnreadable(name: string, code: string): CairnError {
+  return new CairnError('file_unreadable', `Cannot read folder ${name}: ${code}`, {
+    details: { source: name },
+  });
 }
 
 export interface UnreadableFolder {

@@ -4,7 +4,11 @@ import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import type { Chunker } from '../../chunk/types.js';
 import { CairnError } from '../../errors.js';
 import { type ChunkIdCheck, checkChunkIds } from '../../ids/check-chunk-ids.js';
-import { type UnreadableFolder, walkSupportedFiles } from '../../ingest/collect-sources.js';
+import {
+  folderUnreadable,
+  type UnreadableFolder,
+  walkSupportedFiles,
+} from '../../ingest/collect-sources.js';
 import { SUPPORTED_EXTENSIONS } from '../../load/detect-format.js';
 import { countOf } from '../count-of.js';
 import { reportCommandError } from '../report-error.js';
@@ -90,16 +94,10 @@ export async function runIdsCheck(
   }
   const directory = files.length !== 1 || files[0] !== path;
   // a folder below the path that cannot be listed fails the check: its files went unchecked
-  const reports: FileReport[] = unreadable.map((folder) => ({
-    path: folder.path,
-    chunks: 0,
-    ok: false,
-    issues: [],
-    error: {
-      code: 'file_unreadable',
-      message: `Cannot read folder ${folder.path}: ${folder.code}`,
-    },
-  }));
+  const reports: FileReport[] = unreadable.map((folder) => {
+    const { code, message } = folderUnreadable(folder.path, folder.code);
+    return { path: folder.path, chunks: 0, ok: false, issues: [], error: { code, message } };
+  });
   for (const [k, file] of files.entries()) {
     const started = performance.now();
     let report: FileReport;
@@ -185,11 +183,7 @@ async function filesUnder(path: string, unreadable: UnreadableFolder[]): Promise
   }
   if (!isDirectory) return [path];
   const out = (await walkSupportedFiles(path, unreadable)).sort();
-  if (unreadable[0]?.path === path) {
-    throw new CairnError('file_unreadable', `Cannot read folder ${path}: ${unreadable[0].code}`, {
-      details: { source: path },
-    });
-  }
+  if (unreadable[0]?.path === path) throw folderUnreadable(path, unreadable[0].code);
   if (out.length === 0 && unreadable.length === 0) {
     throw new CairnError(
       'file_not_found',

@@ -1,4 +1,4 @@
-import { FRONT_MATTER_FENCE, lineEndingBefore } from './find-piece-starts.js';
+import { lineEndingBefore } from './find-piece-starts.js';
 import type { TopBlock } from './top-blocks.js';
 
 /**
@@ -54,25 +54,6 @@ export function nextCut(markdown: string, at: number, to: number): number {
 }
 
 /**
- * Where the first cut of a document may fall: after its front matter, when
- * it opens with some; -1 when that front matter never closes. micromark
- * then reads the whole document otherwise (no list starts in it, say), so
- * no part would parse as it does in the whole.
- */
-export function firstCutAfterFrontMatter(markdown: string, bom: number): number {
-  const first = lineAt(markdown, bom);
-  if (!FRONT_MATTER_FENCE.test(first)) return 0;
-  for (let at = markdown.indexOf('\n', bom) + 1; at > 0; at = markdown.indexOf('\n', at) + 1) {
-    const line = lineAt(markdown, at);
-    if (FRONT_MATTER_FENCE.test(line) && line.startsWith(first.slice(0, 3))) {
-      const newline = markdown.indexOf('\n', at);
-      return newline === -1 ? markdown.length : newline + 1;
-    }
-  }
-  return -1;
-}
-
-/**
  * Whether `block`, the last of the part ending at `end`, is a top-level
  * table, list or fenced block that the line at `cut` continues in the whole
  * document. `bom` is 1 when `markdown` opens with U+FEFF (block offsets
@@ -105,11 +86,11 @@ export function continuesAt(
  */
 export function reopening(markdown: string, open: TopBlock, bom: number): string {
   if (open.type === 'list') return '';
-  const first = lineStartOf(markdown, open.start + bom);
-  const rows = open.type === 'table' ? 2 : 1;
-  let end = first;
-  for (let i = 0; i < rows; i++) end = markdown.indexOf('\n', end) + (i < rows - 1 ? 1 : 0);
-  return markdown.slice(Math.max(first, bom), markdown.charCodeAt(end - 1) === 13 ? end - 1 : end);
+  const first = Math.max(lineStartOf(markdown, open.start + bom), bom);
+  if (open.type !== 'table') return lineAt(markdown, first);
+  // the head row with its own line ending, then the delimiter row
+  const delimiterRow = markdown.indexOf('\n', first) + 1;
+  return markdown.slice(first, delimiterRow) + lineAt(markdown, delimiterRow);
 }
 
 /** Whether `block` is indented code: code without an opening fence. */

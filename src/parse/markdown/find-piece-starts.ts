@@ -12,7 +12,7 @@ const ATX_HEADING = /^#{1,6}(?:[ \t]|$)/;
 const UNFOLLOWED = /^\ufeff?[ \t>*+\-\d.)]*(?:`{3,}|~{3,}|\$\$)|^\ufeff? {0,3}</m;
 /** micromark ends lines at a lone CR too; the cut scans split lines at LF only. */
 export const LONE_CR = /\r(?!\n)/;
-export const FRONT_MATTER_FENCE = /^(?:---|\+\+\+)[ \t]*$/;
+const FRONT_MATTER_FENCE = /^(?:---|\+\+\+)[ \t]*$/;
 
 /**
  * Where `markdown` may be cut into pieces that parse, one by one, to the
@@ -29,28 +29,51 @@ export const FRONT_MATTER_FENCE = /^(?:---|\+\+\+)[ \t]*$/;
 export function findPieceStarts(markdown: string, pieceUnits = DEFAULT_PIECE_UNITS): number[] {
   if (markdown.length <= pieceUnits || UNFOLLOWED.test(markdown) || LONE_CR.test(markdown))
     return [];
+  const bom = markdown.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let at = firstCutAfterFrontMatter(markdown, bom);
+  if (at === -1) return [];
   const starts: number[] = [];
-  let at = markdown.charCodeAt(0) === 0xfeff ? 1 : 0;
   // the first line is never a cut: the first piece starts there
-  let lastCut = at;
-  let line = 0;
-  /** The front matter's fence (`---` or `+++`) while inside it. */
-  let frontMatter: string | null = null;
+  let lastCut = bom;
+  at = Math.max(at, bom);
   while (at < markdown.length) {
-    const newline = markdown.indexOf('\n', at);
-    const end = newline === -1 ? markdown.length : newline;
-    const text = markdown.slice(at, markdown.charCodeAt(end - 1) === 13 ? end - 1 : end);
-    if (line === 0 && FRONT_MATTER_FENCE.test(text)) frontMatter = text.slice(0, 3);
-    else if (frontMatter !== null) {
-      if (FRONT_MATTER_FENCE.test(text) && text.startsWith(frontMatter)) frontMatter = null;
-    } else if (at - lastCut >= pieceUnits && ATX_HEADING.test(text)) {
+    const end = lineEnd(markdown, at);
+    if (at - lastCut >= pieceUnits && ATX_HEADING.test(lineText(markdown, at, end))) {
       starts.push(at);
       lastCut = at;
     }
-    line++;
     at = end + 1;
   }
-  return frontMatter === null ? starts : [];
+  return starts;
+}
+
+/**
+ * Where the first cut of a document may fall: after its front matter, when
+ * it opens with some; -1 when that front matter never closes. micromark
+ * then reads the whole document otherwise (no list starts in it, say), so
+ * no part would parse as it does in the whole. `bom` is 1 after a U+FEFF.
+ */
+export function firstCutAfterFrontMatter(markdown: string, bom: number): number {
+  const first = lineText(markdown, bom, lineEnd(markdown, bom));
+  if (!FRONT_MATTER_FENCE.test(first)) return 0;
+  for (let at = lineEnd(markdown, bom) + 1; at < markdown.length; ) {
+    const end = lineEnd(markdown, at);
+    const line = lineText(markdown, at, end);
+    if (FRONT_MATTER_FENCE.test(line) && line.startsWith(first.slice(0, 3))) return end + 1;
+    at = end + 1;
+  }
+  return -1;
+}
+
+/** The index of the `\n` ending the line that starts at `at`, or the text's length. */
+function lineEnd(markdown: string, at: number): number {
+  const newline = markdown.indexOf('\n', at);
+  return newline === -1 ? markdown.length : newline;
+}
+
+/** The line from `at` to `end` without a CR before its LF. */
+function lineText(markdown: string, at: number, end: number): string {
+  return markdown.slice(at, markdown.charCodeAt(end - 1) === 13 ? end - 1 : end);
 }
 
 /** Where the line ending just before the line starting at `start` begins (`\r\n` or `\n`). */

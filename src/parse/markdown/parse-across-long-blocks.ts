@@ -1,14 +1,13 @@
 import { CairnError } from '../../errors.js';
 import {
   continuesAt,
-  firstCutAfterFrontMatter,
   isIndentedCode,
   lineStartOf,
   nextCut,
   partStartBefore,
   reopening,
 } from './block-cuts.js';
-import { LONE_CR, lineEndingBefore } from './find-piece-starts.js';
+import { firstCutAfterFrontMatter, LONE_CR, lineEndingBefore } from './find-piece-starts.js';
 import { parseTopBlocks, type TopBlock } from './top-blocks.js';
 
 /**
@@ -84,16 +83,17 @@ export function parseAcrossLongBlocks(
       open = last;
       header = reopened;
       start = end;
-    } else if (restartAt(markdown, part, bom) >= 1) {
-      const restart = restartAt(markdown, part, bom);
-      blocks.push(...part.slice(0, restart));
-      start = partStartBefore(markdown, part[restart]!.start + bom);
-      open = null;
-      header = '';
-    } else {
+      continue;
+    }
+    const restart = restartAt(markdown, part, bom);
+    if (restart === -1) {
       blocks.push(...parsePart(markdown, start, to, header, open, bom));
       return blocks;
     }
+    blocks.push(...part.slice(0, restart));
+    start = partStartBefore(markdown, part[restart]!.start + bom);
+    open = null;
+    header = '';
   }
 }
 

@@ -229,7 +229,7 @@ describe('parseBlocksInPieces', () => {
             expectSameBlocks(`${before}${list.join('\n').replaceAll('\n', eol)}${after}`, 200);
   });
 
-  test('a long list is cut: its parts stay small', () => {
+  test('a long list parsed in parts of 4096 units is one list block over all its items', () => {
     const list = Array.from({ length: 20_000 }, (_, i) => `- item ${i}`).join('\n');
     const blocks = parseBlocksInPieces(list, 4096);
     expect(blocks).toEqual([{ type: 'list', start: 0, end: list.length }]);
