@@ -1,6 +1,7 @@
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CairnError } from '../errors.js';
+import { makeFolderSync } from '../make-folder.js';
 import type { ChunkStore, WaitOptions } from '../store/types.js';
 import { formatTraceLine, TRACE_DELTA_S, TRACE_LAMBDA } from './format-trace-line.js';
 import type { SearchResult } from './types.js';
@@ -52,7 +53,7 @@ async function appendLine(path: string, line: string): Promise<void> {
       await appendFile(path, line, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(dirname(path), { recursive: true });
+      makeFolderSync(dirname(path));
       await appendFile(path, line, 'utf8');
     }
   } catch (error) {

@@ -84,6 +84,18 @@ describe('cairn search', () => {
     expect(run.stderr).not.toContain('unexpected error');
   });
 
+  test.skipIf(process.platform !== 'linux')(
+    'a --trace-log in a folder that cannot be made (under /proc) fails at once, not never',
+    () => {
+      const run = cairn('search', 'ownership', '--trace-log', '/proc/cairn-nope/x.log', '--json');
+      expect(run.code).toBe(2);
+      expect(JSON.parse(run.stderr).error).toMatchObject({
+        code: 'trace_log_unwritable',
+        details: { errno: 'ENOENT' },
+      });
+    },
+  );
+
   test('escape sequences in a document reach the terminal as U+FFFD, in snippet and heading', () => {
     writeFileSync(
       join(dir, 'book', 'escapes.md'),

@@ -390,6 +390,28 @@ describe('cairn ingest into a folder it may not write', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  test.skipIf(process.platform !== 'linux')(
+    'a database folder that cannot be made under /proc fails at once (Node recursive mkdir never returns there)',
+    () => {
+      const run = spawnSync(
+        process.execPath,
+        [
+          bundle.file('cli'),
+          'ingest',
+          corpusPath('rustbook', 'ch06-00-enums.md'),
+          '--db',
+          '/proc/cairn-nope/x.db',
+        ],
+        { encoding: 'utf8', timeout: 20_000, env: { ...process.env, CAIRN_DB: '' } },
+      );
+      expect(run.error).toBeUndefined();
+      expect(run.status, run.stderr).toBe(2);
+      expect(run.stderr).toContain(
+        'cairn: store_unavailable: Cannot make the folder /proc/cairn-nope for the database /proc/cairn-nope/x.db (ENOENT)',
+      );
+    },
+  );
 });
 
 describe('cairn ingest and Ctrl-C', () => {

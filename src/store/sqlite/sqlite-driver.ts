@@ -1,7 +1,8 @@
-import { accessSync, constants, existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { CairnError } from '../../errors.js';
+import { makeFolderSync } from '../../make-folder.js';
 import { AsyncMutex } from '../async-mutex.js';
 import type { Dialect, DriverOptions, SqlDriver, SqlExecutor } from '../sql-driver.js';
 import { toSqliteStoreError } from './to-store-error.js';
@@ -250,7 +251,7 @@ function bind(params: readonly unknown[]): unknown[] {
 function makeFolderFor(location: string): void {
   const folder = dirname(location);
   try {
-    mkdirSync(folder, { recursive: true });
+    makeFolderSync(folder);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code ?? String(cause);
     const denied = code === 'EACCES' || code === 'EPERM' || code === 'EROFS';
