@@ -4,10 +4,10 @@ import type { ChunkStore } from '../store/types.js';
 
 /**
  * A store that commands read and would like to write to (the traces of
- * search and of validate answer):
- * never created here, and opened read-only, with a warning, when the file
- * cannot be written (a replica, a file without write permission), so that
- * it can still be searched.
+ * search, serve and validate answer): never created here, and opened
+ * read-only, with a warning, when it cannot be written (a SQLite replica or
+ * file without write permission; a PostgreSQL hot standby or role that may
+ * only read), so that it can still be searched.
  */
 export async function openExistingStore(
   db: string | undefined,
@@ -17,24 +17,21 @@ export async function openExistingStore(
     ...(db === undefined ? {} : { db }),
     ...(schema === undefined ? {} : { schema }),
   };
+  let store: ChunkStore;
   try {
-    return await openStore({ ...target, create: false });
+    store = await openStore({ ...target, create: false });
   } catch (error) {
     if (!(error instanceof CairnError && error.code === 'store_readonly')) throw error;
     return openReadOnlyStore(db, schema);
   }
+  // PostgreSQL opens for writing whatever the role may do: ask before the first write fails
+  if (!(await store.refusesWrites().catch(() => false))) return store;
+  await store.close().catch(() => {});
+  return openReadOnlyStore(db, schema);
 }
 
-/**
- * The store opened read-only, with the warning. For a PostgreSQL server or
- * role that refuses writes (a hot standby, `default_transaction_read_only`,
- * a role with SELECT only), whose open writes nothing and succeeds, a
- * command calls this when its first write fails with `store_readonly`.
- */
-export async function openReadOnlyStore(
-  db: string | undefined,
-  schema?: string,
-): Promise<ChunkStore> {
+/** The store opened read-only, with the warning. */
+async function openReadOnlyStore(db: string | undefined, schema?: string): Promise<ChunkStore> {
   const store = await openStore({
     ...(db === undefined ? {} : { db }),
     ...(schema === undefined ? {} : { schema }),

@@ -474,6 +474,15 @@ export class SqlChunkStore implements ChunkStore {
     return checkStore(this.driver);
   }
 
+  async refusesWrites(): Promise<boolean> {
+    if (this.read_only) return true;
+    if (this.dialect !== 'postgres') return false;
+    const row = await this.one(
+      "SELECT current_setting('transaction_read_only') AS read_only, has_table_privilege('rag_traces', 'INSERT') AS may_insert",
+    );
+    return row?.read_only === 'on' || row?.may_insert === false;
+  }
+
   async close(): Promise<void> {
     await this.driver.close();
   }

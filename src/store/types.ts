@@ -359,5 +359,12 @@ export interface ChunkStore {
   counts(): Promise<StoreCounts>;
   /** Storage-level self check: SQLite's integrity and foreign key checks; PostgreSQL: orphan checks. */
   check(): Promise<string[]>;
+  /**
+   * Whether writes would be refused though the store opened for writing: a
+   * PostgreSQL hot standby, `default_transaction_read_only`, or a role
+   * without INSERT on the tables (SQLite finds a read-only file at open).
+   * Asked without writing anything.
+   */
+  refusesWrites(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { CairnError, isCairnError } from '../../errors.js';
+import { CairnError } from '../../errors.js';
 import { formatSnippet, printable } from '../../search/format-snippet.js';
 import { search } from '../../search/search.js';
 import type { SearchOptions, SearchResult } from '../../search/types.js';
 import type { ChunkStore } from '../../store/types.js';
-import { openExistingStore, openReadOnlyStore } from '../open-existing-store.js';
+import { openExistingStore } from '../open-existing-store.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
 interface SearchFlags {
@@ -68,18 +68,7 @@ Examples:
           );
         }
         store = await openExistingStore(flags.db);
-        const options = toOptions(flags, k);
-        let result: SearchResult;
-        try {
-          result = await search(store, query, options);
-        } catch (error) {
-          // PostgreSQL says it is read-only only when a write is refused (SQLite at open): search again without one
-          if (store.read_only || !isCairnError(error, 'store_readonly')) throw error;
-          await store.close().catch(() => {});
-          store = null;
-          store = await openReadOnlyStore(flags.db);
-          result = await search(store, query, options);
-        }
+        const result = await search(store, query, toOptions(flags, k));
         process.stdout.write(
           flags.json ? `${JSON.stringify(result)}\n` : formatResult(result, process.stdout.isTTY),
         );
