@@ -65,3 +65,30 @@ describe('a long fenced code block', () => {
     expect(doc.canonical.slice(code.span.start, code.span.end)).toBe(`\`\`\`rust\n${lines}\`\`\``);
   }, 60_000);
 });
+
+/**
+ * And a block quote's: parsed whole, this test's 1.7 MB quote grew the heap
+ * by 463 and 469 MB in two runs; in parts, by 111 and 122 MB.
+ */
+const QUOTE_BOUND_BYTES = 250 * 1024 * 1024;
+
+describe('a long block quote', () => {
+  it('parses to one block quote, with bounded heap growth', async () => {
+    const paragraphs = Array.from(
+      { length: 30_000 },
+      (_, i) => `> Paragraph ${i} of the quoted mail,\n> on two lines.\n>\n`,
+    ).join('');
+    const text = `# Mail\n\n${paragraphs}\nAfter the quote.\n`;
+    const { result: doc, bytes } = await heapGrowth(() =>
+      parseDocument({
+        bytes: Buffer.from(text, 'utf8'),
+        source_url: 'quote.md',
+        format: 'markdown',
+      }),
+    );
+    expect(bytes).toBeLessThan(QUOTE_BOUND_BYTES);
+    expect(doc.blocks.map((block) => block.type)).toEqual(['heading', 'quote', 'paragraph']);
+    const quote = doc.blocks[1]!;
+    expect(doc.canonical.slice(quote.span.start, quote.span.end)).toBe(paragraphs.trimEnd());
+  }, 60_000);
+});

@@ -18,6 +18,10 @@ const ITEM_START = /^(?:([-*+])|\d{1,9}([.)]))[ \t]+\S/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])[ \t]*(?:\1[ \t]*){2,}$/;
 /** The opening fence of fenced code or math: its run of fence characters is group 1. */
 const OPENING_FENCE = /^ {0,3}(`{3,}|~{3,}|\${2,})/;
+/** A block quote line with nothing in it. */
+const QUOTE_BLANK = /^ {0,3}>[ \t]*$/;
+/** A block quote line at column 0 whose content starts at the quote's own column 0. */
+const QUOTE_RESUME = /^> ?[^ \t]/;
 /** Nothing but blank lines. */
 const BLANK = /^[ \t\r\n]*$/;
 /** Enough of a line for `ROW_START` and `ITEM_START`: three spaces, nine digits, a delimiter, a space, a character. */
@@ -27,25 +31,33 @@ const LOOKAHEAD_UNITS = 16 * 1024;
 
 /**
  * The line start to cut at: the first at or after `at` (and before `to`)
- * where a table row follows a row or a list item opens at column 0, when
- * one comes within `LOOKAHEAD_UNITS`, else the first line start at or after
- * `at`; -1 when there is none before `to`.
+ * where a table row follows a row, a list item opens at column 0, or a
+ * block quote line with text follows a blank one, when one comes within
+ * `LOOKAHEAD_UNITS`, else the first line start at or after `at`; -1 when
+ * there is none before `to`.
  */
 export function nextCut(markdown: string, at: number, to: number): number {
   if (at >= to) return -1;
   let lineStart = markdown.lastIndexOf('\n', at - 1) + 1;
-  let previousIsRow = ROW_START.test(
-    lineAt(markdown, markdown.lastIndexOf('\n', lineStart - 2) + 1, HEAD),
-  );
+  const before = lineAt(markdown, markdown.lastIndexOf('\n', lineStart - 2) + 1, HEAD);
+  let previousIsRow = ROW_START.test(before);
+  let previousIsQuoteBlank = QUOTE_BLANK.test(before);
   let first = -1;
   while (lineStart < to) {
-    const isRow = ROW_START.test(lineAt(markdown, lineStart, HEAD));
+    const head = lineAt(markdown, lineStart, HEAD);
+    const isRow = ROW_START.test(head);
     if (lineStart >= at) {
-      if ((isRow && previousIsRow) || itemMarker(markdown, lineStart) !== null) return lineStart;
+      if (
+        (isRow && previousIsRow) ||
+        (previousIsQuoteBlank && QUOTE_RESUME.test(head)) ||
+        itemMarker(markdown, lineStart) !== null
+      )
+        return lineStart;
       if (first === -1) first = lineStart;
       else if (lineStart - first > LOOKAHEAD_UNITS) break;
     }
     previousIsRow = isRow;
+    previousIsQuoteBlank = QUOTE_BLANK.test(head);
     const newline = markdown.indexOf('\n', lineStart);
     if (newline === -1) break;
     lineStart = newline + 1;
@@ -55,8 +67,8 @@ export function nextCut(markdown: string, at: number, to: number): number {
 
 /**
  * Whether `block`, the last of the part ending at `end`, is a top-level
- * table, list or fenced block that the line at `cut` continues in the whole
- * document. `bom` is 1 when `markdown` opens with U+FEFF (block offsets
+ * table, list, block quote or fenced block that the line at `cut` continues
+ * in the whole document. `bom` is 1 when `markdown` opens with U+FEFF (block offsets
  * count after it).
  */
 export function continuesAt(
@@ -68,6 +80,13 @@ export function continuesAt(
 ): boolean {
   if (block.type === 'table')
     return block.end === end - bom && ROW_START.test(lineAt(markdown, cut, HEAD));
+  if (block.type === 'blockquote')
+    return (
+      block.end === end - bom &&
+      block.openInside === undefined &&
+      QUOTE_RESUME.test(lineAt(markdown, cut, HEAD)) &&
+      QUOTE_BLANK.test(lineAt(markdown, lineStartOf(markdown, cut - 1)))
+    );
   if (block.type === 'code' || block.type === 'math')
     return (
       block.end === end - bom &&
@@ -82,10 +101,11 @@ export function continuesAt(
  * What to parse again before the part after a cut inside `open`, so that
  * the lines after the cut meet the state they meet in the whole: a table's
  * head and delimiter rows, a fence's opening line; nothing for a list,
- * whose items need only their marker.
+ * whose items need only their marker, nor for a block quote, whose lines
+ * need only theirs.
  */
 export function reopening(markdown: string, open: TopBlock, bom: number): string {
-  if (open.type === 'list') return '';
+  if (open.type === 'list' || open.type === 'blockquote') return '';
   const first = Math.max(lineStartOf(markdown, open.start + bom), bom);
   if (open.type !== 'table') return lineAt(markdown, first);
   // the head row with its own line ending, then the delimiter row

@@ -38,7 +38,11 @@ import { parseTopBlocks, type TopBlock } from './top-blocks.js';
  *   closes the item before and opens a sibling before it looks at anything
  *   else, and the list's state is its marker alone;
  * - fenced code or math not closed by its last line: every line up to a
- *   closing fence is its content, when it follows the opening fence again.
+ *   closing fence is its content, when it follows the opening fence again;
+ * - a block quote, at a quote line with text at column 0 after a blank
+ *   quote line, unless its last child is HTML or an open fence: the blank
+ *   line closed every other child, so the line after it starts a child
+ *   afresh, and the quote's state is its marker alone.
  * A part that is one block, with none of these, ends the cutting: the rest
  * of the range is parsed whole.
  *
@@ -185,6 +189,8 @@ function parsePart(
         details: { at: open.start },
       });
     if (again.end > header.length) open.end = again.end + shift;
+    if (again.openInside) open.openInside = true;
+    else delete open.openInside;
   }
   for (const block of blocks) shiftBlock(block, shift);
   return blocks;

@@ -179,7 +179,7 @@ describe('parseBlocksInPieces', () => {
     const line = fc.constantFrom(
       ...['- item', '* star', '1. one', '2. two', '   - nested', '  more', '', '```', 'code line'],
       ...['| a | b |', '|---|---|', '> quote', 'para text', '# H', '    indented', '$$', '<div>'],
-      ...['[x]: /y', '---', '- - -'],
+      ...['[x]: /y', '---', '- - -', '>', '> ```', '> <div>', '> - item', '>> deeper', 'lazy'],
     );
     fc.assert(
       fc.property(fc.array(line, { minLength: 50, maxLength: 300 }), (lines) => {
@@ -233,6 +233,38 @@ describe('parseBlocksInPieces', () => {
     const list = Array.from({ length: 20_000 }, (_, i) => `- item ${i}`).join('\n');
     const blocks = parseBlocksInPieces(list, 4096);
     expect(blocks).toEqual([{ type: 'list', start: 0, end: list.length }]);
+  });
+
+  test('a long block quote is parsed a part at a time, to the same blocks as the whole', () => {
+    const paragraphs = (inside: (i: number) => string) =>
+      Array.from({ length: 200 }, (_, i) => `> ${inside(i)} \u00e9 ${i}\n> second line\n>`);
+    const quotes = [
+      paragraphs(() => 'Quoted'),
+      // lazy lines, nested quotes, lists, headings and a rule inside
+      paragraphs((i) => (i % 7 === 0 ? 'lazy\nline' : 'Quoted')),
+      paragraphs((i) => (i % 5 === 0 ? '> nested\n> > deeper' : 'Quoted')),
+      paragraphs((i) => (i % 3 === 0 ? '- item\n>   - inner\n>\n> - loose' : 'Quoted')),
+      paragraphs((i) => (i % 4 === 0 ? '# heading\n> ---' : 'Quoted')),
+      // a fence, math or HTML holding blank quote lines: their lines are content, never cuts
+      paragraphs((i) => (i % 6 === 0 ? '```\n> code\n>\n> more code\n> ```' : 'Quoted')),
+      paragraphs((i) => (i % 6 === 0 ? '$$\n> x\n>\n> y\n> $$' : 'Quoted')),
+      paragraphs((i) => (i % 6 === 0 ? '<!--\n>\n> hidden\n> -->' : 'Quoted')),
+      paragraphs((i) => (i === 30 ? '```\n> never closed' : 'Quoted')),
+      paragraphs((i) => (i % 8 === 0 ? '<div>\n> html\n>\n> after' : 'Quoted')),
+      paragraphs((i) => (i % 9 === 0 ? '    indented code\n>\n>     more' : 'Quoted')),
+    ];
+    for (const eol of ['\n', '\r\n'])
+      for (const before of ['', '\ufeff', '# T\n\ntext\n', '- list\n'])
+        for (const after of ['', '\n', '\nlazy after', '\n\nafter', '\n# H'])
+          for (const quote of quotes)
+            expectSameBlocks(`${before}${quote.join('\n').replaceAll('\n', eol)}${after}`, 200);
+  });
+
+  test('a long block quote parsed in parts of 4096 units is one block quote', () => {
+    const quote = Array.from({ length: 5000 }, (_, i) => `> line ${i}\n>`).join('\n');
+    expect(parseBlocksInPieces(quote, 4096)).toEqual([
+      { type: 'blockquote', start: 0, end: quote.length },
+    ]);
   });
 
   test('a long fenced code or math block is parsed a part at a time, to the same blocks as the whole', () => {

@@ -75,6 +75,12 @@ export interface TopBlock {
   value?: string;
   /** Paragraphs: true when the only child, beside whitespace-only text, is one inline math span. */
   soleInlineMath?: boolean;
+  /**
+   * Block quotes: set when the quote's last child is fenced code or math
+   * without its closing fence, or HTML, so that a line after a blank quote
+   * line may still be that child's content (see `continuesAt`).
+   */
+  openInside?: true;
 }
 
 /**
@@ -163,12 +169,44 @@ function readBlock(events: Event[], open: number, close: number, type: TopBlock[
   } else if (token.type === 'codeFenced') {
     const info = firstInside(events, open, close, /^codeFencedFenceInfo$/);
     if (info !== -1) block.lang = dataInside(events, info, /^data$/);
+  } else if (type === 'blockquote') {
+    if (lastChildLeftOpen(events, open)) block.openInside = true;
   } else if (type === 'yaml' || type === 'toml') {
     // as mdast-util-frontmatter: values and line endings, without the first and last line ending
     const raw = dataInside(events, open, new RegExp(`^(?:${type}Value|lineEnding)$`));
     block.value = raw.replace(/^(\r?\n|\r)|(\r?\n|\r)$/g, '');
   }
   return block;
+}
+
+/** Tokens directly inside a block quote that are not one of its children. */
+const QUOTE_FRAME = new Set(['blockQuotePrefix', 'linePrefix', 'lineEnding', 'lineEndingBlank']);
+
+/**
+ * Whether the last child of the block quote entered at `open` is HTML, or
+ * fenced code or math with its opening fence only: content that a blank
+ * line does not end.
+ */
+function lastChildLeftOpen(events: Event[], open: number): boolean {
+  let last = -1;
+  let depth = 0;
+  for (let i = open + 1; events[i]![1] !== events[open]![1]; i++) {
+    const [kind, token] = events[i]!;
+    if (kind === 'exit') depth--;
+    else if (depth++ === 0 && !QUOTE_FRAME.has(token.type)) last = i;
+  }
+  if (last === -1) return false;
+  const child = events[last]![1];
+  if (child.type === 'htmlFlow') return true;
+  if (child.type !== 'codeFenced' && child.type !== 'mathFlow') return false;
+  let fences = 0;
+  depth = 0;
+  for (let i = last + 1; events[i]![1] !== child; i++) {
+    const [kind, token] = events[i]!;
+    if (kind === 'exit') depth--;
+    else if (depth++ === 0 && /^(?:codeFenced|mathFlow)Fence$/.test(token.type)) fences++;
+  }
+  return fences < 2;
 }
 
 /** The index of the first enter event between `open` and `close` whose token type matches, else -1. */
