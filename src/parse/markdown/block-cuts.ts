@@ -22,6 +22,12 @@ const OPENING_FENCE = /^ {0,3}(`{3,}|~{3,}|\${2,})/;
 const QUOTE_BLANK = /^ {0,3}>[ \t]*$/;
 /** A block quote line at column 0 whose content starts at the quote's own column 0. */
 const QUOTE_RESUME = /^> ?[^ \t]/;
+/**
+ * The first line of an HTML block that ends only at a marker (`-->`,
+ * `</pre>`, `?>`...: CommonMark's kinds 1 to 5); the other kinds end at a
+ * blank line.
+ */
+const HTML_UNTIL_MARKER = /^ {0,3}<(?:[!?]|(?:script|pre|style|textarea)(?:[\s>]|$))/i;
 /** Nothing but blank lines. */
 const BLANK = /^[ \t\r\n]*$/;
 /** Enough of a line for `ROW_START` and `ITEM_START`: three spaces, nine digits, a delimiter, a space, a character. */
@@ -67,8 +73,8 @@ export function nextCut(markdown: string, at: number, to: number): number {
 
 /**
  * Whether `block`, the last of the part ending at `end`, is a top-level
- * table, list, block quote or fenced block that the line at `cut` continues
- * in the whole document. `bom` is 1 when `markdown` opens with U+FEFF (block offsets
+ * table, list, block quote, fenced block or HTML block ending at a blank
+ * line that the line at `cut` continues in the whole document. `bom` is 1 when `markdown` opens with U+FEFF (block offsets
  * count after it).
  */
 export function continuesAt(
@@ -87,11 +93,17 @@ export function continuesAt(
       QUOTE_RESUME.test(lineAt(markdown, cut, HEAD)) &&
       QUOTE_BLANK.test(lineAt(markdown, lineStartOf(markdown, cut - 1)))
     );
-  if (block.type === 'code' || block.type === 'math')
+  if (block.type === 'html') {
+    const first = firstLineOf(markdown, block, bom);
     return (
       block.end === end - bom &&
-      isOpenFence(markdown, lineStartOf(markdown, block.start + bom), end)
+      !BLANK.test(lineAt(markdown, cut)) &&
+      startsAfresh(markdown, first, bom) &&
+      !HTML_UNTIL_MARKER.test(lineAt(markdown, first))
     );
+  }
+  if (block.type === 'code' || block.type === 'math')
+    return block.end === end - bom && isOpenFence(markdown, firstLineOf(markdown, block, bom), end);
   if (block.type !== 'list' || !BLANK.test(markdown.slice(block.end + bom, end))) return false;
   const marker = itemMarker(markdown, cut);
   return marker !== null && marker === itemMarker(markdown, block.start + bom);
@@ -100,13 +112,13 @@ export function continuesAt(
 /**
  * What to parse again before the part after a cut inside `open`, so that
  * the lines after the cut meet the state they meet in the whole: a table's
- * head and delimiter rows, a fence's opening line; nothing for a list,
+ * head and delimiter rows, a fence's or HTML block's opening line; nothing for a list,
  * whose items need only their marker, nor for a block quote, whose lines
  * need only theirs.
  */
 export function reopening(markdown: string, open: TopBlock, bom: number): string {
   if (open.type === 'list' || open.type === 'blockquote') return '';
-  const first = Math.max(lineStartOf(markdown, open.start + bom), bom);
+  const first = firstLineOf(markdown, open, bom);
   if (open.type !== 'table') return lineAt(markdown, first);
   // the head row with its own line ending, then the delimiter row
   const delimiterRow = markdown.indexOf('\n', first) + 1;
@@ -117,8 +129,26 @@ export function reopening(markdown: string, open: TopBlock, bom: number): string
 export function isIndentedCode(markdown: string, block: TopBlock, bom: number): boolean {
   return (
     block.type === 'code' &&
-    !OPENING_FENCE.test(lineAt(markdown, lineStartOf(markdown, block.start + bom)))
+    !OPENING_FENCE.test(lineAt(markdown, firstLineOf(markdown, block, bom)))
   );
+}
+
+/**
+ * Whether the line at `first` opens a block whatever came before it: it
+ * starts at column 0 and opens the document or follows a blank line, so no
+ * list, quote, indented code or paragraph before it holds it. Else the
+ * part's parse may read it otherwise than the whole's: after a paragraph
+ * in a quote, a line the whole reads as a lazy one (`</pre>`) can be an
+ * HTML block of its own when nothing follows it.
+ */
+function startsAfresh(markdown: string, first: number, bom: number): boolean {
+  if (/^[ \t]/.test(markdown.slice(first, first + 1))) return false;
+  return first === bom || BLANK.test(lineAt(markdown, lineStartOf(markdown, first - 1)));
+}
+
+/** Where the first line of `block` starts, after a leading U+FEFF. */
+function firstLineOf(markdown: string, block: TopBlock, bom: number): number {
+  return Math.max(lineStartOf(markdown, block.start + bom), bom);
 }
 
 /** The start of the line holding index `at`. */

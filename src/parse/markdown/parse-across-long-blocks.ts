@@ -42,7 +42,10 @@ import { parseTopBlocks, type TopBlock } from './top-blocks.js';
  * - a block quote, at a quote line with text at column 0 after a blank
  *   quote line, unless its last child is HTML or an open fence: the blank
  *   line closed every other child, so the line after it starts a child
- *   afresh, and the quote's state is its marker alone.
+ *   afresh, and the quote's state is its marker alone;
+ * - an HTML block that only a blank line ends, at a line that is not blank:
+ *   every line up to a blank one is its content, when it follows the
+ *   block's opening line again.
  * A part that is one block, with none of these, ends the cutting: the rest
  * of the range is parsed whole.
  *

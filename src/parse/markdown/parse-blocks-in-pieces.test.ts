@@ -180,6 +180,7 @@ describe('parseBlocksInPieces', () => {
       ...['- item', '* star', '1. one', '2. two', '   - nested', '  more', '', '```', 'code line'],
       ...['| a | b |', '|---|---|', '> quote', 'para text', '# H', '    indented', '$$', '<div>'],
       ...['[x]: /y', '---', '- - -', '>', '> ```', '> <div>', '> - item', '>> deeper', 'lazy'],
+      ...['<table>', '<td>cell</td>', '<!--', '-->', '<pre>', '</pre>', '<x-y>', '  <p>'],
     );
     fc.assert(
       fc.property(fc.array(line, { minLength: 50, maxLength: 300 }), (lines) => {
@@ -265,6 +266,24 @@ describe('parseBlocksInPieces', () => {
     expect(parseBlocksInPieces(quote, 4096)).toEqual([
       { type: 'blockquote', start: 0, end: quote.length },
     ]);
+  });
+
+  test('a long HTML block is parsed a part at a time where a blank line ends it, whole where a marker does', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `<tr><td>${i}</td><td>\u00e9</td></tr>`);
+    for (const [open, close] of [
+      ['<table>', '</table>'],
+      ['  <div class="x">', '</div>'],
+      ['<custom-element>', '</custom-element>'],
+      ['<!--', '-->'],
+      ['<pre>', '</pre>'],
+      ['<?php', '?>'],
+      ['<![CDATA[', ']]>'],
+    ])
+      for (const eol of ['\n', '\r\n'])
+        for (const before of ['', '# T\n\n', 'text\n\n'])
+          for (const after of ['', '\nafter', '\n\n- list', '\n\n# H'])
+            for (const body of [rows, rows.map((row, i) => (i % 40 === 0 ? `${close}` : row))])
+              expectSameBlocks(`${before}${[open, ...body, close].join(eol)}${after}`, 200);
   });
 
   test('a long fenced code or math block is parsed a part at a time, to the same blocks as the whole', () => {
