@@ -74,8 +74,8 @@ export function nextCut(markdown: string, at: number, to: number): number {
 /**
  * Whether `block`, the last of the part ending at `end`, is a top-level
  * table, list, block quote, fenced block or HTML block ending at a blank
- * line that the line at `cut` continues in the whole document. `bom` is 1 when `markdown` opens with U+FEFF (block offsets
- * count after it).
+ * line that the line at `cut` continues in the whole document. `bom` is 1
+ * when `markdown` opens with U+FEFF (block offsets count after it).
  */
 export function continuesAt(
   markdown: string,
@@ -112,9 +112,9 @@ export function continuesAt(
 /**
  * What to parse again before the part after a cut inside `open`, so that
  * the lines after the cut meet the state they meet in the whole: a table's
- * head and delimiter rows, a fence's or HTML block's opening line; nothing for a list,
- * whose items need only their marker, nor for a block quote, whose lines
- * need only theirs.
+ * head and delimiter rows, a fence's or HTML block's opening line; nothing
+ * for a list, whose items need only their marker, nor for a block quote,
+ * whose lines need only theirs.
  */
 export function reopening(markdown: string, open: TopBlock, bom: number): string {
   if (open.type === 'list' || open.type === 'blockquote') return '';
