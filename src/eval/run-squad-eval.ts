@@ -1,6 +1,7 @@
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { gptTokenCounter } from '../chunk/tokenizers/gpt-token-counter.js';
 import { CairnError } from '../errors.js';
+import { deriveDocUid } from '../load/doc-uid.js';
 import { buildTextDocument } from '../parse/text/parse-text.js';
 import { search } from '../search/search.js';
 import { ensure } from '../store/ensure.js';
@@ -55,13 +56,16 @@ export async function buildSquadDocuments(
   articles: readonly SquadArticle[],
 ): Promise<CairnDocument[]> {
   const documents: CairnDocument[] = [];
-  // the doc_uid comes from source_url: two articles of one title would be one document, the
-  // second a new version of the first, and every question of the first would miss
+  // the doc_uid comes from source_url: two articles of one doc_uid would be one document, the
+  // second a new version of the first, and every question of the first would miss. Compared as
+  // doc_uids, not titles: the path is canonicalized first (AC/DC, AC\DC and ./AC/DC are one).
   const used = new Set<string>();
   for (const article of articles) {
     let source_url = `squad/${article.title}.txt`;
-    for (let n = 2; used.has(source_url); n++) source_url = `squad/${article.title}~${n}.txt`;
-    used.add(source_url);
+    for (let n = 2; used.has(deriveDocUid(source_url)); n++) {
+      source_url = `squad/${article.title}~${n}.txt`;
+    }
+    used.add(deriveDocUid(source_url));
     // Built from the text itself, not from bytes: a context may open with U+FEFF or hold a NUL,
     // which a file's decoding would drop as a byte order mark or refuse as binary.
     const doc = buildTextDocument(article.text, { source_url });

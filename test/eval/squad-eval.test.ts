@@ -93,6 +93,42 @@ describe('SQuAD articles that share a title', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('titles that differ but name one path (AC/DC, AC\\DC, ./AC/DC) stay three documents', async () => {
+    const article = (title: string, context: string, id: string, answer: string) => ({
+      title,
+      paragraphs: [
+        {
+          context,
+          qas: [
+            {
+              id,
+              question: `Which ${answer.toLowerCase()}?`,
+              answers: [{ answer_start: context.indexOf(answer), text: answer }],
+            },
+          ],
+        },
+      ],
+    });
+    const articles = loadSquad({
+      data: [
+        article('AC/DC', 'Herons wade through the marsh at dawn.', 'a', 'Herons'),
+        article('AC\\DC', 'Falcons dive from the cliffs at noon.', 'b', 'Falcons'),
+        article('./AC/DC', 'Otters swim along the river at dusk.', 'c', 'Otters'),
+      ],
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-eval-dup-'));
+    const store = await openStore({ db: join(dir, 'eval.db') });
+    try {
+      const report = await runSquadEval(store, articles, { chunkers: ['char'] });
+      expect((await store.listDocuments()).length).toBe(3);
+      expect(report.documents).toBe(3);
+      expect(report.results[0]!.hit_at_1).toBe(1);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('SQuAD questions that cannot be scored', () => {
