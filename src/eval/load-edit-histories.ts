@@ -56,7 +56,7 @@ export async function loadEditHistories(
     histories = [{ name: basename(resolve(dir)), dir, revisions: files }];
   } else {
     const folders = entries
-      .filter((entry) => entry.isDirectory())
+      .filter((entry) => entry.isDirectory)
       .map((entry) => entry.name)
       .sort();
     histories = await Promise.all(
@@ -97,10 +97,17 @@ export async function loadEditHistories(
   return histories;
 }
 
-async function listVisible(dir: string): Promise<Dirent[]> {
+/** A folder entry, a symbolic link as what it points to. */
+interface Entry {
+  name: string;
+  isFile: boolean;
+  isDirectory: boolean;
+}
+
+async function listVisible(dir: string): Promise<Entry[]> {
+  let entries: Dirent[];
   try {
-    const entries = await readdir(dir, { withFileTypes: true });
-    return entries.filter((entry) => !entry.name.startsWith('.'));
+    entries = await readdir(dir, { withFileTypes: true });
   } catch (cause) {
     throw new CairnError(
       'file_unreadable',
@@ -108,12 +115,30 @@ async function listVisible(dir: string): Promise<Dirent[]> {
       { cause, details: { source: dir } },
     );
   }
+  // Links are followed: a history linked into a collection, or revisions linked into a
+  // history, would otherwise be left out without a word. Only one level of folders is read,
+  // so a link cannot make a loop. A link to nothing is kept as a file: its replay reports it.
+  return Promise.all(
+    entries
+      .filter((entry) => !entry.name.startsWith('.'))
+      .map(async (entry): Promise<Entry> => {
+        if (!entry.isSymbolicLink()) {
+          return { name: entry.name, isFile: entry.isFile(), isDirectory: entry.isDirectory() };
+        }
+        const target = await stat(join(dir, entry.name)).catch(() => null);
+        return {
+          name: entry.name,
+          isFile: target === null || target.isFile(),
+          isDirectory: target?.isDirectory() ?? false,
+        };
+      }),
+  );
 }
 
-function revisionFiles(entries: readonly Dirent[]): string[] {
+function revisionFiles(entries: readonly Entry[]): string[] {
   return entries
     .filter(
-      (entry) => entry.isFile() && SUPPORTED_EXTENSIONS.includes(extname(entry.name).toLowerCase()),
+      (entry) => entry.isFile && SUPPORTED_EXTENSIONS.includes(extname(entry.name).toLowerCase()),
     )
     .map((entry) => entry.name)
     .sort();

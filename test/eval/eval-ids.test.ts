@@ -1,4 +1,11 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -176,6 +183,37 @@ describe('the figures on constructed edits of real text', () => {
     expect(schemes.cairn.changed).toBe(stats.inserted);
     expect(schemes.cairn.faithful).toBe(1);
     expect(schemes.position.changed).toBeGreaterThan(stats.inserted);
+  });
+});
+
+describe('cairn eval ids on symbolic links', () => {
+  test('a linked history folder is replayed, not dropped from the collection', async () => {
+    const root = tempDir('cairn-eval-ids-');
+    writeHistory(join(root, 'a'), [firstRevision(), firstRevision()]);
+    const elsewhere = writeHistory(join(tempDir('cairn-eval-ids-'), 'b'), [
+      firstRevision(),
+      firstRevision(),
+    ]);
+    symlinkSync(elsewhere, join(root, 'b'));
+    const { status, report } = await runJson(root);
+    expect(status).toBe(0);
+    expect(report.histories.map((h) => [h.history, h.pairs])).toEqual([
+      ['a', 1],
+      ['b', 1],
+    ]);
+  });
+
+  test('linked revision files are revisions', async () => {
+    const source = writeHistory(join(tempDir('cairn-eval-ids-'), 'src'), [
+      firstRevision(),
+      firstRevision(),
+    ]);
+    const dir = join(tempDir('cairn-eval-ids-'), 'linked');
+    mkdirSync(dir);
+    for (const name of readdirSync(source)) symlinkSync(join(source, name), join(dir, name));
+    const { status, report } = await runJson(dir);
+    expect(status).toBe(0);
+    expect(report.overall).toMatchObject({ history: 'overall', revisions: 2, pairs: 1 });
   });
 });
 
