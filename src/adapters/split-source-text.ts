@@ -5,7 +5,7 @@ import { detectFormat } from '../load/detect-format.js';
 import { OffsetIndex } from '../load/offset-index.js';
 import { parseDocument } from '../parse/parse-document.js';
 import { partitionPoint } from '../partition-point.js';
-import type { CairnDocument } from '../types.js';
+import type { CairnDocument, Format } from '../types.js';
 
 /**
  * Formats whose canonical text is the source text itself, so that an offset
@@ -15,6 +15,35 @@ import type { CairnDocument } from '../types.js';
  */
 export const SOURCE_TEXT_FORMATS = ['markdown', 'ecfr', 'text'] as const;
 export type SourceTextFormat = (typeof SOURCE_TEXT_FORMATS)[number];
+
+/** cairn's other formats: each has a text layer of its own, which its offsets index. */
+const TEXT_LAYER_FORMATS: readonly string[] = ['html', 'json', 'ipynb', 'pdf'] satisfies Exclude<
+  Format,
+  SourceTextFormat
+>[];
+
+/**
+ * Refuses a `format` option an adapter cannot read the given text as, when the
+ * adapter is made rather than at its first document: `unsupported_format` for
+ * a format with a text layer of its own, `invalid_option` for anything else
+ * that is not one of `SOURCE_TEXT_FORMATS` (JavaScript callers pass `'md'`).
+ */
+export function checkSourceTextFormat(what: string, format: unknown): void {
+  if (format === undefined || (SOURCE_TEXT_FORMATS as readonly unknown[]).includes(format)) return;
+  const accepted = `${SOURCE_TEXT_FORMATS.slice(0, -1).join(', ')} or ${SOURCE_TEXT_FORMATS.at(-1)}`;
+  if (TEXT_LAYER_FORMATS.includes(format as string)) {
+    throw new CairnError(
+      'unsupported_format',
+      `${what} format "${format}" has a text layer of its own, which offsets into the given text would not index: use ${accepted}`,
+      { details: { option: 'format', accepted: [...SOURCE_TEXT_FORMATS] } },
+    );
+  }
+  throw new CairnError(
+    'invalid_option',
+    `${what} format ${JSON.stringify(format) ?? String(format)} is not a format: use ${accepted}`,
+    { details: { option: 'format', accepted: [...SOURCE_TEXT_FORMATS] } },
+  );
+}
 
 export interface SplitSourceTextOptions {
   chunker: Chunker;
@@ -67,15 +96,9 @@ export async function splitSourceText(
       { details: { source: source_url, index16: lone.index } },
     );
   }
+  checkSourceTextFormat('splitSourceText', options.format);
   const bytes = Buffer.from(text, 'utf8');
   const format = options.format ?? formatOf(source_url, bytes);
-  if (!(SOURCE_TEXT_FORMATS as readonly string[]).includes(format)) {
-    throw new CairnError(
-      'unsupported_format',
-      `Format "${format}" has a text layer of its own: use ${SOURCE_TEXT_FORMATS.join(', ')}`,
-      { details: { source: source_url } },
-    );
-  }
   const doc = await parseDocument({
     bytes,
     source_url,

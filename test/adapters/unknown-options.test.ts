@@ -78,4 +78,21 @@ describe('the adapters refuse options they do not read, listing the accepted one
       await store.close();
     }
   });
+
+  test('a format is checked when the splitter or parser is made: unknown is invalid_option, one with its own text layer unsupported_format', () => {
+    const unknown = refusal(() => new CairnTextSplitter({ format: 'md' as never }));
+    expect(unknown.code).toBe('invalid_option');
+    expect(unknown.message).toBe(
+      'CairnTextSplitter format "md" is not a format: use markdown, ecfr or text',
+    );
+    expect(unknown.details).toEqual({ option: 'format', accepted: ['markdown', 'ecfr', 'text'] });
+    expect(refusal(() => new CairnNodeParser({ format: 'Markdown' as never })).code).toBe(
+      'invalid_option',
+    );
+    const html = refusal(() => new CairnNodeParser({ format: 'html' as never }));
+    expect(html.code).toBe('unsupported_format');
+    expect(html.message).toBe(
+      'CairnNodeParser format "html" has a text layer of its own, which offsets into the given text would not index: use markdown, ecfr or text',
+    );
+  });
 });

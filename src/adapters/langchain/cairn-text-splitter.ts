@@ -8,7 +8,11 @@ import { checkAdapterOptions, type ListsEveryKey } from '../check-adapter-option
 import { type CairnChunkMetadata, chunkMetadata } from '../chunk-metadata.js';
 import { readSourceUrl } from '../read-source-url.js';
 import { resolveChunker } from '../resolve-chunker.js';
-import { type SourceTextFormat, splitSourceText } from '../split-source-text.js';
+import {
+  checkSourceTextFormat,
+  type SourceTextFormat,
+  splitSourceText,
+} from '../split-source-text.js';
 
 /** Every key of `CairnTextSplitterOptions`: others are refused, not ignored. */
 const OPTION_KEYS = [
@@ -69,6 +73,7 @@ export class CairnTextSplitter extends BaseDocumentTransformer<
   constructor(options: CairnTextSplitterOptions = {}) {
     super();
     checkAdapterOptions('CairnTextSplitter', options, OPTION_KEYS);
+    checkSourceTextFormat('CairnTextSplitter', options.format);
     this.chunker = resolveChunker(options.chunker, options.chunking);
     this.format = options.format;
   }

@@ -4,7 +4,11 @@ import { checkAdapterOptions, type ListsEveryKey } from '../check-adapter-option
 import { type CairnChunkMetadata, CHUNK_METADATA_KEYS, chunkMetadata } from '../chunk-metadata.js';
 import { readSourceUrl } from '../read-source-url.js';
 import { resolveChunker } from '../resolve-chunker.js';
-import { type SourceTextFormat, splitSourceText } from '../split-source-text.js';
+import {
+  checkSourceTextFormat,
+  type SourceTextFormat,
+  splitSourceText,
+} from '../split-source-text.js';
 
 /** Every key of `CairnNodeParserOptions`: others are refused, not ignored. */
 const OPTION_KEYS = [
@@ -52,6 +56,7 @@ export class CairnNodeParser extends NodeParser<Promise<TextNode[]>> {
   constructor(options: CairnNodeParserOptions = {}) {
     super();
     checkAdapterOptions('CairnNodeParser', options, OPTION_KEYS);
+    checkSourceTextFormat('CairnNodeParser', options.format);
     this.chunker = resolveChunker(options.chunker, options.chunking);
     this.format = options.format;
   }
