@@ -95,4 +95,14 @@ describe('the adapters refuse options they do not read, listing the accepted one
       'CairnNodeParser format "html" has a text layer of its own, which offsets into the given text would not index: use markdown, ecfr or text',
     );
   });
+
+  test('CairnRetriever without a store, or with a path for one, is invalid_option when made, not a TypeError at the first query', () => {
+    for (const fields of [undefined, {}, { store: null }, { store: 'cairn.db' }]) {
+      const error = refusal(() => new CairnRetriever(fields as never));
+      expect(error.code).toBe('invalid_option');
+      expect(error.message).toBe(
+        'CairnRetriever needs an open store: new CairnRetriever({ store: await openStore({ db }) })',
+      );
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { Document } from '@langchain/core/documents';
 import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
+import { CairnError } from '../../errors.js';
 import { search } from '../../search/search.js';
 import { SEARCH_STRING_OPTIONS } from '../../search/search-option-keys.js';
 import type { Citation, SearchOptions } from '../../search/types.js';
@@ -57,6 +58,15 @@ export class CairnRetriever extends BaseRetriever<CairnHitMetadata> {
 
   constructor(fields: CairnRetrieverInput) {
     checkAdapterOptions('CairnRetriever', fields, INPUT_KEYS);
+    // from JavaScript: a missing store (or a path) would be a TypeError at the first query
+    const store: unknown = fields?.store;
+    if (typeof store !== 'object' || store === null) {
+      throw new CairnError(
+        'invalid_option',
+        'CairnRetriever needs an open store: new CairnRetriever({ store: await openStore({ db }) })',
+        { details: { option: 'store' } },
+      );
+    }
     const { callbacks, tags, metadata, verbose } = fields;
     // only LangChain's own fields: the store is no constructor argument to record
     super({ callbacks, tags, metadata, verbose });
