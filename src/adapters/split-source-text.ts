@@ -88,6 +88,13 @@ export async function splitSourceText(
   source_url: string,
   options: SplitSourceTextOptions,
 ): Promise<SplitSourceText> {
+  if (typeof text !== 'string') {
+    throw new CairnError(
+      'invalid_option',
+      `The text of ${source_url} is not a string: received ${text === null ? 'null' : typeof text}`,
+      { details: { source: source_url } },
+    );
+  }
   const lone = LONE_SURROGATE.exec(text);
   if (lone !== null) {
     throw new CairnError(
