@@ -3,7 +3,7 @@ import { gptTokenCounter } from '../chunk/tokenizers/gpt-token-counter.js';
 import { CairnError } from '../errors.js';
 import { deriveDocUid } from '../load/doc-uid.js';
 import { buildTextDocument } from '../parse/text/parse-text.js';
-import { search } from '../search/search.js';
+import { MAX_K, search } from '../search/search.js';
 import { ensure } from '../store/ensure.js';
 import type { ChunkStore } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
@@ -92,6 +92,13 @@ export async function runSquadEval(
   options: SquadEvalOptions = {},
 ): Promise<SquadEvalReport> {
   const k = options.k ?? 10;
+  // search would refuse it at the first question, after every article was written
+  if (!Number.isInteger(k) || k < 1 || k > MAX_K) {
+    throw new CairnError(
+      'invalid_option',
+      `k must be a whole number from 1 to ${MAX_K}, got ${JSON.stringify(k) ?? String(k)}`,
+    );
+  }
   const registry = defaultChunkerRegistry();
   const counter = gptTokenCounter('cl100k_base');
   // every chunker resolved before any is run: an unknown one fails before the store is written

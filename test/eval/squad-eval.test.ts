@@ -206,3 +206,40 @@ describe('SQuAD eval on contexts a file would not keep as they are', () => {
     }
   });
 });
+
+describe('runSquadEval options', () => {
+  test('a k search would refuse is invalid_option before any article is stored', async () => {
+    const articles = loadSquad({
+      data: [
+        {
+          title: 'Marsh',
+          paragraphs: [
+            {
+              context: 'Herons wade through the marsh at dawn.',
+              qas: [
+                {
+                  id: 'a',
+                  question: 'What wades?',
+                  answers: [{ answer_start: 0, text: 'Herons' }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-eval-k-'));
+    const store = await openStore({ db: join(dir, 'eval.db') });
+    try {
+      for (const k of [0, 2.5, 1001, '5']) {
+        await expect(
+          runSquadEval(store, articles, { k: k as number, chunkers: ['char'] }),
+        ).rejects.toMatchObject({ code: 'invalid_option' });
+      }
+      expect(await store.listDocuments()).toEqual([]);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

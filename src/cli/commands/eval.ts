@@ -18,6 +18,7 @@ import {
 } from '../../eval/run-squad-eval.js';
 import { decodeText } from '../../load/decode-text.js';
 import { parseJsonValue } from '../../parse/json/parse-json-value.js';
+import { MAX_K } from '../../search/search.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import { reportCommandError } from '../report-error.js';
@@ -189,10 +190,10 @@ export async function runEvalSquad(
   let tempDir: string | null = null;
   try {
     const k = Number(flags.k ?? 10);
-    if (!Number.isInteger(k) || k < 1 || k > 1000) {
+    if (!Number.isInteger(k) || k < 1 || k > MAX_K) {
       throw new CairnError(
         'invalid_option',
-        `-k must be a whole number from 1 to 1000, got "${flags.k}"`,
+        `-k must be a whole number from 1 to ${MAX_K}, got "${flags.k}"`,
       );
     }
     const chunkers = flags.chunker ?? DEFAULT_EVAL_CHUNKERS;
