@@ -64,7 +64,9 @@ export function loadSquad(
   if (!Array.isArray(articles)) {
     throw notSquad(source, 'no top-level "data" array');
   }
-  const loaded = articles.map((raw, i) => toArticle(checkArticle(raw, `/data/${i}`, source)));
+  const loaded = articles.map((raw, i) =>
+    toArticle(checkArticle(raw, `/data/${i}`, source), `/data/${i}`, source),
+  );
   if (loaded.every((article) => article.questions.length === 0)) {
     throw new CairnError(
       'no_questions',
@@ -79,9 +81,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function notSquad(source: string, what: string): CairnError {
+function notSquad(source: string, what: string, pointer?: string): CairnError {
   return new CairnError('malformed_json', `${source} is not a SQuAD file: ${what}`, {
-    details: { source },
+    details: pointer === undefined ? { source } : { source, pointer },
   });
 }
 
@@ -123,27 +125,29 @@ function checkArticle(raw: unknown, at: string, source: string): RawArticle {
   return raw as RawArticle;
 }
 
-function toArticle(raw: RawArticle): SquadArticle {
+function toArticle(raw: RawArticle, at: string, source: string): SquadArticle {
   const parts: string[] = [];
   const questions: SquadQuestion[] = [];
   let offset = 0;
-  for (const paragraph of raw.paragraphs) {
+  for (const [p, paragraph] of raw.paragraphs.entries()) {
     if (parts.length > 0) {
       parts.push(PARAGRAPH_SEPARATOR);
       offset += PARAGRAPH_SEPARATOR.length;
     }
     const context = Array.from(paragraph.context);
-    for (const qa of paragraph.qas) {
+    for (const [q, qa] of paragraph.qas.entries()) {
       questions.push({
         id: qa.id,
         question: qa.question,
-        answers: qa.answers.map((answer) => {
+        answers: qa.answers.map((answer, a) => {
           const length = codePointLength(answer.text);
           const found = context.slice(answer.answer_start, answer.answer_start + length).join('');
           if (found !== answer.text) {
-            throw new CairnError(
-              'malformed_json',
-              `Bad SQuAD answer offset in ${raw.title} (${qa.id}): expected ${JSON.stringify(answer.text)} at code point ${answer.answer_start}, received ${JSON.stringify(found)}`,
+            const pointer = `${at}/paragraphs/${p}/qas/${q}/answers/${a}/answer_start`;
+            throw notSquad(
+              source,
+              `${pointer} is ${answer.answer_start}, where the context does not hold the answer text ${JSON.stringify(answer.text)} (it holds ${JSON.stringify(found)}): answer_start counts code points from the start of the context`,
+              pointer,
             );
           }
           const start = offset + answer.answer_start;

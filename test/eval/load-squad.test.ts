@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { isCairnError } from '../../src/errors.js';
+import { type CairnError, isCairnError } from '../../src/errors.js';
 import { codePointLength, loadSquad } from '../../src/eval/load-squad.js';
 
 const FIXTURE = readFileSync(new URL('./fixtures/mini-squad.json', import.meta.url), 'utf8');
@@ -56,6 +56,26 @@ describe('loadSquad', () => {
       caught = error;
     }
     expect(isCairnError(caught) && caught.code).toBe('malformed_json');
+  });
+
+  test('a wrong offset names the file and the JSON Pointer of the answer_start to fix', () => {
+    const bad = JSON.parse(FIXTURE);
+    bad.data[0].paragraphs[0].qas[0].answers[0].answer_start = 29;
+    let caught: unknown;
+    try {
+      loadSquad(bad, { source: 'dev.json' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(isCairnError(caught, 'malformed_json')).toBe(true);
+    const error = caught as CairnError;
+    expect(error.message).toMatch(
+      /^dev\.json is not a SQuAD file: \/data\/0\/paragraphs\/0\/qas\/0\/answers\/0\/answer_start is 29, where the context does not hold the answer text ".+" \(it holds ".*"\): answer_start counts code points from the start of the context$/,
+    );
+    expect(error.details).toEqual({
+      source: 'dev.json',
+      pointer: '/data/0/paragraphs/0/qas/0/answers/0/answer_start',
+    });
   });
 
   test('a file without a data array is refused', () => {
