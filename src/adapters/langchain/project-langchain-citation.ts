@@ -21,13 +21,12 @@ export interface LangChainProjectionOptions extends ProjectionOptions {
 /** `metadata.source` is where LangChain loaders put the path or URL. */
 const SOURCE_KEYS = ['source'] as const;
 
-function sourceOf(
-  document: DocumentInterface,
-  score?: number,
-  position?: number,
-): ProjectionSource {
+function sourceOf(result: DocumentInterface, score?: number, position?: number): ProjectionSource {
+  // from JavaScript a list can hold a hole: it projects as a result with nothing in it
+  const document: Partial<DocumentInterface> = isObject(result) ? result : {};
+  const metadata = document.metadata;
   return {
-    metadata: document.metadata ?? {},
+    metadata: isObject(metadata) ? metadata : {},
     source_keys: SOURCE_KEYS,
     ...(document.id === undefined ? {} : { id: document.id }),
     ...(score === undefined ? {} : { score }),
@@ -65,3 +64,6 @@ export function projectLangChainCitations(
 
 const isScored = (result: LangChainResult): result is readonly [DocumentInterface, number] =>
   Array.isArray(result);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;

@@ -17,13 +17,15 @@ export interface LlamaIndexProjectionOptions extends ProjectionOptions {
 const SOURCE_KEYS = ['file_path', 'source'] as const;
 
 function sourceOf(result: NodeWithScore | BaseNode, position?: number): ProjectionSource {
-  const scored = 'node' in result;
-  const node = scored ? result.node : result;
+  // from JavaScript a list can hold a hole, or a NodeWithScore without its node: each
+  // projects as a result with nothing in it
+  const scored = isObject(result) && 'node' in result;
+  const node: Partial<BaseNode> = scored ? (result.node ?? {}) : isObject(result) ? result : {};
   const parent = node.sourceNode?.nodeId;
   return {
-    metadata: node.metadata,
+    metadata: isObject(node.metadata) ? node.metadata : {},
     source_keys: SOURCE_KEYS,
-    id: node.id_,
+    ...(node.id_ === undefined ? {} : { id: node.id_ }),
     ...(parent === undefined ? {} : { parent_id: parent }),
     ...(scored && result.score !== undefined ? { score: result.score } : {}),
     ...(position === undefined ? {} : { position }),
@@ -57,3 +59,6 @@ export function projectLlamaIndexCitations(
     options,
   );
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
