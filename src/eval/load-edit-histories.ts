@@ -20,8 +20,9 @@ export interface LoadEditHistoriesOptions {
 
 /**
  * The edit histories in `dir`: `dir` itself when it holds revision files
- * (files with a supported extension), else each of its subfolders. Hidden
- * entries are skipped, and subfolders of a history are not read.
+ * (files with a supported extension; one beside subfolders does not count,
+ * it is a note on them), else each of its subfolders. Hidden entries are
+ * skipped, and subfolders of a history are not read.
  *
  * Throws `file_not_found` for a missing `dir`, `file_unreadable` for a path
  * that is not a folder, `invalid_option` for an `only` that names no
@@ -51,14 +52,15 @@ export async function loadEditHistories(
   }
   const entries = await listVisible(dir);
   const files = revisionFiles(entries);
+  const folders = entries
+    .filter((entry) => entry.isDirectory)
+    .map((entry) => entry.name)
+    .sort();
   let histories: EditHistory[];
-  if (files.length > 0) {
+  // one file beside folders is a note on them (a README), not a history of one revision
+  if (files.length > 1 || (files.length === 1 && folders.length === 0)) {
     histories = [{ name: basename(resolve(dir)), dir, revisions: files }];
   } else {
-    const folders = entries
-      .filter((entry) => entry.isDirectory)
-      .map((entry) => entry.name)
-      .sort();
     histories = await Promise.all(
       folders.map(async (name) => ({
         name,

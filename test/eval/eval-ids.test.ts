@@ -186,6 +186,18 @@ describe('the figures on constructed edits of real text', () => {
   });
 });
 
+describe('cairn eval ids on a folder of histories with a note beside them', () => {
+  test('one README.md beside the history folders does not make the folder a history of one revision', async () => {
+    const root = tempDir('cairn-eval-ids-');
+    writeHistory(join(root, 'a'), [firstRevision(), firstRevision()]);
+    writeHistory(join(root, 'b'), [firstRevision(), firstRevision()]);
+    writeFileSync(join(root, 'README.md'), '# Histories\n\nOne folder per document.\n');
+    const { status, report } = await runJson(root);
+    expect(status).toBe(0);
+    expect(report.histories.map((h) => h.history)).toEqual(['a', 'b']);
+  });
+});
+
 describe('cairn eval ids on symbolic links', () => {
   test('a linked history folder is replayed, not dropped from the collection', async () => {
     const root = tempDir('cairn-eval-ids-');
