@@ -195,6 +195,24 @@ describe('CairnTextSplitter: IDs and metadata', () => {
     expect(forced!.metadata.heading_path).toEqual(markdown!.metadata.heading_path);
   });
 
+  test('a URL source is Markdown by its path: a query or fragment (one doc_id) changes no chunk', async () => {
+    const text = readChapter('ch16-01-threads.md');
+    const split = (source: string) =>
+      new CairnTextSplitter().splitDocuments([
+        new Document({ pageContent: text, metadata: { source } }),
+      ]);
+    const page = 'https://example.com/book/ch16-01-threads.md';
+    const plain = await split(page);
+    expect(plain[0]!.metadata.heading_path).toEqual(['Using Threads to Run Code Simultaneously']);
+    for (const source of [`${page}?utm_source=feed`, `${page}#creating-a-new-thread`]) {
+      const docs = await split(source);
+      expect(docs.map((doc) => doc.metadata.doc_id)).toEqual(
+        plain.map((doc) => doc.metadata.doc_id),
+      );
+      expect(docs.map((doc) => doc.id)).toEqual(plain.map((doc) => doc.id));
+    }
+  });
+
   test('a chunker by name with tuning: smaller chunks, named by their own chunker id', async () => {
     const small = new CairnTextSplitter({
       chunker: 'token',
