@@ -40,6 +40,22 @@ describe('cairn eval squad on files that are not SQuAD', () => {
   });
 });
 
+describe('cairn eval squad with the file after --chunker', () => {
+  test('the list of chunkers took the file: exit 2 saying to put the file first, not "Unknown chunker" or a bare "missing argument"', async () => {
+    const file = new URL('./fixtures/mini-squad.json', import.meta.url).pathname;
+    const c = captureIo();
+    expect(await runEvalSquad(undefined, { chunker: ['char', file] }, c.io)).toBe(2);
+    expect(c.err()).toBe(
+      `cairn: invalid_option: No SQuAD file given, and --chunker took "${file}" as a chunker: it takes every word after it, so give the file first (cairn eval squad <file> --chunker char token) or end the chunkers with --\n`,
+    );
+    const bare = captureIo();
+    expect(await runEvalSquad(undefined, {}, bare.io)).toBe(2);
+    expect(bare.err()).toBe(
+      'cairn: invalid_option: No SQuAD file given: cairn eval squad <file>, e.g. ../shared/corpora/squad/dev-v1.1.json\n',
+    );
+  });
+});
+
 describe('cairn eval squad --help', () => {
   test('says what the metrics measure, what exits mean, and gives examples', async () => {
     let out = '';

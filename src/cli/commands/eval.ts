@@ -44,7 +44,10 @@ export function registerEval(program: Command): void {
     .description('Measure retrieval on a labelled set, or chunk ID stability on edit histories');
   evalCommand
     .command('squad')
-    .argument('<file>', 'a SQuAD v1.1 JSON file, e.g. ../shared/corpora/squad/dev-v1.1.json')
+    // optional for commander: a file after the variadic --chunker is taken as a chunker, and
+    // runEvalSquad says so instead of commander's bare "missing required argument"
+    .argument('[file]', 'a SQuAD v1.1 JSON file, e.g. ../shared/corpora/squad/dev-v1.1.json')
+    .usage('[options] <file>')
     .description(
       'Store each SQuAD article as one document, ask every question through search, and score the chunks that cover a gold answer',
     )
@@ -76,7 +79,7 @@ Examples:
   cairn eval squad ../shared/corpora/squad/dev-v1.1.json
   cairn eval squad dev-v1.1.json --chunker default token -k 20 --json > eval.json`,
     )
-    .action(async (file: string, flags: EvalSquadFlags) => {
+    .action(async (file: string | undefined, flags: EvalSquadFlags) => {
       process.exitCode = await runEvalSquad(file, flags, {
         stdout: process.stdout,
         stderr: process.stderr,
@@ -182,13 +185,14 @@ function explainPair(pair: ReplayedPair, io: CommandIo): void {
 
 /** The command's work, apart from commander: returns the exit status. */
 export async function runEvalSquad(
-  file: string,
+  file: string | undefined,
   flags: EvalSquadFlags,
   io: CommandIo,
 ): Promise<number> {
   let store: ChunkStore | null = null;
   let tempDir: string | null = null;
   try {
+    if (file === undefined) throw missingSquadFile(flags.chunker ?? []);
     const k = Number(flags.k ?? 10);
     if (!Number.isInteger(k) || k < 1 || k > MAX_K) {
       throw new CairnError(
@@ -228,6 +232,28 @@ export async function runEvalSquad(
     await store?.close().catch(() => {});
     if (tempDir !== null) rmSync(tempDir, { recursive: true, force: true });
   }
+}
+
+function missingSquadFile(chunkers: readonly string[]): CairnError {
+  const last = chunkers.at(-1);
+  const known = (name: string) => {
+    try {
+      defaultChunkerRegistry().get(name);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (last !== undefined && !known(last)) {
+    return new CairnError(
+      'invalid_option',
+      `No SQuAD file given, and --chunker took "${last}" as a chunker: it takes every word after it, so give the file first (cairn eval squad <file> --chunker char token) or end the chunkers with --`,
+    );
+  }
+  return new CairnError(
+    'invalid_option',
+    'No SQuAD file given: cairn eval squad <file>, e.g. ../shared/corpora/squad/dev-v1.1.json',
+  );
 }
 
 async function readSquad(file: string): Promise<Uint8Array> {
