@@ -1,4 +1,5 @@
 import { CairnError } from '../errors.js';
+import { decodeText } from '../load/decode-text.js';
 import { parseJsonValue } from '../parse/json/parse-json-value.js';
 
 /** One gold answer: code points into the article's joined text, half-open. */
@@ -46,20 +47,30 @@ const PARAGRAPH_SEPARATOR = '\n\n';
  * whose text is not at its offset throws `malformed_json` rather than
  * scoring against the wrong span.
  *
- * Text that is not JSON throws `malformed_json` with its line and column, as
+ * `json` is the file's text, its bytes (decoded as any cairn input: UTF-8 or
+ * UTF-16, a byte order mark dropped, invalid UTF-8 `invalid_utf8`) or the
+ * parsed value. Text that is not JSON throws `malformed_json` with its line and column, as
  * `cairn parse` reports it; JSON without the SQuAD shape throws
  * `malformed_json` naming what is missing; a file with no question at all
  * throws `no_questions`, since every metric over it would read 0.
  */
 export function loadSquad(
-  json: string | unknown,
+  json: string | Uint8Array | unknown,
   options: { source?: string } = {},
 ): SquadArticle[] {
   const source = options.source ?? '<input>';
+  // text and bytes are read as `cairn eval squad` reads a file: a byte order mark is dropped
   const data =
     typeof json === 'string'
-      ? parseJsonValue({ text: json, encoding: 'utf-8', bom: false }, source)
-      : json;
+      ? parseJsonValue(
+          json.startsWith('\ufeff')
+            ? { text: json.slice(1), encoding: 'utf-8', bom: true }
+            : { text: json, encoding: 'utf-8', bom: false },
+          source,
+        )
+      : json instanceof Uint8Array
+        ? parseJsonValue(decodeText(json, source), source)
+        : json;
   const articles = isRecord(data) ? data.data : undefined;
   if (!Array.isArray(articles)) {
     throw notSquad(source, 'no top-level "data" array');

@@ -78,6 +78,18 @@ describe('loadSquad', () => {
     });
   });
 
+  test('a string opening with a byte order mark (readFileSync of such a file) loads as the CLI loads it', () => {
+    expect(loadSquad(`\ufeff${FIXTURE}`)).toEqual(loadSquad(FIXTURE));
+  });
+
+  test('the bytes of a file (readFileSync without an encoding) load as its text does', () => {
+    const bytes = readFileSync(new URL('./fixtures/mini-squad.json', import.meta.url));
+    expect(loadSquad(bytes)).toEqual(loadSquad(FIXTURE));
+    expect(loadSquad(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]))).toEqual(
+      loadSquad(FIXTURE),
+    );
+  });
+
   test('a file without a data array is refused', () => {
     expect(() => loadSquad('{"version":"1.1"}')).toThrow(/no top-level "data" array/);
   });
