@@ -26,6 +26,8 @@ export interface SquadEvalOptions {
   k?: number;
   /** Passed to `search`: a trace log path, or false for none (default false). */
   trace_log?: string | false;
+  /** Stops the run before the next article or question: `interrupted`. */
+  signal?: AbortSignal;
 }
 
 export interface ChunkerEvalResult extends RetrievalMetrics {
@@ -112,6 +114,7 @@ export async function runSquadEval(
     let chunks = 0;
     let chunkTokens = 0;
     for (const doc of documents) {
+      await stopIfAborted(options.signal);
       const written = await ensure(store, doc, chunker);
       chunks += written.chunk_count;
       for (const chunk of chunker.chunk(doc)) chunkTokens += counter.count(chunk.text);
@@ -123,6 +126,7 @@ export async function runSquadEval(
       const docId = documents[i]!.doc_uid;
       for (const question of article.questions) {
         if (!isScorable(question)) continue;
+        await stopIfAborted(options.signal);
         const result = await search(store, question.question, {
           k,
           chunker: chunker.chunker_id,
@@ -169,3 +173,13 @@ export async function runSquadEval(
 /** A question search can be asked and scored on: its text is not blank and it has a gold answer. */
 const isScorable = (question: SquadQuestion): boolean =>
   question.question.trim() !== '' && question.answers.length > 0;
+
+async function stopIfAborted(signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return;
+  // SQLite answers synchronously, so awaiting it never returns to the event loop, where a
+  // signal's handler runs: without this turn, Ctrl-C would wait for the end of the run
+  await new Promise((resolve) => setImmediate(resolve));
+  if (signal.aborted) {
+    throw new CairnError('interrupted', 'Interrupted: the evaluation stopped before it finished');
+  }
+}

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
@@ -53,6 +53,30 @@ describe('cairn eval squad with the file after --chunker', () => {
     expect(bare.err()).toBe(
       'cairn: invalid_option: No SQuAD file given: cairn eval squad <file>, e.g. ../shared/corpora/squad/dev-v1.1.json\n',
     );
+  });
+});
+
+describe('cairn eval squad and Ctrl-C', () => {
+  test('SIGINT stops the run: interrupted, exit 130, and the temporary stores are removed', async () => {
+    const file = new URL('./fixtures/mini-squad.json', import.meta.url).pathname;
+    const tmp = tempDir('cairn-eval-sigint-');
+    const before = process.env.TMPDIR;
+    const listeners = process.listenerCount('SIGINT');
+    process.env.TMPDIR = tmp; // where the run makes its fresh stores (os.tmpdir())
+    try {
+      const c = captureIo();
+      const run = runEvalSquad(file, { chunker: ['char', 'token'] }, c.io);
+      // the handler is set before the first await; emit reaches it, as Ctrl-C would
+      expect(process.emit('SIGINT')).toBe(true);
+      expect(await run).toBe(130);
+      expect(c.err()).toMatch(/^cairn: interrupted: /);
+      expect(c.out()).toBe('');
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+    expect(process.listenerCount('SIGINT')).toBe(listeners);
   });
 });
 

@@ -191,6 +191,15 @@ export async function runEvalSquad(
 ): Promise<number> {
   let store: ChunkStore | null = null;
   let tempDir: string | null = null;
+  // Ctrl-C stops the run between questions, so that the finally below removes the fresh
+  // stores (megabytes each, left in the temp folder before); a second Ctrl-C quits at once
+  const interrupt = new AbortController();
+  const onSigint = () => {
+    if (!interrupt.signal.aborted) return interrupt.abort();
+    if (tempDir !== null) rmSync(tempDir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.on('SIGINT', onSigint);
   try {
     if (file === undefined) throw missingSquadFile(flags.chunker ?? []);
     const k = Number(flags.k ?? 10);
@@ -210,7 +219,7 @@ export async function runEvalSquad(
     let report: SquadEvalReport;
     if (flags.db !== undefined) {
       store = await openStore({ db: flags.db });
-      report = await runSquadEval(store, articles, { k, chunkers });
+      report = await runSquadEval(store, articles, { k, chunkers, signal: interrupt.signal });
     } else {
       // One fresh store per chunker: FTS5's BM25 statistics span every chunk
       // in the index, so chunkers sharing a store would shift each other's scores.
@@ -218,7 +227,13 @@ export async function runEvalSquad(
       const reports: SquadEvalReport[] = [];
       for (const [i, chunker] of chunkers.entries()) {
         store = await openStore({ db: join(tempDir, `eval-${i}.db`) });
-        reports.push(await runSquadEval(store, articles, { k, chunkers: [chunker] }));
+        reports.push(
+          await runSquadEval(store, articles, {
+            k,
+            chunkers: [chunker],
+            signal: interrupt.signal,
+          }),
+        );
         await store.close();
         store = null;
       }
@@ -229,6 +244,7 @@ export async function runEvalSquad(
   } catch (error) {
     return reportCommandError(error, io, flags.json);
   } finally {
+    process.off('SIGINT', onSigint);
     await store?.close().catch(() => {});
     if (tempDir !== null) rmSync(tempDir, { recursive: true, force: true });
   }
