@@ -73,7 +73,8 @@ of the question's own article whose span covers a gold answer whole.
   tokens@5  cl100k tokens of the top 5 results, averaged over questions
 Blank questions and questions without an answer are skipped, and counted.
 Exit status: 0 report printed, 1 the file is not SQuAD (malformed_json,
-no_questions), 2 the file cannot be read, bad options or an unknown chunker.
+no_questions), 2 the file cannot be read, bad options or an unknown chunker,
+130 Ctrl-C (interrupted; the temporary stores are removed).
 
 Examples:
   cairn eval squad ../shared/corpora/squad/dev-v1.1.json
