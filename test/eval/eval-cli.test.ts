@@ -56,6 +56,26 @@ describe('cairn eval squad with the file after --chunker', () => {
   });
 });
 
+describe('cairn eval squad progress', () => {
+  test('one line per chunker on stderr, with and without --db; stdout is the report alone', async () => {
+    const file = new URL('./fixtures/mini-squad.json', import.meta.url).pathname;
+    const db = join(tempDir('cairn-eval-cli-'), 'eval.db');
+    for (const flags of [{}, { db }]) {
+      const c = captureIo();
+      expect(
+        await runEvalSquad(file, { ...flags, chunker: ['char', 'token'], json: true }, c.io),
+      ).toBe(0);
+      expect(c.err()).toMatch(
+        /^\[1\/2\] char: \d+ questions, hit@1 \d\.\d{3} \(\d+\.\d s\)\n\[2\/2\] token: \d+ questions, hit@1 \d\.\d{3} \(\d+\.\d s\)\n$/,
+      );
+      expect(JSON.parse(c.out()).results.map((r: { chunker: string }) => r.chunker)).toEqual([
+        'char',
+        'token',
+      ]);
+    }
+  });
+});
+
 describe('cairn eval squad and Ctrl-C', () => {
   test('SIGINT stops the run: interrupted, exit 130, and the temporary stores are removed', async () => {
     const file = new URL('./fixtures/mini-squad.json', import.meta.url).pathname;

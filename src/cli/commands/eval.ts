@@ -72,6 +72,7 @@ of the question's own article whose span covers a gold answer whole.
   MRR       mean of 1/rank of the first hit, 0 when none is within k
   tokens@5  cl100k tokens of the top 5 results, averaged over questions
 Blank questions and questions without an answer are skipped, and counted.
+A line per chunker, as each one ends, goes to stderr; the report to stdout.
 Exit status: 0 report printed, 1 the file is not SQuAD (malformed_json,
 no_questions), 2 the file cannot be read, bad options or an unknown chunker,
 130 Ctrl-C (interrupted; the temporary stores are removed).
@@ -217,29 +218,31 @@ export async function runEvalSquad(
     const articles = loadSquad(parseJsonValue(decodeText(await readSquad(file), file), file), {
       source: file,
     });
-    let report: SquadEvalReport;
-    if (flags.db !== undefined) {
-      store = await openStore({ db: flags.db });
-      report = await runSquadEval(store, articles, { k, chunkers, signal: interrupt.signal });
-    } else {
-      // One fresh store per chunker: FTS5's BM25 statistics span every chunk
-      // in the index, so chunkers sharing a store would shift each other's scores.
-      tempDir = mkdtempSync(join(tmpdir(), 'cairn-eval-'));
-      const reports: SquadEvalReport[] = [];
-      for (const [i, chunker] of chunkers.entries()) {
-        store = await openStore({ db: join(tempDir, `eval-${i}.db`) });
-        reports.push(
-          await runSquadEval(store, articles, {
-            k,
-            chunkers: [chunker],
-            signal: interrupt.signal,
-          }),
-        );
-        await store.close();
+    // Without --db, one fresh store per chunker: FTS5's BM25 statistics span every chunk
+    // in the index, so chunkers sharing a store would shift each other's scores.
+    if (flags.db !== undefined) store = await openStore({ db: flags.db });
+    else tempDir = mkdtempSync(join(tmpdir(), 'cairn-eval-'));
+    const reports: SquadEvalReport[] = [];
+    // each chunker takes seconds to minutes: say where the run is, as eval ids does
+    for (const [i, chunker] of chunkers.entries()) {
+      if (tempDir !== null) store = await openStore({ db: join(tempDir, `eval-${i}.db`) });
+      const started = performance.now();
+      const one = await runSquadEval(store!, articles, {
+        k,
+        chunkers: [chunker],
+        signal: interrupt.signal,
+      });
+      reports.push(one);
+      const result = one.results[0]!;
+      io.stderr.write(
+        `[${i + 1}/${chunkers.length}] ${chunker}: ${result.questions} questions, hit@1 ${result.hit_at_1.toFixed(3)} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`,
+      );
+      if (tempDir !== null) {
+        await store!.close();
         store = null;
       }
-      report = { ...reports[0]!, results: reports.flatMap((r) => r.results) };
     }
+    const report: SquadEvalReport = { ...reports[0]!, results: reports.flatMap((r) => r.results) };
     io.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatEvalTable(report));
     return 0;
   } catch (error) {
