@@ -40,6 +40,19 @@ describe('cairn eval squad on files that are not SQuAD', () => {
   });
 });
 
+describe('cairn eval squad -k', () => {
+  test('only digits: 0x10, 1e1, 10.0 and " 7" are usage errors, not 16, 10, 10 and 7', async () => {
+    const file = new URL('./fixtures/mini-squad.json', import.meta.url).pathname;
+    for (const k of ['0x10', '1e1', '10.0', ' 7']) {
+      const c = captureIo();
+      expect(await runEvalSquad(file, { k, chunker: ['char'] }, c.io)).toBe(2);
+      expect(c.err()).toBe(
+        `cairn: invalid_option: -k must be a whole number from 1 to 1000, got "${k}"\n`,
+      );
+    }
+  });
+});
+
 describe('cairn eval squad with the file after --chunker', () => {
   test('the list of chunkers took the file: exit 2 saying to put the file first, not "Unknown chunker" or a bare "missing argument"', async () => {
     const file = new URL('./fixtures/mini-squad.json', import.meta.url).pathname;

@@ -204,7 +204,8 @@ export async function runEvalSquad(
   process.on('SIGINT', onSigint);
   try {
     if (file === undefined) throw missingSquadFile(flags.chunker ?? []);
-    const k = Number(flags.k ?? 10);
+    // digits only: Number() would read 0x10 as 16 and 1e1 as 10
+    const k = /^\d+$/.test(flags.k ?? '10') ? Number(flags.k ?? 10) : Number.NaN;
     if (!Number.isInteger(k) || k < 1 || k > MAX_K) {
       throw new CairnError(
         'invalid_option',
