@@ -62,11 +62,13 @@ export async function buildSquadDocuments(
   // second a new version of the first, and every question of the first would miss. Compared as
   // doc_uids, not titles: the path is canonicalized first (AC/DC, AC\DC and ./AC/DC are one).
   const used = new Set<string>();
+  // per title, the ~n to try next: counting from 2 each time was quadratic in a title's repeats
+  const nextOf = new Map<string, number>();
   for (const article of articles) {
     let source_url = `squad/${article.title}.txt`;
-    for (let n = 2; used.has(deriveDocUid(source_url)); n++) {
-      source_url = `squad/${article.title}~${n}.txt`;
-    }
+    let n = nextOf.get(article.title) ?? 2;
+    for (; used.has(deriveDocUid(source_url)); n++) source_url = `squad/${article.title}~${n}.txt`;
+    nextOf.set(article.title, n);
     used.add(deriveDocUid(source_url));
     // Built from the text itself, not from bytes: a context may open with U+FEFF or hold a NUL,
     // which a file's decoding would drop as a byte order mark or refuse as binary.

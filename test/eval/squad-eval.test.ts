@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatEvalTable } from '../../src/eval/format-eval-table.js';
 import { loadSquad } from '../../src/eval/load-squad.js';
-import { runSquadEval, type SquadEvalReport } from '../../src/eval/run-squad-eval.js';
+import {
+  buildSquadDocuments,
+  runSquadEval,
+  type SquadEvalReport,
+} from '../../src/eval/run-squad-eval.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { corpusPath } from '../corpora.js';
@@ -92,6 +96,18 @@ describe('SQuAD articles that share a title', () => {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test('3000 articles of one title get 3000 documents in linear time', async () => {
+    const articles = Array.from({ length: 3000 }, (_, i) => ({
+      title: 'Same',
+      text: `Herons wade ${i}.`,
+      questions: [],
+    }));
+    const started = performance.now();
+    const documents = await buildSquadDocuments(articles);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(new Set(documents.map((doc) => doc.doc_uid)).size).toBe(3000);
   });
 
   test('titles that differ but name one path (AC/DC, AC\\DC, ./AC/DC) stay three documents', async () => {
