@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, matchesGlob, relative, resolve, sep } from 'node:path';
 import { CairnError } from '../errors.js';
 import { SUPPORTED_EXTENSIONS } from '../load/detect-format.js';
@@ -14,6 +14,12 @@ export interface SourceFile {
 
 export interface CollectOptions {
   cwd?: string;
+  /**
+   * A folder that symbolic links met in a walk must stay inside (real
+   * paths compared); a link leading out of it is passed over. The server
+   * sets its root: a folder a client names may hold a link to anywhere.
+   */
+  links_within?: string;
 }
 
 const GLOB_MAGIC = /[*?[\]{}]/;
@@ -35,6 +41,8 @@ export async function collectSources(
   options: CollectOptions = {},
 ): Promise<SourceFile[]> {
   const cwd = options.cwd ?? process.cwd();
+  const within =
+    options.links_within === undefined ? undefined : await realpath(options.links_within);
   const found = new Map<string, SourceFile>();
   const add = (path: string): void => {
     if (!found.has(path)) found.set(path, { path, source_url: toSourceUrl(path, cwd) });
@@ -52,7 +60,7 @@ export async function collectSources(
       const pattern = toPosix(input);
       const root = resolve(cwd, staticPrefix(input));
       const unreadable: UnreadableFolder[] = [];
-      const paths = await walk(root, unreadable);
+      const paths = await walk(root, unreadable, within);
       addUnreadable(unreadable);
       for (const path of paths) {
         const candidate = isAbsolute(input) ? toPosix(path) : toPosix(relative(cwd, path));
@@ -79,7 +87,7 @@ export async function collectSources(
       }
       if (info.isDirectory()) {
         const unreadable: UnreadableFolder[] = [];
-        const files = (await walk(path, unreadable)).filter(isSupported);
+        const files = (await walk(path, unreadable, within)).filter(isSupported);
         if (unreadable[0]?.path === path) throw folderUnreadable(input, unreadable[0].code);
         addUnreadable(unreadable);
         if (files.length === 0 && unreadable.length === 0) {
@@ -121,9 +129,10 @@ function isSupported(path: string): boolean {
 
 /**
  * The files of supported formats below a folder, as `cairn ingest` takes
- * them: hidden entries, symbolic links and the folders of `SKIPPED_DIRS`
- * left out. Paths are joined onto `root` as given; unsorted. Folders that
- * cannot be listed are pushed onto `unreadable`.
+ * them: hidden entries and the folders of `SKIPPED_DIRS` left out, symbolic
+ * links followed (a folder reached twice is walked once). Paths are joined
+ * onto `root` as given; unsorted. Folders that cannot be listed are pushed
+ * onto `unreadable`.
  */
 export async function walkSupportedFiles(
   root: string,
@@ -145,12 +154,26 @@ export interface UnreadableFolder {
   code: string;
 }
 
-/** Files below `root`; folders that cannot be listed go to `unreadable` (one gone meanwhile does not). */
-async function walk(root: string, unreadable: UnreadableFolder[] = []): Promise<string[]> {
+/**
+ * Files below `root`; folders that cannot be listed go to `unreadable` (one
+ * gone meanwhile does not). A symbolic link counts as what it points to: a
+ * folder of links to documents is a folder of documents. Folders are told
+ * apart by their real path, so a link back up the tree is not walked again;
+ * a link that points nowhere is passed over, like a file gone meanwhile.
+ */
+async function walk(
+  root: string,
+  unreadable: UnreadableFolder[] = [],
+  linksWithin?: string,
+): Promise<string[]> {
   const out: string[] = [];
   const pending = [root];
+  const walked = new Set<string>();
   while (pending.length > 0) {
     const dir = pending.pop()!;
+    const real = await realpath(dir).catch(() => dir);
+    if (walked.has(real)) continue;
+    walked.add(real);
     const entries = await readdir(dir, { withFileTypes: true }).catch(
       (cause: NodeJS.ErrnoException) => {
         if (cause.code !== 'ENOENT')
@@ -159,15 +182,37 @@ async function walk(root: string, unreadable: UnreadableFolder[] = []): Promise<
       },
     );
     for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
       const full = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!entry.name.startsWith('.') && !SKIPPED_DIRS.has(entry.name)) pending.push(full);
-      } else if (entry.isFile() && !entry.name.startsWith('.')) {
+      const kind = entry.isSymbolicLink()
+        ? await linkKind(full, linksWithin)
+        : entry.isDirectory()
+          ? 'folder'
+          : entry.isFile()
+            ? 'file'
+            : null;
+      if (kind === 'folder') {
+        if (!SKIPPED_DIRS.has(entry.name)) pending.push(full);
+      } else if (kind === 'file') {
         out.push(full);
       }
     }
   }
   return out;
+}
+
+/** What a symbolic link points to; null for nothing, something else, or a place outside `within`. */
+async function linkKind(link: string, within?: string): Promise<'folder' | 'file' | null> {
+  try {
+    if (within !== undefined) {
+      const inside = relative(within, await realpath(link));
+      if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return null;
+    }
+    const target = await stat(link);
+    return target.isDirectory() ? 'folder' : target.isFile() ? 'file' : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether a folder above `path` (a `/`-separated path) matches the glob. */

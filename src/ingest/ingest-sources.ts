@@ -22,6 +22,8 @@ export interface IngestOptions {
   parse_options?: ParseOptions;
   /** Where relative paths start and what `source_url` is relative to (default `process.cwd()`). */
   cwd?: string;
+  /** Symbolic links met in folders are followed only inside this folder (`CollectOptions.links_within`). */
+  links_within?: string;
   /** Progress and per-file outcomes as they happen. */
   on_event?: (event: IngestEvent) => void;
   /** The compiled worker entry, when it does not sit beside this module. */
@@ -126,7 +128,10 @@ export async function ingestSources(
   const started = performance.now();
   const rowsBefore = store.rows_written;
   const chunkerId = defaultChunkerRegistry().get(options.chunker ?? 'default').chunker_id;
-  const files = await collectSources(inputs, options.cwd === undefined ? {} : { cwd: options.cwd });
+  const files = await collectSources(inputs, {
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.links_within === undefined ? {} : { links_within: options.links_within }),
+  });
   const sizes = await Promise.all(
     files.map((file) =>
       (file.unreadable_folder ? Promise.reject() : stat(file.path)).then(

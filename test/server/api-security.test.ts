@@ -190,6 +190,13 @@ describe('writes need the bearer token', () => {
       expect(JSON.stringify(r.body)).not.toContain(f.dir);
     }
     expect(await f.store.getDocument('secret.md')).toBeNull();
+    // a folder under the root is walked, its links followed only where they stay inside
+    const folder = await post('inbox');
+    expect(folder.status).toBe(200);
+    expect(folder.body.documents.map((d: { source_url: string }) => d.source_url)).toEqual([
+      'inbox/note.md',
+    ]);
+    expect(JSON.stringify(folder.body)).not.toContain('Secret');
     const missing = await post('inbox/nope.md');
     expect([missing.status, missing.body.error.code]).toEqual([404, 'file_not_found']);
     const notString = await post(42);

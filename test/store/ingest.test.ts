@@ -187,6 +187,21 @@ describe('ingestSources', () => {
 });
 
 describe('collectSources', () => {
+  test('follows symbolic links to files and folders, and walks a folder reached twice once', async () => {
+    const linked = join(dir, 'linked');
+    mkdirSync(linked);
+    symlinkSync(join(docs, 'book', 'ch06-00-enums.md'), join(linked, 'enums.md'));
+    symlinkSync(join(docs, 'book'), join(linked, 'book'));
+    // a link back up the tree, and one that points nowhere
+    symlinkSync(linked, join(linked, 'loop'));
+    symlinkSync(join(dir, 'gone.md'), join(linked, 'gone.md'));
+    const found = await collectSources(['linked'], { cwd: dir });
+    const book = (await collectSources(['docs/book'], { cwd: dir })).map((f) =>
+      f.source_url.replace('docs/book/', 'linked/book/'),
+    );
+    expect(found.map((f) => f.source_url)).toEqual([...book, 'linked/enums.md'].sort());
+  });
+
   test('walks folders for supported formats, expands globs (walking the folders they name), sorts, and refuses what names nothing', async () => {
     writeFileSync(join(docs, 'image.png'), 'not a document');
     mkdirSync(join(docs, '.git'));

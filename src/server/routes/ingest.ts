@@ -37,6 +37,8 @@ export function ingestRoutes(deps: ServerDeps): Hono {
       const path = await confinePath(deps.root, body.path);
       const summary = await ingestSources(deps.store, [path], {
         cwd: deps.cwd,
+        // a folder under the root may hold links to anywhere: only those that stay inside are read
+        links_within: deps.root,
         workers: deps.ingest_workers,
         chunker: typeof body.chunker === 'string' ? readChunker(body.chunker) : chunker,
       });
