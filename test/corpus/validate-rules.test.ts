@@ -173,6 +173,34 @@ describe('validate corpus: reporting', () => {
       expect(new Set(result.issues.map((i) => i.line))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
   });
 
+  it('clips the values an issue quotes, so a huge field cannot blow up the report', async () => {
+    // a 1 MB id on every id field: 400 MB lines once crashed --json (RangeError: Invalid string length)
+    const huge = `EAR-${'1'.repeat(1_000_000)}`;
+    const deep = `EAR-737.2${'(a)'.repeat(300_000)}`;
+    const lines = [
+      { ...CLEAN_DOCS[0], doc_id: huge, section_id: huge, parent_id: huge, schema_version: huge },
+      { ...CLEAN_DOCS[0], doc_id: huge, source: huge, chunk_kind: huge },
+      { ...CLEAN_DOCS[0], doc_id: deep, section_id: deep, parent_id: deep.slice(0, -3) },
+      { ...CLEAN_DOCS[2], doc_id: `${deep}(b)`, section_id: `${deep}(b)`, parent_id: deep },
+      { ...CLEAN_DOCS[2], parent_id: `${deep}#p1` },
+    ];
+    const result = await validateCorpusText(toJsonl(lines));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.stats.issue_counts).toMatchObject({
+      invalid_id: 4,
+      schema_version_mismatch: 1,
+      invalid_enum: 2,
+      duplicate_doc_id: 1,
+      chunk_kind_mismatch: 1,
+      parent_not_container: 1,
+      dangling_parent_id: 1,
+    });
+    for (const issue of result.issues) expect(JSON.stringify(issue).length).toBeLessThan(2000);
+    const clipped = result.issues.find((i) => i.code === 'invalid_id');
+    expect(clipped && 'value' in clipped && clipped.value.endsWith('…')).toBe(true);
+  });
+
   it('refuses lines after finish()', () => {
     const validator = createCorpusValidator();
     validator.finish();
