@@ -1,3 +1,4 @@
+import { clipIssueStrings } from '../clip-issue-strings.js';
 import type { CitationField, RequiredCitationField } from './citation-contract.js';
 import type { CitationStatus, CitationStatusReason } from './citation-status.js';
 
@@ -176,12 +177,19 @@ function describeLocation(at: CiteIssueLocation): string {
   return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }
 
+/**
+ * The issue with its location and message. Every string it quotes from the
+ * input (ids, keys, the JSON Pointer) is clipped (`clipIssueStrings`): one
+ * long section_id is quoted by every later citation's cross_section_reuse.
+ */
 export function citeIssue<B extends CiteIssueBody>(
   body: B,
   at: CiteIssueLocation,
 ): B & CiteIssueLocation & { message: string } {
-  const message = `${describeCiteIssue(body)}${describeLocation(at)}`;
-  return Object.assign({}, body, at, { message });
+  const boundedBody = clipIssueStrings(body);
+  const boundedAt = clipIssueStrings(at);
+  const message = `${describeCiteIssue(boundedBody)}${describeLocation(boundedAt)}`;
+  return Object.assign({}, boundedBody, boundedAt, { message });
 }
 
 /** A short, bounded description of a JSON value for messages. */

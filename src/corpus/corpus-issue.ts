@@ -1,3 +1,4 @@
+import { clipIssueStrings } from '../clip-issue-strings.js';
 import type { CorpusField } from './corpus-contract.js';
 import type { EarIdErrorCode } from './normalize-ear-id.js';
 
@@ -118,31 +119,12 @@ export function describeCorpusIssue(issue: CorpusIssueBody): string {
   }
 }
 
-/** The most UTF-16 units of a value an issue quotes; longer ones end in "…". */
-export const MAX_QUOTED_VALUE = 200;
-
-const clip = (value: string): string => {
-  if (value.length <= MAX_QUOTED_VALUE) return value;
-  // never cut a surrogate pair in two
-  const end = /[\uD800-\uDBFF]/.test(value[MAX_QUOTED_VALUE - 1]!)
-    ? MAX_QUOTED_VALUE - 1
-    : MAX_QUOTED_VALUE;
-  return `${value.slice(0, end)}…`;
-};
-
 /**
  * The issue with its line and message. Every string it quotes from the line
- * (ids, enum values, schema_version) is clipped to `MAX_QUOTED_VALUE`: a
+ * (ids, enum values, schema_version) is clipped (`clipIssueStrings`): a
  * corpus line may hold a 64 MB id, and a report keeps up to max_issues issues.
  */
 export function corpusIssue(line: number, body: CorpusIssueBody): CorpusIssue {
-  const clipped: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    clipped[key] =
-      typeof value === 'string' ? clip(value) : Array.isArray(value) ? value.map(clipItem) : value;
-  }
-  const bounded = clipped as CorpusIssueBody;
+  const bounded = clipIssueStrings(body);
   return { ...bounded, line, message: describeCorpusIssue(bounded) };
 }
-
-const clipItem = (value: unknown): unknown => (typeof value === 'string' ? clip(value) : value);

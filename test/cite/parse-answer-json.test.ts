@@ -136,4 +136,14 @@ describe('parseAnswerJson', () => {
     expect(result.ok).toBe(true);
     expect(codes(parseAnswerJson('['.repeat(depth)))).toEqual(['malformed_json']);
   });
+
+  it('clips the keys and paths an issue quotes', () => {
+    const huge = 'k'.repeat(1_000_000);
+    const inner = Array.from({ length: 20 }, () => '"a": 1').join(', ');
+    const result = parseAnswerJson(`{"${huge}": {${inner}}, "${huge}": 2}`);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.filter((i) => i.code === 'duplicate_key')).toHaveLength(20);
+    for (const issue of result.issues) expect(JSON.stringify(issue).length).toBeLessThan(2000);
+  });
 });

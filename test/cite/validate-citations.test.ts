@@ -156,4 +156,18 @@ describe('validateCitations', () => {
     const result = validateCitations([inherited]);
     expect(!result.ok && result.issues[0]!.code).toBe('missing_doc_id');
   });
+
+  it('clips what an issue quotes: a huge first section_id is not copied into every later issue', () => {
+    // 4 MB of input once gave 11,010 issues of 4 MB each: --json died with "Invalid string length"
+    const huge = 's'.repeat(1_000_000);
+    const list = [
+      with_({ section_id: huge }),
+      ...Array.from({ length: 50 }, (_, i) => with_({ section_id: `t${i}` })),
+    ];
+    const result = validateCitations(list, { snippet_ids: 'any' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.filter((i) => i.code === 'cross_section_reuse')).toHaveLength(50);
+    for (const issue of result.issues) expect(JSON.stringify(issue).length).toBeLessThan(2000);
+  });
 });
