@@ -111,6 +111,27 @@ describe('cairn validate citations / answer', () => {
     expect(JSON.parse(e.err()).error.code).toBe('input_too_large');
   });
 
+  it('lists at most --max-issues issues and counts them all, in text and JSON', async () => {
+    // 300,000 citations in 10 MB gave 3.3 million issues: the text report overflowed the
+    // stack (Maximum call stack size exceeded), --json failed with "Invalid string length"
+    const path = file('many.json', JSON.stringify(Array.from({ length: 20_000 }, () => ({}))));
+    const text = captureIo();
+    expect(await runValidateCitations('citations', path, {}, text.io)).toBe(1);
+    const lines = text.out().trimEnd().split('\n');
+    expect(lines).toHaveLength(1001);
+    expect(lines.at(-1)).toMatch(/: 220000 issues \(first 1000 listed\): missing_doc_id 20000, /);
+    const json = captureIo();
+    expect(
+      await runValidateCitations('citations', path, { json: true, maxIssues: '5' }, json.io),
+    ).toBe(1);
+    const report = JSON.parse(json.out());
+    expect(report.issues).toHaveLength(5);
+    expect(report.stats).toMatchObject({ issues: 220_000, truncated: true });
+    expect(report.stats.issue_counts.missing_score).toBe(20_000);
+    const bad = captureIo();
+    expect(await runValidateCitations('citations', path, { maxIssues: '0' }, bad.io)).toBe(2);
+  });
+
   it('refuses the store-only options without --db instead of dropping them, exit 2', async () => {
     const answer = file('store-only.json', JSON.stringify(ANSWER));
     const cases: [Parameters<typeof runValidateCitations>[2], string][] = [

@@ -20,6 +20,7 @@ import type { CommandIo } from './validate-corpus.js';
 export interface ValidateCitationsFlags {
   json?: boolean;
   maxBytes?: string;
+  maxIssues?: string;
   allowCrossSection?: boolean;
   indexHash?: string;
   analyzer?: string;
@@ -44,6 +45,15 @@ interface VerdictRow {
 }
 
 type Kind = 'citations' | 'answer';
+
+const DEFAULT_MAX_ISSUES = 1000;
+
+/** All issues counted; the report lists the first `max_issues`. */
+interface IssueStats {
+  issues: number;
+  truncated: boolean;
+  issue_counts: Record<string, number>;
+}
 
 const CITATIONS_EXAMPLES = `
 The file holds an array of citations, an object with a "citations" array, or
@@ -83,8 +93,13 @@ export function registerValidateCitations(validate: Command): void {
           ? 'Check a citation payload (citation-payload.v1) against every rule of seed 001'
           : 'Check an auditable answer (auditable-answer.v1): its JSON, its segments and each citation',
       )
-      .option('--json', 'print one JSON report: { file, ok, issues, ... }')
+      .option('--json', 'print one JSON report: { file, ok, issues, stats, ... }')
       .option('--max-bytes <n>', 'refuse larger files unread', String(DEFAULT_MAX_ANSWER_BYTES))
+      .option(
+        '--max-issues <n>',
+        'list at most this many issues (all are counted)',
+        String(DEFAULT_MAX_ISSUES),
+      )
       .option('--allow-cross-section', 'allow citations of several sections in one list or segment')
       .option('--index-hash <hash>', 'the live index hash: citations must name it')
       .option('--analyzer <id>', "the read path's analyzer: citations must name it")
@@ -150,6 +165,9 @@ export async function runValidateCitations(
       '--max-bytes',
       flags.maxBytes ?? String(DEFAULT_MAX_ANSWER_BYTES),
     );
+    const maxIssues = nonNegativeInteger('--max-issues', flags.maxIssues ?? '1000');
+    if (maxIssues === 0)
+      throw new CairnError('invalid_option', '--max-issues must be a positive integer, got "0"');
     if (flags.db === undefined) {
       // each of these acts on the store alone: without --db it would be dropped without a word
       const storeOnly = [
@@ -224,12 +242,22 @@ export async function runValidateCitations(
       verdicts = result.citations;
     }
     const ok = issues.length === 0;
+    const stats = issueStats(issues, maxIssues);
+    const listed = issues.slice(0, maxIssues);
     if (flags.json) {
-      const report = { file, ok, issues, ...(verdicts === null ? {} : { citations: verdicts }) };
+      const report = {
+        file,
+        ok,
+        issues: listed,
+        stats,
+        ...(verdicts === null ? {} : { citations: verdicts }),
+      };
       io.stdout.write(`${JSON.stringify(report)}\n`);
     } else {
       const value = parsed.ok ? parsed.value : undefined;
-      io.stdout.write(textReport(file, issues, verdicts, checked, (path) => citedRev(value, path)));
+      io.stdout.write(
+        textReport(file, listed, stats, verdicts, checked, (path) => citedRev(value, path)),
+      );
     }
     return ok ? 0 : 1;
   } catch (error) {
@@ -299,9 +327,16 @@ function redirectTarget(v: VerdictRow, revAt: (path: string) => string | null): 
   return `${rev === null ? ' from an older rev' : ` from rev ${rev.slice(0, 12)}`} (ID and text unchanged)`;
 }
 
+function issueStats(issues: readonly CiteIssue[], maxIssues: number): IssueStats {
+  const counts: Record<string, number> = {};
+  for (const i of issues) counts[i.code] = (counts[i.code] ?? 0) + 1;
+  return { issues: issues.length, truncated: issues.length > maxIssues, issue_counts: counts };
+}
+
 function textReport(
   file: string,
   issues: readonly CiteIssue[],
+  stats: IssueStats,
   verdicts: readonly VerdictRow[] | null,
   checked: boolean,
   revAt: (path: string) => string | null,
@@ -321,16 +356,17 @@ function textReport(
     const byStatus = [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
     cited = `, ${countOf(verdicts.length, 'citation')}${byStatus === '' ? '' : ` (${byStatus})`}`;
   }
-  if (issues.length === 0) {
+  if (stats.issues === 0) {
     lines.push(`${file}: ok${cited}`);
     return `${lines.join('\n')}\n`;
   }
-  lines.push(
-    ...issues.map((i) => `${file}:${i.path === '' ? '/' : i.path}: ${i.code}: ${i.message}`),
-  );
-  const counts = new Map<string, number>();
-  for (const i of issues) counts.set(i.code, (counts.get(i.code) ?? 0) + 1);
-  const summary = [...counts].map(([code, n]) => `${code} ${n}`).join(', ');
-  lines.push(`${file}: ${countOf(issues.length, 'issue')}${cited}: ${summary}`);
+  // a loop, not push(...): a spread of a million issues overflows the V8 stack
+  for (const i of issues)
+    lines.push(`${file}:${i.path === '' ? '/' : i.path}: ${i.code}: ${i.message}`);
+  const summary = Object.entries(stats.issue_counts)
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
+  const shown = stats.truncated ? ` (first ${issues.length} listed)` : '';
+  lines.push(`${file}: ${countOf(stats.issues, 'issue')}${shown}${cited}: ${summary}`);
   return `${lines.join('\n')}\n`;
 }
