@@ -79,4 +79,13 @@ describe('validateAnswer', () => {
     const parsed = parseAnswerJson(JSON.stringify(ANSWER));
     expect(parsed.ok && validateAnswer(parsed.value).ok).toBe(true);
   });
+
+  it('takes an answer with 40,000 citations and 200,000 issues without overflowing the stack', () => {
+    // a 10 MB answer of {} citations once died with "Maximum call stack size exceeded"
+    const answer = { citations: Array.from({ length: 40_000 }, () => ({})), answer: 'a' };
+    const result = validateAnswer(answer);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.issues.length).toBeGreaterThanOrEqual(200_000);
+    expect(result.citations).toHaveLength(40_000);
+  });
 });
