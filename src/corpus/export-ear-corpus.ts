@@ -83,7 +83,8 @@ export async function exportEarCorpus(
       }
       seen.set(d.doc_id, path);
     }
-    documents.push(...built);
+    // a loop, not push(...): a spread of over ~120,000 documents overflows the V8 stack
+    for (const d of built) documents.push(d);
     files.push({ path, source_ref: sourceRef, documents: built.length });
   }
   if (documents.length === 0) {

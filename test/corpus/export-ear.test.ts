@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RetrievalCorpusDocument } from '../../src/corpus/corpus-contract.js';
@@ -210,4 +210,19 @@ describe('EAR export of chapter VII', () => {
     expect(exportedChars / sourceChars).toBeGreaterThan(1);
     expect(exportedChars / sourceChars).toBeLessThan(1.025);
   });
+});
+
+describe('EAR export of a file with over 120,000 documents', () => {
+  it('exports them all: no push(...spread) overflowing the stack', async () => {
+    // 5,000 sections of 26 paragraphs (2 MB) once crashed with "Maximum call stack size exceeded"
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const sections = Array.from({ length: 5000 }, (_, k) => {
+      const lines = [...letters].map((c) => `  (${c}) Text ${c}.`).join('\n');
+      return `#### § § 736.${k + 1}\n\n§ 736.${k + 1} Title.\n\n${lines}\n`;
+    });
+    const path = join(tempDir('cairn-export-'), 'many.md');
+    await writeFile(path, `### Part 736\n\n${sections.join('\n')}`);
+    const result = await exportEarCorpus(path, OPTIONS);
+    expect(result.documents).toHaveLength(5000 * 27);
+  }, 60_000);
 });
