@@ -132,6 +132,25 @@ describe('cairn validate citations / answer', () => {
     expect(await runValidateCitations('citations', path, { maxIssues: '0' }, bad.io)).toBe(2);
   });
 
+  it('reads standard input for -, as validate corpus does, and bounds it by --max-bytes', async () => {
+    // `cairn search --json | cairn validate citations -` once said "file_not_found: -: no such file"
+    async function* stdin(text: string): AsyncGenerator<Uint8Array> {
+      const bytes = Buffer.from(text);
+      yield bytes.subarray(0, 10);
+      yield bytes.subarray(10);
+    }
+    const c = captureIo();
+    const io = { ...c.io, stdin: stdin(JSON.stringify([CITATION])) };
+    expect(await runValidateCitations('citations', '-', {}, io)).toBe(0);
+    expect(c.out()).toBe('-: ok\n');
+    const big = captureIo();
+    const bigIo = { ...big.io, stdin: stdin(JSON.stringify([CITATION])) };
+    expect(await runValidateCitations('citations', '-', { maxBytes: '20' }, bigIo)).toBe(1);
+    expect(big.err()).toMatch(
+      /^cairn: input_too_large: standard input is over the limit of 20 bytes/,
+    );
+  });
+
   it('refuses the store-only options without --db instead of dropping them, exit 2', async () => {
     const answer = file('store-only.json', JSON.stringify(ANSWER));
     const cases: [Parameters<typeof runValidateCitations>[2], string][] = [

@@ -67,7 +67,8 @@ Examples:
   cairn validate citations citations.json
   cairn validate citations citations.json --db .cairn/cairn.db --json
   cairn search "ownership rules" -k 5 --json > hits.json
-  cairn validate citations hits.json --allow-cross-section --ranked --db .cairn/cairn.db`;
+  cairn validate citations hits.json --allow-cross-section --ranked --db .cairn/cairn.db
+  cairn search "borrowing" --json | cairn validate citations - --allow-cross-section`;
 
 const ANSWER_EXAMPLES = `
 The file holds one JSON object: "citations" and "answer", or "segments", each
@@ -86,7 +87,9 @@ export function registerValidateCitations(validate: Command): void {
       .command(kind)
       .argument(
         '<file>',
-        kind === 'citations' ? 'a citation payload JSON file' : "an LLM's answer JSON file",
+        kind === 'citations'
+          ? 'a citation payload JSON file, or - for standard input'
+          : "an LLM's answer JSON file, or - for standard input",
       )
       .description(
         kind === 'citations'
@@ -147,6 +150,7 @@ ${kind === 'citations' ? CITATIONS_EXAMPLES : ANSWER_EXAMPLES}`,
         process.exitCode = await runValidateCitations(kind, file, flags, {
           stdout: process.stdout,
           stderr: process.stderr,
+          stdin: process.stdin,
         });
       });
   }
@@ -182,7 +186,10 @@ export async function runValidateCitations(
         );
       }
     }
-    const bytes = await readBounded(file, maxBytes);
+    const bytes =
+      file === '-'
+        ? await readStdinBounded(io.stdin ?? process.stdin, maxBytes)
+        : await readBounded(file, maxBytes);
     const parsed = parseAnswerJson(bytes, {
       max_bytes: maxBytes,
       allow_trailing_text: flags.allowTrailingText === true,
@@ -271,6 +278,27 @@ function snippetOf(value: unknown, index: number): string | null {
   const item: unknown = findCitationList(value).list?.[index];
   if (typeof item !== 'object' || item === null || !('snippet_id' in item)) return null;
   return typeof item.snippet_id === 'string' ? item.snippet_id : null;
+}
+
+/** Standard input's bytes, refused once more than `maxBytes` have come. */
+async function readStdinBounded(
+  stdin: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of stdin) {
+    total += chunk.byteLength;
+    if (total > maxBytes) {
+      throw new CairnError(
+        'input_too_large',
+        `standard input is over the limit of ${maxBytes} bytes (--max-bytes)`,
+        { details: { source: '-', max_bytes: maxBytes } },
+      );
+    }
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts, total);
 }
 
 /** The file's bytes, refused unread when larger than `maxBytes`. */
