@@ -93,4 +93,17 @@ describe('cairn ids check', () => {
     expect(await runIdsCheck(chapter, { threshold: '0' }, threshold.io)).toBe(2);
     expect(threshold.out.stderr).toMatch(/--threshold must be a positive integer/);
   });
+
+  it('exits 2 on a named file that cannot be read, as every command does (not 1, as for a parse failure)', async () => {
+    // `cairn ids check /dev/null` once exited 1, "issues found", for a file it never read
+    const streams = io();
+    expect(await runIdsCheck('/dev/null', {}, streams.io)).toBe(2);
+    expect(streams.out.stdout).toMatch(/file_unreadable: \/dev\/null is not a regular file/);
+    const dir = tempDir('cairn-ids-unsupported-');
+    const notes = join(dir, 'notes.xyz');
+    writeFileSync(notes, 'text');
+    const unsupported = io();
+    expect(await runIdsCheck(notes, {}, unsupported.io)).toBe(2);
+    expect(unsupported.out.stdout).toMatch(/unsupported_format/);
+  });
 });

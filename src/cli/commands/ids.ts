@@ -11,7 +11,7 @@ import {
 } from '../../ingest/collect-sources.js';
 import { SUPPORTED_EXTENSIONS } from '../../load/detect-format.js';
 import { countOf } from '../count-of.js';
-import { reportCommandError } from '../report-error.js';
+import { exitCodeFor, reportCommandError } from '../report-error.js';
 
 export interface IdsCheckFlags {
   json?: boolean;
@@ -45,7 +45,8 @@ Each file is parsed and chunked, its IDs minted and checked (issue codes:
 malformed_id, mixed_lineage, duplicate_id, order_mismatch); then the same file
 is parsed and chunked again, minted afresh and aligned with the first result,
 which must change nothing (unstable_reingest). Grammar: docs/chunk-ids.md.
-Exit status: 0 clean, 1 issues found (or a file failed to parse), 2 bad usage.
+Exit status: 0 clean, 1 issues found (or a file failed to parse), 2 bad usage or
+a file that cannot be read (missing, not a regular file, of no supported format).
 
 Examples:
   cairn ids check ../shared/corpora/rustbook/ch04-01-what-is-ownership.md
@@ -98,6 +99,8 @@ export async function runIdsCheck(
     const { code, message } = folderUnreadable(folder.path, folder.code);
     return { path: folder.path, chunks: 0, ok: false, issues: [], error: { code, message } };
   });
+  // a file that could not be read at all exits 2, as in every command; a parse failure 1
+  let unreadableFile = false;
   for (const [k, file] of files.entries()) {
     const started = performance.now();
     let report: FileReport;
@@ -107,6 +110,7 @@ export async function runIdsCheck(
       );
     } catch (error) {
       if (!(error instanceof CairnError)) throw error;
+      if (exitCodeFor(error) === 2) unreadableFile = true;
       report = {
         path: file,
         chunks: 0,
@@ -134,7 +138,7 @@ export async function runIdsCheck(
       ? `${JSON.stringify({ ok, chunker: chunker.chunker_id, files: reports })}\n`
       : textReport(reports),
   );
-  return ok ? 0 : 1;
+  return unreadableFile ? 2 : ok ? 0 : 1;
 }
 
 function toReport(check: ChunkIdCheck): FileReport {
