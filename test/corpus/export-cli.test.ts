@@ -117,6 +117,25 @@ describe('cairn export corpus', () => {
     );
   });
 
+  it('refuses an --out that names an input file, leaving the source as it was', async () => {
+    // `--out chapter.md` once replaced the eCFR Markdown with the JSONL corpus, silently
+    const dir = tempDir('cairn-export-self-');
+    const source = join(dir, 'chapter.md');
+    const other = join(dir, 'other.md');
+    await writeFile(source, SMALL);
+    await writeFile(other, '# Not EAR\n');
+    for (const [input, out] of [
+      [source, source],
+      [dir, join(dir, '.', 'other.md')],
+    ] as const) {
+      const c = captureIo();
+      expect(await runExportCorpus(input, { out }, c.io)).toBe(2);
+      expect(c.err()).toMatch(/^cairn: invalid_option: --out .* is an input file/);
+    }
+    expect(await readFile(source, 'utf8')).toBe(SMALL);
+    expect(await readFile(other, 'utf8')).toBe('# Not EAR\n');
+  });
+
   it('registers under an export command', () => {
     const program = new Command();
     registerExportCorpus(program.command('export'));

@@ -1,4 +1,5 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import type { RetrievalCorpusDocument } from '../../corpus/corpus-contract.js';
 import { type EarCorpusExport, exportEarCorpus } from '../../corpus/export-ear-corpus.js';
@@ -76,6 +77,7 @@ export async function runExportCorpus(
       max_tokens: maxTokens,
       ...(flags.snapshotDate === undefined ? {} : { snapshot_date: flags.snapshotDate }),
     });
+    if (flags.out !== undefined) refuseInputAsOut(flags.out, result);
     const jsonl = formatCorpusJsonl(result.documents);
     if (flags.out === undefined) io.stdout.write(jsonl);
     else await writeAtomically(flags.out, jsonl);
@@ -87,6 +89,19 @@ export async function runExportCorpus(
     return 0;
   } catch (error) {
     return reportCommandError(error, io, flags.json);
+  }
+}
+
+/** `--out chapter.md` would replace the source it was read from with the corpus. */
+function refuseInputAsOut(out: string, result: EarCorpusExport): void {
+  const target = resolve(out);
+  const inputs = [...result.files.map((f) => f.path), ...result.skipped.map((s) => s.path)];
+  if (inputs.some((path) => resolve(path) === target)) {
+    throw new CairnError(
+      'invalid_option',
+      `--out ${out} is an input file: the corpus would replace it; name another file, such as ear.jsonl`,
+      { details: { source: out } },
+    );
   }
 }
 
