@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +149,14 @@ describe('cairn validate citations / answer', () => {
     expect(big.err()).toMatch(
       /^cairn: input_too_large: standard input is over the limit of 20 bytes/,
     );
+  });
+
+  it('says why a file cannot be read', async () => {
+    const loop = join(dir, 'loop.json');
+    symlinkSync(loop, loop);
+    const c = captureIo();
+    expect(await runValidateCitations('citations', loop, {}, c.io)).toBe(2);
+    expect(c.err()).toMatch(/^cairn: file_unreadable: .*loop\.json cannot be read: ELOOP/);
   });
 
   it('refuses the store-only options without --db instead of dropping them, exit 2', async () => {

@@ -106,4 +106,13 @@ describe('cairn ids check', () => {
     expect(await runIdsCheck(notes, {}, unsupported.io)).toBe(2);
     expect(unsupported.out.stdout).toMatch(/unsupported_format/);
   });
+
+  it('says why a path cannot be read: a symbolic link loop is file_unreadable, not "No such file"', async () => {
+    const dir = tempDir('cairn-ids-loop-');
+    const loop = join(dir, 'loop.md');
+    symlinkSync(loop, loop);
+    const streams = io();
+    expect(await runIdsCheck(loop, {}, streams.io)).toBe(2);
+    expect(streams.out.stderr).toMatch(/^cairn: file_unreadable: Cannot read .*loop\.md: ELOOP/);
+  });
 });

@@ -180,6 +180,13 @@ async function filesUnder(path: string, unreadable: UnreadableFolder[]): Promise
   try {
     isDirectory = statSync(path).isDirectory();
   } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') {
+      throw new CairnError('file_unreadable', `Cannot read ${path}: ${code ?? cause}`, {
+        cause,
+        details: { source: path },
+      });
+    }
     throw new CairnError('file_not_found', `No such file or directory: ${path}`, {
       cause,
       details: { source: path },

@@ -319,7 +319,7 @@ async function readBounded(file: string, maxBytes: number): Promise<Uint8Array> 
     const code = (error as NodeJS.ErrnoException).code;
     throw new CairnError(
       code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
-      code === 'ENOENT' ? `${file}: no such file` : `${file} cannot be read`,
+      code === 'ENOENT' ? `${file}: no such file` : `${file} cannot be read: ${code ?? error}`,
       { cause: error, details: { source: file } },
     );
   }
