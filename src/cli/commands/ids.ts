@@ -172,8 +172,9 @@ function textReport(reports: FileReport[]): string {
 
 /**
  * The file itself, or every supported file below a directory, sorted: the
- * files `cairn ingest` would take from it (no hidden ones, no symbolic links,
- * nothing under .git or node_modules), so a dangling link is not a crash.
+ * files `cairn ingest` would take from it (no hidden ones, symbolic links
+ * followed, nothing under .git or node_modules), so a dangling link is not a
+ * crash.
  */
 async function filesUnder(path: string, unreadable: UnreadableFolder[]): Promise<string[]> {
   let isDirectory: boolean;
