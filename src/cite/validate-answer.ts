@@ -48,7 +48,7 @@ export interface StoreAnswerValidationOptions
   extends AnswerValidationOptions,
     VerifyCitationsOptions {
   store: ChunkStore;
-  /** The query id the segments' traces carry (default: a random `a-` id); segment n of several: `<qid>-s<n>`. */
+  /** The query id every segment's trace carries, with its `seg` (default: a random `a-` id). */
   qid?: string;
   /**
    * Where the trace lines go: a file path, or false for none. Default, as
@@ -65,7 +65,7 @@ export type AnswerValidationResult =
 export type StoreAnswerValidationResult = AnswerValidationResult & {
   /** The answer's query id (`options.qid`, or the random one drawn). */
   qid: string;
-  /** The `rag_traces` qids written: `qid` itself for one segment, `<qid>-s<n>` for several. */
+  /** The `rag_traces` qids written: `[qid]` (one row per segment with citations, `seg` 1, 2, ...), or none. */
   trace_qids: string[];
 };
 
@@ -89,6 +89,8 @@ interface Inspection {
   verdicts: CitationVerdict[];
   segments: number;
   lists: { segment: number; citations: readonly unknown[] }[];
+  /** The answer's ΔS and λ, where it carries valid ones: its traces record them. */
+  measured: { deltaS?: number; lambda?: string };
 }
 
 /**
@@ -156,8 +158,7 @@ async function verifyAnswer(
     list.push(v);
     bySegment.set(v.segment, list);
   }
-  const several = inspection.lists.length > 1;
-  const traceQids: string[] = [];
+  let traced = false;
   for (const { segment, citations } of inspection.lists) {
     const found = await verifyCitations(store, citations, options);
     const verdicts = bySegment.get(segment) ?? [];
@@ -180,18 +181,22 @@ async function verifyAnswer(
     }
     // a store opened read-only is checked against, not written to
     if (store.read_only) continue;
-    const traceQid = several ? `${qid}-s${segment + 1}` : qid;
+    // seed 001: one line per question and segment, under the question's qid
     await writeTrace(
       store,
-      segmentTraceResult({ qid: traceQid, citations, verdicts: found, trace_log: logPath }),
-      { k: citations.length, log_path: logPath },
+      segmentTraceResult({ qid, citations, verdicts: found, trace_log: logPath }),
+      {
+        k: citations.length,
+        log_path: logPath,
+        fields: { seg: segment + 1, ...inspection.measured },
+      },
     );
-    traceQids.push(traceQid);
+    traced = true;
   }
   inspection.issues.sort(
     (a, b) => (a.segment ?? -1) - (b.segment ?? -1) || (a.index ?? -1) - (b.index ?? -1),
   );
-  return { ...finish(inspection), qid, trace_qids: traceQids };
+  return { ...finish(inspection), qid, trace_qids: traced ? [qid] : [] };
 }
 
 function applyStoreVerdict(v: CitationVerdict, found: StoreVerdict): void {
@@ -218,7 +223,14 @@ function inspectAnswer(answer: unknown, options: AnswerValidationOptions): Inspe
   const report = (body: CiteIssueBody, path: string, segment: number | null = null): void => {
     issues.push(citeIssue(body, { path, segment, index: null, snippet_id: null }));
   };
-  const result = (segments: number): Inspection => ({ issues, verdicts, segments, lists });
+  const measured: Inspection['measured'] = {};
+  const result = (segments: number): Inspection => ({
+    issues,
+    verdicts,
+    segments,
+    lists,
+    measured,
+  });
   const expected = 'an object {citations, answer} or {segments: [{citations, text}]}';
 
   if (!isObject(answer)) {
@@ -242,8 +254,11 @@ function inspectAnswer(answer: unknown, options: AnswerValidationOptions): Inspe
   }
 
   checkNumberField(answer, 'ΔS', report);
+  const deltaS = own(answer, 'ΔS');
+  if (typeof deltaS === 'number' && deltaS >= 0 && deltaS <= 1) measured.deltaS = deltaS;
   const lambda = own(answer, 'λ');
-  if (lambda !== undefined && !(typeof lambda === 'string' && lambda.length > 0)) {
+  if (typeof lambda === 'string' && lambda.length > 0) measured.lambda = lambda;
+  else if (lambda !== undefined) {
     report(
       {
         code: 'wrong_type',

@@ -4,25 +4,37 @@ import type { SearchResult } from './types.js';
 const QUERY_CHARS = 200;
 
 /**
- * One grep-friendly line per query in seed 001's log format (logfmt:
- * `key=value`, the query JSON-quoted so a newline or space in it cannot
- * break the line). Lexical search measures no ΔS: `deltaS=-1
- * lambda=unmeasured`. `section_id` and `rev` are the top hit's.
+ * What a trace says beside the result: the segment of the answer (1 for a
+ * search), and ΔS and λ where they were measured (an answer may carry them;
+ * lexical search measures none: `deltaS=-1 lambda=unmeasured`).
+ */
+export interface TraceFields {
+  seg?: number;
+  deltaS?: number;
+  lambda?: string;
+}
+
+/**
+ * One grep-friendly line per query and segment in seed 001's log format
+ * (logfmt: `key=value`, the query JSON-quoted so a newline or space in it
+ * cannot break the line). `section_id` and `rev` are the top hit's.
  */
 export function formatTraceLine(
   result: SearchResult,
   store: string,
   ts: string,
   k: number,
+  fields: TraceFields = {},
 ): string {
   const top = result.hits[0];
   const list = (values: readonly (string | number)[]): string => `[${values.join(',')}]`;
   return [
     `ts=${ts}`,
     `qid=${result.qid}`,
-    'seg=1',
-    `deltaS=${TRACE_DELTA_S}`,
-    `lambda=${TRACE_LAMBDA}`,
+    `seg=${fields.seg ?? 1}`,
+    `deltaS=${fields.deltaS ?? TRACE_DELTA_S}`,
+    // the answer's own words: quoted where they would break the line
+    `lambda=${quoteIfNeeded(fields.lambda ?? TRACE_LAMBDA)}`,
     `k=${k}`,
     `store=${store}`,
     `index_hash=${result.index_hash}`,
@@ -42,3 +54,7 @@ export function formatTraceLine(
 /** ΔS is not measured without embeddings: a value outside 0..1 says so (the column is NOT NULL). */
 export const TRACE_DELTA_S = -1;
 export const TRACE_LAMBDA = 'unmeasured';
+
+function quoteIfNeeded(value: string): string {
+  return /^[^\s"=]+$/.test(value) ? value : JSON.stringify(value);
+}

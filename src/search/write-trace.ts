@@ -3,24 +3,33 @@ import { dirname } from 'node:path';
 import { CairnError } from '../errors.js';
 import { makeFolderSync } from '../make-folder.js';
 import type { ChunkStore, WaitOptions } from '../store/types.js';
-import { formatTraceLine, TRACE_DELTA_S, TRACE_LAMBDA } from './format-trace-line.js';
+import {
+  formatTraceLine,
+  TRACE_DELTA_S,
+  TRACE_LAMBDA,
+  type TraceFields,
+} from './format-trace-line.js';
 import type { SearchResult } from './types.js';
 
-/** One `rag_traces` row and, when `logPath` is set, one appended log line for a finished search. */
+/**
+ * One `rag_traces` row and, when `logPath` is set, one appended log line for
+ * a finished search or one segment of a validated answer (`fields`).
+ */
 export async function writeTrace(
   store: ChunkStore,
   result: SearchResult,
-  options: { k: number; log_path: string | null } & WaitOptions,
+  options: { k: number; log_path: string | null; fields?: TraceFields } & WaitOptions,
 ): Promise<void> {
   const ts = new Date().toISOString();
   const top = result.hits[0];
+  const fields = options.fields ?? {};
   await store.insertRagTrace(
     {
       ts,
       qid: result.qid,
-      seg: 1,
-      deltaS: TRACE_DELTA_S,
-      lambda_state: TRACE_LAMBDA,
+      seg: fields.seg ?? 1,
+      deltaS: fields.deltaS ?? TRACE_DELTA_S,
+      lambda_state: fields.lambda ?? TRACE_LAMBDA,
       store: store.dialect,
       index_hash: result.index_hash,
       embed_model: result.embed_model,
@@ -37,7 +46,7 @@ export async function writeTrace(
   if (options.log_path !== null) {
     await appendLine(
       options.log_path,
-      `${formatTraceLine(result, store.dialect, ts, options.k)}\n`,
+      `${formatTraceLine(result, store.dialect, ts, options.k, fields)}\n`,
     );
   }
 }

@@ -271,7 +271,7 @@ const SCHEMAS = {
         type: 'array',
         items: { type: 'string' },
         description:
-          'Answers only: the rag_traces qids written, one per segment with citations (qid, or qid-s<n> for several)',
+          'Answers only: the rag_traces qids written: [qid] (a row per segment with citations, seg 1, 2, ...), or none',
       },
       citations: {
         type: 'array',

@@ -139,19 +139,23 @@ export function describeVerifyConformance(
         ['verified', null, a.snippet_id],
         ['verified', null, b.snippet_id],
       ]);
+      // seed 001: one line per question and segment, all under the question's qid
       const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+      const rows = await fixture.traces(qid);
+      expect(rows).toHaveLength(2);
       for (const [s, hit] of [a, b].entries()) {
-        const segQid = `${qid}-s${s + 1}`;
-        const line = lines.find((l) => l.includes(` qid=${segQid} `));
+        const line = lines.find((l) => l.includes(` qid=${qid} seg=${s + 1} `));
+        expect(line).toContain(' deltaS=0.3 lambda=convergent ');
         expect(line).toContain(`citations=[${hit.snippet_id}]`);
         expect(line).toContain(`store=${store.dialect}`);
         expect(line).toContain(`rev=${hit.rev}`);
-        const rows = await fixture.traces(segQid);
-        expect(rows).toHaveLength(1);
-        const cited = rows[0]!.citations;
+        const row = rows.find((r) => Number(r.seg) === s + 1)!;
+        const cited = row.citations;
         expect(typeof cited === 'string' ? JSON.parse(cited) : cited).toEqual([hit.snippet_id]);
-        expect(rows[0]).toMatchObject({ store: store.dialect, index_hash: hit.index_hash });
+        expect(row).toMatchObject({ store: store.dialect, index_hash: hit.index_hash });
+        expect([Number(row.deltaS ?? row.deltas), row.lambda_state]).toEqual([0.3, 'convergent']);
       }
+      expect(result).toMatchObject({ qid, trace_qids: [qid] });
     });
 
     test('a full payload list: validateCitations and verifyCitations with the store', async () => {

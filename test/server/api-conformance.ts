@@ -362,16 +362,25 @@ export function describeApiConformance(name: string, open: () => Promise<ChunkSt
             { citations: [{ ...citation, quote }], text: 'First.' },
             { citations: [{ ...citation, quote }], text: 'Second.' },
           ],
+          ΔS: 0.37,
+          λ: 'convergent',
         }),
       );
-      expect(segmented.body.trace_qids).toEqual([
-        `${segmented.body.qid}-s1`,
-        `${segmented.body.qid}-s2`,
+      // seed 001: a line per segment under the answer's one qid, seg 1 and 2, with its ΔS and λ
+      expect(segmented.body.trace_qids).toEqual([segmented.body.qid]);
+      const rows = await call(f.app, `/api/traces?qid=${encodeURIComponent(segmented.body.qid)}`);
+      expect(
+        rows.body.items
+          .map((row: { seg: number; deltaS: number; lambda_state: string }) => [
+            row.seg,
+            row.deltaS,
+            row.lambda_state,
+          ])
+          .sort(),
+      ).toEqual([
+        [1, 0.37, 'convergent'],
+        [2, 0.37, 'convergent'],
       ]);
-      for (const qid of segmented.body.trace_qids) {
-        const row = await call(f.app, `/api/traces?qid=${encodeURIComponent(qid)}`);
-        expect(row.body.items, qid).toHaveLength(1);
-      }
     });
 
     test('GET /api/traces: newest first, one query by qid, paged and clamped', async () => {
