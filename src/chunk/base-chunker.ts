@@ -37,7 +37,14 @@ export abstract class BaseChunker<C extends ChunkerConfig> implements Chunker {
   configure(options?: ChunkingOptions): Chunker {
     if (options === undefined) return this;
     const next = this.withOptions(options);
-    const key = canonicalJson(next);
+    let key: string;
+    try {
+      key = canonicalJson(next);
+    } catch (error) {
+      // NaN or Infinity: the constructor's check names the setting; hashing could not
+      this.derive(next);
+      throw error;
+    }
     if (key === canonicalJson(this.config)) return this;
     let chunker = this.derived.get(key);
     if (chunker === undefined) {

@@ -74,6 +74,24 @@ describe('chunker registry', () => {
     );
   });
 
+  it('a per-call NaN or Infinity is refused naming the setting, for every built-in chunker', () => {
+    const registry = createChunkerRegistry();
+    for (const name of ['char', 'token-like', 'token', 'sentence', 'structure']) {
+      const chunker = registry.get(name);
+      const option = name === 'char' ? 'max_chunk_chars' : 'max_chunk_tokens';
+      for (const value of [Number.NaN, Number.POSITIVE_INFINITY]) {
+        expect(() => chunker.configure({ [option]: value }), name).toThrow(
+          expect.objectContaining({
+            code: 'invalid_option',
+            message: expect.stringMatching(
+              new RegExp(`^(?:${option}|size_chars) must be an integer .*received ${value}$`),
+            ),
+          }),
+        );
+      }
+    }
+  });
+
   it('takes new kinds and aliases, refusing ones that would hide names', () => {
     const registry = new ChunkerRegistry();
     registry.register({
