@@ -37,7 +37,12 @@ export async function search(
 ): Promise<SearchResult> {
   const k = options.k ?? 10;
   if (!Number.isInteger(k) || k < 1 || k > MAX_K) {
-    throw new CairnError('invalid_option', `k must be a whole number from 1 to ${MAX_K}, got ${k}`);
+    // a string '5' from JavaScript callers is quoted: 'got 5' read as a valid k
+    const got = typeof k === 'string' ? JSON.stringify(k) : String(k);
+    throw new CairnError(
+      'invalid_option',
+      `k must be a whole number from 1 to ${MAX_K}, got ${got}`,
+    );
   }
   if (query.trim() === '') throw new CairnError('empty_query', 'The search query is empty');
   rejectNulOptions(options);

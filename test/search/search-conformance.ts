@@ -183,6 +183,10 @@ export function describeSearchConformance(
       await expect(
         search(store, query, { trace_log: log, rerank: 'cross-encoder' as 'none' }),
       ).rejects.toSatisfy((error) => isCairnError(error, 'invalid_option'));
+      // a k given as a string from JavaScript says so: "got 5" read as a valid k
+      await expect(search(store, query, { k: '5' as unknown as number })).rejects.toThrow(
+        'k must be a whole number from 1 to 1000, got "5"',
+      );
     });
 
     test('hostile queries are text, never engine syntax, and never crash', async () => {
