@@ -10,7 +10,17 @@ import {
   pointerToken,
 } from './cite-issue.js';
 
+/** Citations, and answer segments, one input may hold by default (`max_citations`). */
+export const DEFAULT_MAX_CITATIONS = 10_000;
+
 export interface CitationListOptions extends CheckCitationOptions {
+  /**
+   * Citations one input may hold, and segments one answer may (default
+   * 10,000; search gives 1,000 hits at most). Past it the input is one
+   * `too_many_items` issue: a 10 MB list of `{}` is three million
+   * citations, whose issues took gigabytes.
+   */
+  max_citations?: number;
   /** Lift seed rule 3: one list (one answer segment) may cite several sections. */
   allow_cross_section_reuse?: boolean;
   /** Sections that may be cited alongside any other (the seed's whitelist). */

@@ -57,6 +57,12 @@ export type CitationIssueBody =
     }
   /** Ranked hits out of the deterministic order (score_norm desc, section_id asc, snippet_id asc). */
   | { code: 'bad_order'; previous_index: number; expected: string; received: string }
+  /**
+   * More citations (or answer segments) than one input may hold
+   * (`max_citations`): checked no further, since every citation's issues
+   * cost memory and time.
+   */
+  | { code: 'too_many_items'; items: 'citations' | 'segments'; count: number; limit: number }
   /** The store could not back the citation (`verifyCitations`): why, and what was found. */
   | {
       code: 'citation_unverified';
@@ -120,6 +126,8 @@ export function describeCiteIssue(issue: CiteIssueBody): string {
       return `Expected ${issue.expected}, received ${issue.received}`;
     case 'empty_citations':
       return 'No citations: cite before you explain';
+    case 'too_many_items':
+      return `${issue.count} ${issue.items}: more than the ${issue.limit} one input may hold (max_citations); nothing else was checked`;
     case 'not_an_object':
       return `Expected a citation object, received ${issue.received}`;
     case 'wrong_type':

@@ -4,7 +4,7 @@ import { writeTrace } from '../search/write-trace.js';
 import type { RedirectHop } from '../store/resolve-chunk.js';
 import type { ChunkStore } from '../store/types.js';
 import type { CitationListOptions } from './check-citation-list.js';
-import { checkCitationList } from './check-citation-list.js';
+import { checkCitationList, DEFAULT_MAX_CITATIONS } from './check-citation-list.js';
 import { checkRevLock, type RevLockEntry } from './check-rev-lock.js';
 import type { CitationStatus, CitationStatusReason, StoreVerdict } from './citation-status.js';
 import {
@@ -270,6 +270,7 @@ function inspectAnswer(answer: unknown, options: AnswerValidationOptions): Inspe
     );
   }
 
+  const limit = options.max_citations ?? DEFAULT_MAX_CITATIONS;
   const segments: Segment[] = [];
   if (hasSegments) {
     const list = own(answer, 'segments');
@@ -284,6 +285,10 @@ function inspectAnswer(answer: unknown, options: AnswerValidationOptions): Inspe
         },
         path,
       );
+      return result(0);
+    }
+    if (list.length > limit) {
+      report({ code: 'too_many_items', items: 'segments', count: list.length, limit }, path);
       return result(0);
     }
     if (list.length === 0) report({ code: 'empty_segments' }, path);
@@ -309,6 +314,16 @@ function inspectAnswer(answer: unknown, options: AnswerValidationOptions): Inspe
       }
     }
   } else segments.push({ value: answer, path: '', text_field: 'answer', skip: false });
+
+  let cited = 0;
+  for (const segment of segments) {
+    const citations = segment.skip ? undefined : own(segment.value, 'citations');
+    if (Array.isArray(citations)) cited += citations.length;
+  }
+  if (cited > limit) {
+    report({ code: 'too_many_items', items: 'citations', count: cited, limit }, '');
+    return result(segments.length);
+  }
 
   const revEntries: (RevLockEntry & {
     segment: number;

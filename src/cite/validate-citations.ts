@@ -1,5 +1,9 @@
 import type { ChunkStore } from '../store/types.js';
-import { type CitationListOptions, checkCitationList } from './check-citation-list.js';
+import {
+  type CitationListOptions,
+  checkCitationList,
+  DEFAULT_MAX_CITATIONS,
+} from './check-citation-list.js';
 import { checkRevLock } from './check-rev-lock.js';
 import type { StoreVerdict } from './citation-status.js';
 import { type CitationIssue, citeIssue, describeValue, pointerToken } from './cite-issue.js';
@@ -152,6 +156,18 @@ function checkPayload(
     });
   }
 
+  const limit = options.max_citations ?? DEFAULT_MAX_CITATIONS;
+  if (list.length > limit) {
+    return done({
+      ok: false,
+      issues: [
+        citeIssue(
+          { code: 'too_many_items', items: 'citations', count: list.length, limit },
+          { path, segment: null, index: null, snippet_id: null },
+        ),
+      ],
+    });
+  }
   const checked = checkCitationList(list, options, { path, segment: null });
   const issues = [...checked.issues];
   const locked = checkRevLock(

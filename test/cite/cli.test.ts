@@ -114,22 +114,31 @@ describe('cairn validate citations / answer', () => {
   it('lists at most --max-issues issues and counts them all, in text and JSON', async () => {
     // 300,000 citations in 10 MB gave 3.3 million issues: the text report overflowed the
     // stack (Maximum call stack size exceeded), --json failed with "Invalid string length"
-    const path = file('many.json', JSON.stringify(Array.from({ length: 20_000 }, () => ({}))));
+    const path = file('many.json', JSON.stringify(Array.from({ length: 9_000 }, () => ({}))));
     const text = captureIo();
     expect(await runValidateCitations('citations', path, {}, text.io)).toBe(1);
     const lines = text.out().trimEnd().split('\n');
     expect(lines).toHaveLength(1001);
-    expect(lines.at(-1)).toMatch(/: 220000 issues \(first 1000 listed\): missing_doc_id 20000, /);
+    expect(lines.at(-1)).toMatch(/: 99000 issues \(first 1000 listed\): missing_doc_id 9000, /);
     const json = captureIo();
     expect(
       await runValidateCitations('citations', path, { json: true, maxIssues: '5' }, json.io),
     ).toBe(1);
     const report = JSON.parse(json.out());
     expect(report.issues).toHaveLength(5);
-    expect(report.stats).toMatchObject({ issues: 220_000, truncated: true });
-    expect(report.stats.issue_counts.missing_score).toBe(20_000);
+    expect(report.stats).toMatchObject({ issues: 99_000, truncated: true });
+    expect(report.stats.issue_counts.missing_score).toBe(9_000);
     const bad = captureIo();
     expect(await runValidateCitations('citations', path, { maxIssues: '0' }, bad.io)).toBe(2);
+    // past 10,000 citations the list is one issue: 3 million {} in 10 MB ran out of memory
+    const huge = file('huge.json', JSON.stringify(Array.from({ length: 10_001 }, () => ({}))));
+    const over = captureIo();
+    expect(await runValidateCitations('citations', huge, { json: true }, over.io)).toBe(1);
+    expect(JSON.parse(over.out())).toMatchObject({
+      ok: false,
+      issues: [{ code: 'too_many_items', count: 10_001, limit: 10_000 }],
+      stats: { issues: 1 },
+    });
   });
 
   it('reads standard input for -, as validate corpus does, and bounds it by --max-bytes', async () => {

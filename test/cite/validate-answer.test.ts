@@ -83,9 +83,38 @@ describe('validateAnswer', () => {
   it('takes an answer with 40,000 citations and 200,000 issues without overflowing the stack', () => {
     // a 10 MB answer of {} citations once died with "Maximum call stack size exceeded"
     const answer = { citations: Array.from({ length: 40_000 }, () => ({})), answer: 'a' };
-    const result = validateAnswer(answer);
+    const result = validateAnswer(answer, { max_citations: 40_000 });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.issues.length).toBeGreaterThanOrEqual(200_000);
     expect(result.citations).toHaveLength(40_000);
+  });
+});
+
+describe('validateAnswer past max_citations', () => {
+  it('too many segments, or too many citations across them, is one too_many_items issue', () => {
+    const segments = validateAnswer(
+      { segments: Array.from({ length: 5 }, () => ({ citations: [ITEM], text: 'x' })) },
+      { max_citations: 4 },
+    );
+    expect(segments.ok ? [] : segments.issues.map((i) => [i.code, i.path])).toEqual([
+      ['too_many_items', '/segments'],
+    ]);
+    const cited = validateAnswer(
+      {
+        segments: [
+          { citations: [ITEM, ITEM, ITEM], text: 'x' },
+          { citations: [ITEM, ITEM], text: 'y' },
+        ],
+      },
+      { max_citations: 4 },
+    );
+    expect(cited.ok ? [] : cited.issues.map((i) => [i.code, i.path, i.message])).toEqual([
+      [
+        'too_many_items',
+        '',
+        '5 citations: more than the 4 one input may hold (max_citations); nothing else was checked',
+      ],
+    ]);
+    expect(validateAnswer(SEGMENTED, { max_citations: 4 }).ok).toBe(validateAnswer(SEGMENTED).ok);
   });
 });

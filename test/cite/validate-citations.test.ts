@@ -171,3 +171,37 @@ describe('validateCitations', () => {
     for (const issue of result.issues) expect(JSON.stringify(issue).length).toBeLessThan(2000);
   });
 });
+
+describe('validateCitations on a list past max_citations', () => {
+  it('reports one too_many_items issue and checks nothing else; at the limit it checks every citation', () => {
+    // three million {} in a 10 MB list built tens of millions of issues and ran out of memory
+    const over = validateCitations(
+      Array.from({ length: 10_001 }, () => ({})),
+      {},
+    );
+    expect(over).toEqual({
+      ok: false,
+      issues: [
+        expect.objectContaining({
+          code: 'too_many_items',
+          items: 'citations',
+          count: 10_001,
+          limit: 10_000,
+          path: '',
+        }),
+      ],
+    });
+    const at = validateCitations({ citations: [CITATION, CITATION, {}] }, { max_citations: 3 });
+    const codes = at.ok ? [] : at.issues.map((i) => i.code);
+    expect(codes).toContain('missing_snippet_id');
+    expect(codes).not.toContain('too_many_items');
+    const past = validateCitations({ citations: [CITATION, CITATION, {}] }, { max_citations: 2 });
+    expect(past.ok ? [] : past.issues.map((i) => [i.code, i.path, i.message])).toEqual([
+      [
+        'too_many_items',
+        '/citations',
+        '3 citations: more than the 2 one input may hold (max_citations); nothing else was checked',
+      ],
+    ]);
+  });
+});

@@ -137,6 +137,8 @@ export function registerValidateCitations(validate: Command): void {
 Duplicate keys, __proto__/constructor keys and malformed JSON are issues too.
 Each issue names a JSON Pointer and a stable code (empty_citations,
 missing_<field>, bad_offsets, cross_section_reuse, missing_score, ...).
+Past 10,000 citations (or answer segments) the input is one too_many_items
+issue, checked no further.
 With --db, each citation is checked against the store and gets a status:
 verified, redirected (an old chunk whose text the live chunk still holds) or
 unverified with a reason (snippet_not_found, offsets_mismatch,
