@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { relative } from 'node:path';
 import { CairnError } from '../errors.js';
+import {
+  folderUnreadable,
+  type UnreadableFolder,
+  walkSupportedFiles,
+} from '../ingest/collect-sources.js';
 import { parseDocument } from '../parse/parse-document.js';
 import { assignOrdinals, buildEarCorpus } from './build-ear-corpus.js';
 import type { RetrievalCorpusDocument } from './corpus-contract.js';
@@ -135,10 +140,12 @@ async function markdownFiles(input: string): Promise<string[]> {
     throw new CairnError('file_unreadable', `${input} is neither a file nor a folder`, {
       details: { source: input },
     });
-  const entries = await readdir(input, { recursive: true, withFileTypes: true });
-  const found = entries
-    .filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.md'))
-    .map((e) => join(e.parentPath, e.name));
+  // walked as cairn ingest walks: hidden entries, .git and node_modules left out, links followed
+  const unreadable: UnreadableFolder[] = [];
+  const found = (await walkSupportedFiles(input, unreadable)).filter((p) =>
+    p.toLowerCase().endsWith('.md'),
+  );
+  if (unreadable.length > 0) throw folderUnreadable(unreadable[0]!.path, unreadable[0]!.code);
   // byte order of the path below the folder: the same on every machine
   const key = (p: string): Buffer => Buffer.from(relative(input, p), 'utf8');
   return found.sort((a, b) => Buffer.compare(key(a), key(b)));

@@ -76,6 +76,12 @@ describe('cairn export corpus', () => {
       SMALL.replace('title_number: 15', 'title_number: 10'),
     );
     await writeFile(join(dir, 'notes.txt'), 'not markdown');
+    // left out as cairn ingest leaves them out: a chapter there would count twice
+    for (const hidden of ['.git', 'node_modules', '.drafts']) {
+      await mkdir(join(dir, hidden));
+      await writeFile(join(dir, hidden, 'small.md'), SMALL);
+    }
+    await writeFile(join(dir, '.small.md'), SMALL);
     const c = captureIo();
     expect(await runExportCorpus(dir, { json: true }, c.io)).toBe(0);
     const report = JSON.parse(c.err());
