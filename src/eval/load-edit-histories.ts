@@ -9,7 +9,7 @@ export interface EditHistory {
   /** The folder's name; it is the document's doc_uid in the replay. */
   name: string;
   dir: string;
-  /** File names of the revisions, sorted by name (code unit order): oldest first. */
+  /** File names of the revisions, oldest first: by name, runs of digits by their value (2 before 10). */
   revisions: string[];
 }
 
@@ -143,5 +143,26 @@ function revisionFiles(entries: readonly Entry[]): string[] {
       (entry) => entry.isFile && SUPPORTED_EXTENSIONS.includes(extname(entry.name).toLowerCase()),
     )
     .map((entry) => entry.name)
-    .sort();
+    .sort(byNameAndNumber);
+}
+
+/**
+ * Code unit order, except that runs of digits compare by value: revisions
+ * named 1.md, 2.md, 10.md replay in that order (plain order put 10 before
+ * 2), and zero-padded names keep theirs.
+ */
+export function byNameAndNumber(a: string, b: string): number {
+  const runs = /\d+|\D+/g;
+  const left = a.match(runs) ?? [];
+  const right = b.match(runs) ?? [];
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const [x, y] = [left[i]!, right[i]!];
+    if (x === y) continue;
+    if (/^\d/.test(x) && /^\d/.test(y)) {
+      const byValue = BigInt(x) < BigInt(y) ? -1 : BigInt(x) > BigInt(y) ? 1 : 0;
+      if (byValue !== 0) return byValue;
+    }
+    return x < y ? -1 : 1;
+  }
+  return left.length - right.length || (a < b ? -1 : a > b ? 1 : 0);
 }

@@ -91,7 +91,7 @@ Examples:
     .command('ids')
     .argument(
       '<dir>',
-      'one history (a folder of revision files, oldest first by name) or a folder of such folders',
+      'one history (a folder of revision files, oldest first by name: 2.md before 10.md) or a folder of such folders',
     )
     .description(
       "Replay real edit histories through parse, chunk and chunk IDs, and measure how cairn's IDs survive each edit against content-hash and position IDs",
