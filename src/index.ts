@@ -183,7 +183,7 @@ export { parseDocument, parseFile } from './parse/parse-document.js';
 export type { ParseInput, ParseOptions } from './parse/parse-input.js';
 // search: lexical search with seed 001's citation payload and traces
 export { computeIndexHash } from './search/compute-index-hash.js';
-export { formatTraceLine } from './search/format-trace-line.js';
+export { formatTraceLine, type TraceFields } from './search/format-trace-line.js';
 export { highlightTerms } from './search/highlight-terms.js';
 export { search } from './search/search.js';
 export { tokenizeQuery } from './search/tokenize-query.js';
