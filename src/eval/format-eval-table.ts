@@ -1,3 +1,4 @@
+import { countOf } from '../count-of.js';
 import type { SquadEvalReport } from './run-squad-eval.js';
 
 const COLUMNS = [
@@ -34,7 +35,7 @@ export function formatEvalTable(report: SquadEvalReport): string {
       ? ` (${report.skipped_questions} skipped: blank or without an answer)`
       : '';
   const lines = [
-    `SQuAD: ${report.documents} documents, ${report.questions} questions${skipped}, k=${report.k}; tokens in ${report.token_unit}`,
+    `SQuAD: ${countOf(report.documents, 'document')}, ${countOf(report.questions, 'question')}${skipped}, k=${report.k}; tokens in ${report.token_unit}`,
     '',
     `| ${COLUMNS.join(' | ')} |`,
     `|${COLUMNS.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`,

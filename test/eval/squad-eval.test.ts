@@ -51,7 +51,7 @@ describe('SQuAD eval over the first article of dev-v1.1', () => {
 
   test('the table has a header, a rule and one row per chunker with every column', () => {
     const lines = formatEvalTable(report).trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^SQuAD: 1 documents, \d+ questions, k=10; tokens in cl100k_base$/);
+    expect(lines[0]).toMatch(/^SQuAD: 1 document, \d+ questions, k=10; tokens in cl100k_base$/);
     const table = lines.slice(2);
     expect(table).toHaveLength(2 + report.results.length);
     const cells = (line: string) => line.split('|').slice(1, -1);
@@ -182,7 +182,7 @@ describe('SQuAD questions that cannot be scored', () => {
       expect(report).toMatchObject({ questions: 1, skipped_questions: 2 });
       expect(report.results[0]).toMatchObject({ questions: 1, hit_at_1: 1 });
       expect(formatEvalTable(report)).toMatch(
-        /^SQuAD: 1 documents, 1 questions \(2 skipped: blank or without an answer\), k=10;/,
+        /^SQuAD: 1 document, 1 question \(2 skipped: blank or without an answer\), k=10;/,
       );
     } finally {
       await store.close();

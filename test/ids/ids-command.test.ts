@@ -63,10 +63,10 @@ describe('cairn ids check', () => {
     writeFileSync(join(dir, 'notes.xyz'), 'ignored');
     const { out, io: streams } = io();
     expect(await runIdsCheck(dir, {}, streams)).toBe(1);
-    expect(out.stderr).toMatch(/\[1\/2\] .*a\.md: 1 chunks, ok/);
+    expect(out.stderr).toMatch(/\[1\/2\] .*a\.md: 1 chunk, ok/);
     expect(out.stderr).toMatch(/\[2\/2\] .*b\.md: 0 chunks, error invalid_utf8/);
     expect(out.stdout).toMatch(/b\.md: invalid_utf8: /);
-    expect(out.stdout).toMatch(/2 files, 1 chunks: 1 with issues/);
+    expect(out.stdout).toMatch(/2 files, 1 chunk: 1 with issues/);
   });
 
   it('walks a directory as ingest does: a dangling link, .git and hidden files are passed over', async () => {
@@ -78,8 +78,8 @@ describe('cairn ids check', () => {
     writeFileSync(join(dir, '.hidden.md'), '# Not a source\n');
     const { out, io: streams } = io();
     expect(await runIdsCheck(dir, {}, streams)).toBe(0);
-    expect(out.stderr).toMatch(/^\[1\/1\] .*a\.md: 1 chunks, ok/);
-    expect(out.stdout).toMatch(/^1 file, 1 chunks: chunk IDs unique/);
+    expect(out.stderr).toMatch(/^\[1\/1\] .*a\.md: 1 chunk, ok/);
+    expect(out.stdout).toMatch(/^1 file, 1 chunk: chunk IDs unique/);
   });
 
   it('exits 2 on a missing path or an unknown chunker', async () => {

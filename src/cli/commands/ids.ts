@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import type { Chunker } from '../../chunk/types.js';
+import { countOf } from '../../count-of.js';
 import { CairnError } from '../../errors.js';
 import { type ChunkIdCheck, checkChunkIds } from '../../ids/check-chunk-ids.js';
 import {
@@ -10,7 +11,6 @@ import {
   walkSupportedFiles,
 } from '../../ingest/collect-sources.js';
 import { SUPPORTED_EXTENSIONS } from '../../load/detect-format.js';
-import { countOf } from '../count-of.js';
 import { exitCodeFor, reportCommandError } from '../report-error.js';
 
 export interface IdsCheckFlags {
@@ -128,7 +128,7 @@ export async function runIdsCheck(
           ? 'ok'
           : countOf(report.issues.length, 'issue');
       io.stderr.write(
-        `[${k + 1}/${files.length}] ${file}: ${report.chunks} chunks, ${status} (${seconds} s)\n`,
+        `[${k + 1}/${files.length}] ${file}: ${countOf(report.chunks, 'chunk')}, ${status} (${seconds} s)\n`,
       );
     }
   }
@@ -161,7 +161,7 @@ function textReport(reports: FileReport[]): string {
   const failed = reports.filter((report) => !report.ok).length;
   const chunks = reports.reduce((sum, report) => sum + report.chunks, 0);
   lines.push(
-    `${reports.length} file${reports.length === 1 ? '' : 's'}, ${chunks} chunks: ${
+    `${countOf(reports.length, 'file')}, ${countOf(chunks, 'chunk')}: ${
       failed === 0
         ? 'chunk IDs unique, in reading order, stable on re-ingest'
         : `${failed} with issues`

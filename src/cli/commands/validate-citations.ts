@@ -8,11 +8,11 @@ import {
   findCitationList,
   validateCitations,
 } from '../../cite/validate-citations.js';
+import { countOf } from '../../count-of.js';
 import { CairnError } from '../../errors.js';
 import { parseJsonPointer } from '../../parse/json/json-pointer.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
-import { countOf } from '../count-of.js';
 import { openExistingStore } from '../open-existing-store.js';
 import { reportCommandError } from '../report-error.js';
 import type { CommandIo } from './validate-corpus.js';

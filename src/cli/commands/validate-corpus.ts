@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import type { CorpusValidationResult } from '../../corpus/create-corpus-validator.js';
 import { validateCorpusFile } from '../../corpus/validate-corpus-file.js';
 import { validateCorpusStream } from '../../corpus/validate-corpus-stream.js';
+import { countOf } from '../../count-of.js';
 import { CairnError } from '../../errors.js';
-import { countOf } from '../count-of.js';
 import { reportCommandError } from '../report-error.js';
 
 export interface ValidateCorpusFlags {
