@@ -148,6 +148,14 @@ describe('CairnNodeParser: relationships, metadata and pipelines', () => {
     ]);
     expect(alone!.metadata.author).toBeUndefined();
     expect(alone!.id_).toBe(first!.id_);
+
+    // text before any heading has no heading path: no empty line of it in what the model reads
+    const [untitled] = await parser.getNodesFromDocuments([
+      new Document({ text: 'Plain words, no heading.\n', metadata: { file_path: 'plain.txt' } }),
+    ]);
+    expect(cairnOf(untitled!).heading_path).toEqual([]);
+    for (const mode of [MetadataMode.LLM, MetadataMode.EMBED])
+      expect(untitled!.getContent(mode)).not.toContain('heading_path');
   });
 
   test('runs as a transformation of an IngestionPipeline', async () => {

@@ -73,12 +73,15 @@ export class CairnNodeParser extends NodeParser<Promise<TextNode[]>> {
       const parent = document.asRelatedNodeInfo();
       for (const piece of split.pieces) {
         const chunk: CairnChunkMetadata = chunkMetadata(split.doc, piece, split.chunker_id);
+        // a chunk outside every section has no heading path: no empty 'heading_path:' line for the model
+        const hidden =
+          chunk.heading_path.length === 0 ? [...HIDDEN_KEYS, 'heading_path'] : HIDDEN_KEYS;
         const node = new TextNode({
           id_: piece.chunk_id,
           text: piece.chunk.text,
           metadata: this.includeMetadata ? { ...document.metadata, ...chunk } : { ...chunk },
-          excludedEmbedMetadataKeys: [...document.excludedEmbedMetadataKeys, ...HIDDEN_KEYS],
-          excludedLlmMetadataKeys: [...document.excludedLlmMetadataKeys, ...HIDDEN_KEYS],
+          excludedEmbedMetadataKeys: [...document.excludedEmbedMetadataKeys, ...hidden],
+          excludedLlmMetadataKeys: [...document.excludedLlmMetadataKeys, ...hidden],
           relationships: { [NodeRelationship.SOURCE]: { ...parent } },
         });
         // set after construction: TextNode's constructor drops an index of 0 (`if (startCharIdx)`)
