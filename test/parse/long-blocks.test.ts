@@ -48,21 +48,26 @@ describe('a megabyte-long Markdown list', () => {
  */
 const CODE_BOUND_BYTES = 250 * 1024 * 1024;
 
+/**
+ * Parses `# Title`, then `block`, then a paragraph, as Markdown: the heap
+ * may grow by `bound` bytes at most, and the document must hold exactly a
+ * heading, one block of `type` whose text is `block`, and the paragraph.
+ */
+async function expectOneLongBlock(block: string, type: string, bound: number): Promise<void> {
+  const text = `# Title\n\n${block}\n\nAfter the block.\n`;
+  const { result: doc, bytes } = await heapGrowth(() =>
+    parseDocument({ bytes: Buffer.from(text, 'utf8'), source_url: 'long.md', format: 'markdown' }),
+  );
+  expect(bytes).toBeLessThan(bound);
+  expect(doc.blocks.map((b) => b.type)).toEqual(['heading', type, 'paragraph']);
+  const long = doc.blocks[1]!;
+  expect(doc.canonical.slice(long.span.start, long.span.end)).toBe(block);
+}
+
 describe('a long fenced code block', () => {
   it('parses to one code block, with bounded heap growth', async () => {
     const lines = Array.from({ length: 200_000 }, (_, i) => `let x${i} = ${i};\n`).join('');
-    const text = `# Code\n\n\`\`\`rust\n${lines}\`\`\`\n\nAfter the code.\n`;
-    const { result: doc, bytes } = await heapGrowth(() =>
-      parseDocument({
-        bytes: Buffer.from(text, 'utf8'),
-        source_url: 'code.md',
-        format: 'markdown',
-      }),
-    );
-    expect(bytes).toBeLessThan(CODE_BOUND_BYTES);
-    expect(doc.blocks.map((block) => block.type)).toEqual(['heading', 'code', 'paragraph']);
-    const code = doc.blocks[1]!;
-    expect(doc.canonical.slice(code.span.start, code.span.end)).toBe(`\`\`\`rust\n${lines}\`\`\``);
+    await expectOneLongBlock(`\`\`\`rust\n${lines}\`\`\``, 'code', CODE_BOUND_BYTES);
   }, 60_000);
 });
 
@@ -78,17 +83,6 @@ describe('a long block quote', () => {
       { length: 30_000 },
       (_, i) => `> Paragraph ${i} of the quoted mail,\n> on two lines.\n>\n`,
     ).join('');
-    const text = `# Mail\n\n${paragraphs}\nAfter the quote.\n`;
-    const { result: doc, bytes } = await heapGrowth(() =>
-      parseDocument({
-        bytes: Buffer.from(text, 'utf8'),
-        source_url: 'quote.md',
-        format: 'markdown',
-      }),
-    );
-    expect(bytes).toBeLessThan(QUOTE_BOUND_BYTES);
-    expect(doc.blocks.map((block) => block.type)).toEqual(['heading', 'quote', 'paragraph']);
-    const quote = doc.blocks[1]!;
-    expect(doc.canonical.slice(quote.span.start, quote.span.end)).toBe(paragraphs.trimEnd());
+    await expectOneLongBlock(paragraphs.trimEnd(), 'quote', QUOTE_BOUND_BYTES);
   }, 60_000);
 });
