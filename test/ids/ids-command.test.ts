@@ -82,6 +82,17 @@ describe('cairn ids check', () => {
     expect(out.stdout).toMatch(/^1 file, 1 chunk: chunk IDs unique/);
   });
 
+  it('a file that gives no chunk says why, and a run without chunks says it checked none', async () => {
+    const dir = tempDir('cairn-ids-empty-');
+    writeFileSync(join(dir, 'short.json'), JSON.stringify({ title: 'Short strings only' }));
+    const { out, io: streams } = io();
+    expect(await runIdsCheck(dir, {}, streams)).toBe(0);
+    expect(out.stdout).toBe(
+      `${join(dir, 'short.json')}: no chunks: no string node of 10000 characters or more (see --threshold)\n` +
+        '1 file, 0 chunks: no chunk to check\n',
+    );
+  });
+
   it('exits 2 on a missing path or an unknown chunker', async () => {
     const missing = io();
     expect(await runIdsCheck('/no/such/place.md', {}, missing.io)).toBe(2);

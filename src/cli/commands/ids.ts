@@ -11,6 +11,7 @@ import {
   walkSupportedFiles,
 } from '../../ingest/collect-sources.js';
 import { SUPPORTED_EXTENSIONS } from '../../load/detect-format.js';
+import { noChunksReason } from '../no-chunks-reason.js';
 import { exitCodeFor, reportCommandError } from '../report-error.js';
 
 export interface IdsCheckFlags {
@@ -136,7 +137,7 @@ export async function runIdsCheck(
   io.stdout.write(
     flags.json
       ? `${JSON.stringify({ ok, chunker: chunker.chunker_id, files: reports })}\n`
-      : textReport(reports),
+      : textReport(reports, threshold),
   );
   return unreadableFile ? 2 : ok ? 0 : 1;
 }
@@ -150,10 +151,13 @@ function toReport(check: ChunkIdCheck): FileReport {
   };
 }
 
-function textReport(reports: FileReport[]): string {
+function textReport(reports: FileReport[], threshold: number): string {
   const lines: string[] = [];
   for (const report of reports) {
     if (report.error) lines.push(`${report.path}: ${report.error.code}: ${report.error.message}`);
+    // nothing minted is nothing checked: say why rather than let "ok" stand alone
+    else if (report.chunks === 0)
+      lines.push(`${report.path}: no chunks: ${noChunksReason(report.path, threshold)}`);
     for (const issue of report.issues as { code: string; message: string }[]) {
       lines.push(`${report.path}: ${issue.code}: ${issue.message}`);
     }
@@ -162,9 +166,11 @@ function textReport(reports: FileReport[]): string {
   const chunks = reports.reduce((sum, report) => sum + report.chunks, 0);
   lines.push(
     `${countOf(reports.length, 'file')}, ${countOf(chunks, 'chunk')}: ${
-      failed === 0
-        ? 'chunk IDs unique, in reading order, stable on re-ingest'
-        : `${failed} with issues`
+      failed > 0
+        ? `${failed} with issues`
+        : chunks === 0
+          ? 'no chunk to check'
+          : 'chunk IDs unique, in reading order, stable on re-ingest'
     }`,
   );
   return `${lines.join('\n')}\n`;

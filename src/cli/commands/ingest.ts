@@ -7,6 +7,7 @@ import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import type { Format } from '../../types.js';
 import { jsonThreshold } from '../json-threshold.js';
+import { noChunksReason } from '../no-chunks-reason.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 
 interface IngestFlags {
@@ -158,10 +159,7 @@ async function formatSummary(
     (d) => (d.status === 'created' || d.status === 'updated') && d.chunks === 0,
   );
   for (const file of empty.slice(0, 10)) {
-    const json = /\.json$/i.test(file.source_url);
-    lines.push(
-      `  no chunks: ${file.source_url}: ${json ? `no string node of ${threshold} characters or more (see --threshold)` : 'no text to chunk'}`,
-    );
+    lines.push(`  no chunks: ${file.source_url}: ${noChunksReason(file.source_url, threshold)}`);
   }
   if (empty.length > 10) lines.push(`  no chunks: ${empty.length - 10} more`);
   const kept = summary.documents.filter((d) => d.kept_format !== undefined);
