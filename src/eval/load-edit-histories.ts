@@ -21,8 +21,9 @@ export interface LoadEditHistoriesOptions {
 /**
  * The edit histories in `dir`: `dir` itself when it holds revision files
  * (files with a supported extension; one beside subfolders does not count,
- * it is a note on them), else each of its subfolders. Hidden entries are
- * skipped, and subfolders of a history are not read.
+ * it is a note on them), else each of its subfolders that holds revision
+ * files. Hidden entries are skipped, and subfolders of a history are not
+ * read.
  *
  * Throws `file_not_found` for a missing `dir`, `file_unreadable` for a path
  * that is not a folder, `invalid_option` for an `only` that names no
@@ -61,13 +62,16 @@ export async function loadEditHistories(
   if (files.length > 1 || (files.length === 1 && folders.length === 0)) {
     histories = [{ name: basename(resolve(dir)), dir, revisions: files }];
   } else {
-    histories = await Promise.all(
+    const all = await Promise.all(
       folders.map(async (name) => ({
         name,
         dir: join(dir, name),
         revisions: revisionFiles(await listVisible(join(dir, name))),
       })),
     );
+    // a folder without revision files beside histories (assets/, images/) is not one of them
+    const some = all.filter((history) => history.revisions.length > 0);
+    histories = some.length > 0 ? some : all;
   }
   if (histories.length === 0) {
     throw new CairnError(

@@ -196,6 +196,20 @@ describe('cairn eval ids on a folder of histories with a note beside them', () =
     expect(status).toBe(0);
     expect(report.histories.map((h) => h.history)).toEqual(['a', 'b']);
   });
+
+  test('a folder without revision files beside the histories (assets/) is not one of them', async () => {
+    const root = tempDir('cairn-eval-ids-');
+    writeHistory(join(root, 'a'), [firstRevision(), firstRevision()]);
+    mkdirSync(join(root, 'assets'));
+    writeFileSync(join(root, 'assets', 'logo.png'), 'not a revision');
+    const { status, report } = await runJson(root);
+    expect(status).toBe(0);
+    expect(report.histories.map((h) => h.history)).toEqual(['a']);
+    // with no history at all, it still says there is none
+    const empty = tempDir('cairn-eval-ids-');
+    mkdirSync(join(empty, 'assets'));
+    expect((await runJson(empty)).status).toBe(1);
+  });
 });
 
 describe('cairn eval ids on symbolic links', () => {
