@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'mismatch_index_hash',
   // a search's trace log file cannot be written (a folder, a path under a file, no permission)
   'trace_log_unwritable',
+  // an output file a command was told to write (export corpus --out) cannot be written
+  'output_unwritable',
   // HTTP service
   'unauthorized',
   'forbidden',

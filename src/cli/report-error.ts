@@ -22,6 +22,7 @@ const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([
   'mismatch_index_hash',
   // --trace-log (or traces.log beside the database) names a file that cannot be written
   'trace_log_unwritable',
+  'output_unwritable',
   // cairn serve on a port another process holds
   'address_in_use',
 ]);

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -140,6 +140,17 @@ describe('cairn export corpus', () => {
     }
     expect(await readFile(source, 'utf8')).toBe(SMALL);
     expect(await readFile(other, 'utf8')).toBe('# Not EAR\n');
+  });
+
+  it('an --out that cannot be written is output_unwritable (exit 2), and leaves no partial file', async () => {
+    const dir = tempDir('cairn-export-out-');
+    const source = join(dir, 'chapter.md');
+    await writeFile(source, SMALL);
+    const c = captureIo();
+    // a folder where the file should go: it was file_unreadable, which named the wrong side
+    expect(await runExportCorpus(source, { out: dir }, c.io)).toBe(2);
+    expect(c.err()).toMatch(/^cairn: output_unwritable: Cannot write .*: EISDIR/);
+    expect((await readdir(dir)).sort()).toEqual(['chapter.md']);
   });
 
   it('registers under an export command', () => {

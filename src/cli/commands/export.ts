@@ -114,7 +114,7 @@ async function writeAtomically(path: string, text: string): Promise<void> {
   } catch (cause) {
     await rm(partial, { force: true });
     throw new CairnError(
-      'file_unreadable',
+      'output_unwritable',
       `Cannot write ${path}: ${(cause as NodeJS.ErrnoException).code ?? cause}`,
       {
         cause,
