@@ -266,7 +266,11 @@ export function checkOffsets(value: unknown, length: number | null): CitationIss
   const e = end as number;
   if (!(s >= 0 && s < e && (length === null || e <= length)))
     return bad(`0 <= start < end${length === null ? '' : ` <= ${length}`}`, `${s}..${e}`);
-  if (unit !== OFFSET_UNIT) return bad(`unit "${OFFSET_UNIT}"`, `unit ${describeValue(unit)}`);
+  if (unit !== OFFSET_UNIT)
+    return bad(
+      `unit "${OFFSET_UNIT}"`,
+      unit === undefined ? 'no unit' : `unit ${describeValue(unit)}`,
+    );
   return null;
 }
 

@@ -163,7 +163,7 @@ export function describeCiteIssue(issue: CiteIssueBody): string {
     case 'cite_after_answer':
       return `Cite first: "citations" comes after "${issue.field}"`;
     case 'invalid_utf8':
-      return 'The answer is not valid UTF-8';
+      return 'The input is not valid UTF-8';
     case 'malformed_json':
       return `Malformed JSON at line ${issue.line} column ${issue.column}: ${issue.detail}`;
     case 'duplicate_key':

@@ -106,7 +106,10 @@ describe('parseAnswerJson', () => {
   });
 
   it('reports bytes that are not UTF-8', () => {
-    expect(codes(parseAnswerJson(new Uint8Array([0x7b, 0xff, 0x7d])))).toEqual(['invalid_utf8']);
+    const parsed = parseAnswerJson(new Uint8Array([0x7b, 0xff, 0x7d]));
+    expect(codes(parsed)).toEqual(['invalid_utf8']);
+    // a citation list is read the same way: the message names no answer
+    expect(!parsed.ok && parsed.issues[0]!.message).toBe('The input is not valid UTF-8');
   });
 
   it('refuses a 50 MB payload quickly with input_too_large', () => {

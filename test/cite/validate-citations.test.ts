@@ -72,6 +72,13 @@ describe('validateCitations', () => {
     expect(!result.ok && result.issues.map((i) => i.code)).toEqual(['bad_offsets']);
   });
 
+  it('offsets without a unit say "no unit", not "unit nothing"', () => {
+    const result = validateCitations([with_({ offsets: { start: 0, end: 5 } })]);
+    expect(!result.ok && result.issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(/^Bad offsets: expected unit "char", received no unit \(citation 0/),
+    ]);
+  });
+
   it('lifts the section fence when asked, or for whitelisted sections', () => {
     const mixed = [CITATION, with_({ section_id: 'glossary' })];
     expect(validateCitations(mixed).ok).toBe(false);
