@@ -23,11 +23,20 @@ const QUOTE_BLANK = /^ {0,3}>[ \t]*$/;
 /** A block quote line at column 0 whose content starts at the quote's own column 0. */
 const QUOTE_RESUME = /^> ?[^ \t]/;
 /**
- * The first line of an HTML block that ends only at a marker (`-->`,
- * `</pre>`, `?>`...: CommonMark's kinds 1 to 5); the other kinds end at a
- * blank line.
+ * The HTML blocks that end only at a marker (CommonMark's kinds 1 to 5):
+ * the start of the first line, and what a line must contain to end them.
+ * The other kinds end at a blank line.
  */
-const HTML_UNTIL_MARKER = /^ {0,3}<(?:[!?]|(?:script|pre|style|textarea)(?:[\s>]|$))/i;
+const HTML_MARKERS: readonly { start: RegExp; end: RegExp }[] = [
+  {
+    start: /^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i,
+    end: /<\/(?:script|pre|style|textarea)>/i,
+  },
+  { start: /^ {0,3}<!--/, end: /-->/ },
+  { start: /^ {0,3}<\?/, end: /\?>/ },
+  { start: /^ {0,3}<!\[CDATA\[/, end: /\]\]>/ },
+  { start: /^ {0,3}<![A-Za-z]/, end: />/ },
+];
 /** Nothing but blank lines. */
 const BLANK = /^[ \t\r\n]*$/;
 /** Enough of a line for `ROW_START` and `ITEM_START`: three spaces, nine digits, a delimiter, a space, a character. */
@@ -73,9 +82,9 @@ export function nextCut(markdown: string, at: number, to: number): number {
 
 /**
  * Whether `block`, the last of the part ending at `end`, is a top-level
- * table, list, block quote, fenced block or HTML block ending at a blank
- * line that the line at `cut` continues in the whole document. `bom` is 1
- * when `markdown` opens with U+FEFF (block offsets count after it).
+ * table, list, block quote, fenced block or HTML block that the line at
+ * `cut` continues in the whole document. `bom` is 1 when `markdown` opens
+ * with U+FEFF (block offsets count after it).
  */
 export function continuesAt(
   markdown: string,
@@ -95,12 +104,14 @@ export function continuesAt(
     );
   if (block.type === 'html') {
     const first = firstLineOf(markdown, block, bom);
-    return (
-      block.end === end - bom &&
-      !BLANK.test(lineAt(markdown, cut)) &&
-      startsAfresh(markdown, first, bom) &&
-      !HTML_UNTIL_MARKER.test(lineAt(markdown, first))
-    );
+    if (block.end !== end - bom || !startsAfresh(markdown, first, bom)) return false;
+    const opening = lineAt(markdown, first);
+    const marked = HTML_MARKERS.find((kind) => kind.start.test(opening));
+    // a blank line ends the other kinds; a marked one runs on while no line holds its end,
+    // neither the opening line nor the last before the cut
+    if (marked === undefined) return !BLANK.test(lineAt(markdown, cut));
+    const last = lineAt(markdown, lineStartOf(markdown, cut - 1));
+    return !marked.end.test(opening) && !marked.end.test(last);
   }
   if (block.type === 'code' || block.type === 'math')
     return block.end === end - bom && isOpenFence(markdown, firstLineOf(markdown, block, bom), end);

@@ -43,9 +43,12 @@ import { parseTopBlocks, type TopBlock } from './top-blocks.js';
  *   quote line, unless its last child is HTML or an open fence: the blank
  *   line closed every other child, so the line after it starts a child
  *   afresh, and the quote's state is its marker alone;
- * - an HTML block that only a blank line ends, at a line that is not blank:
- *   every line up to a blank one is its content, when it follows the
- *   block's opening line again.
+ * - an HTML block opening at column 0 at the start or after a blank line:
+ *   one that a blank line ends, at a line that is not blank; one that a
+ *   marker ends (`-->`, `</pre>`, `?>`, `]]>`, `>`), while neither its
+ *   opening line nor the last line before the cut holds the marker. Every
+ *   line up to the end is its content, when it follows the opening line
+ *   again.
  * A part that is one block, with none of these, ends the cutting: the rest
  * of the range is parsed whole.
  *

@@ -268,7 +268,7 @@ describe('parseBlocksInPieces', () => {
     ]);
   });
 
-  test('a long HTML block is parsed a part at a time where a blank line ends it, whole where a marker does', () => {
+  test('a long HTML block of any kind is parsed a part at a time, to the same blocks as the whole', () => {
     const rows = Array.from({ length: 300 }, (_, i) => `<tr><td>${i}</td><td>\u00e9</td></tr>`);
     for (const [open, close] of [
       ['<table>', '</table>'],
@@ -278,6 +278,10 @@ describe('parseBlocksInPieces', () => {
       ['<pre>', '</pre>'],
       ['<?php', '?>'],
       ['<![CDATA[', ']]>'],
+      ['<!DOCTYPE html', '>'],
+      ['<script>', '</SCRIPT>'],
+      ['<!-- -->', 'after a closed comment'],
+      ['<pre>', '</pre> and text'],
     ])
       for (const eol of ['\n', '\r\n'])
         for (const before of ['', '# T\n\n', 'text\n\n'])
