@@ -10,20 +10,17 @@ import { dirname, resolve } from 'node:path';
  */
 export function makeFolderSync(folder: string): void {
   const missing: string[] = [];
-  for (let at = resolve(folder); ; ) {
-    try {
-      if (statSync(at).isDirectory()) break;
+  // statSync throws for what is not missing but cannot be looked at (ENOTDIR past a file, EACCES)
+  for (let at = resolve(folder); ; at = dirname(at)) {
+    const info = statSync(at, { throwIfNoEntry: false });
+    if (info?.isDirectory()) break;
+    if (info !== undefined) {
       throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${folder}'`), {
         code: 'ENOTDIR',
         path: at,
       });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      missing.push(at);
-      const parent = dirname(at);
-      if (parent === at) throw error;
-      at = parent;
     }
+    missing.push(at);
   }
   for (const at of missing.reverse()) {
     try {

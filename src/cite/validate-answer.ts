@@ -253,9 +253,8 @@ function inspectAnswer(answer: unknown, options: AnswerValidationOptions): Inspe
     return result(0);
   }
 
-  checkNumberField(answer, 'ΔS', report);
-  const deltaS = own(answer, 'ΔS');
-  if (typeof deltaS === 'number' && deltaS >= 0 && deltaS <= 1) measured.deltaS = deltaS;
+  const deltaS = checkNumberField(answer, 'ΔS', report);
+  if (deltaS !== undefined) measured.deltaS = deltaS;
   const lambda = own(answer, 'λ');
   if (typeof lambda === 'string' && lambda.length > 0) measured.lambda = lambda;
   else if (lambda !== undefined) {
@@ -422,17 +421,18 @@ function inspectAnswer(answer: unknown, options: AnswerValidationOptions): Inspe
   return result(segments.length);
 }
 
+/** The field's number when it is one in [0, 1]; reported when it is something else, undefined when absent. */
 function checkNumberField(
   answer: Record<string, unknown>,
   field: AnswerField,
   report: (body: CiteIssueBody, path: string) => void,
-): void {
+): number | undefined {
   const v = own(answer, field);
-  if (v === undefined) return;
-  if (typeof v !== 'number' || !(v >= 0 && v <= 1)) {
-    report(
-      { code: 'wrong_type', field, expected: 'a number in [0, 1]', received: describeValue(v) },
-      pointerToken(field),
-    );
-  }
+  if (v === undefined) return undefined;
+  if (typeof v === 'number' && v >= 0 && v <= 1) return v;
+  report(
+    { code: 'wrong_type', field, expected: 'a number in [0, 1]', received: describeValue(v) },
+    pointerToken(field),
+  );
+  return undefined;
 }

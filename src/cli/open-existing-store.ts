@@ -22,21 +22,17 @@ export async function openExistingStore(
     store = await openStore({ ...target, create: false });
   } catch (error) {
     if (!(error instanceof CairnError && error.code === 'store_readonly')) throw error;
-    return openReadOnlyStore(db, schema);
+    return openReadOnlyStore(target);
   }
   // PostgreSQL opens for writing whatever the role may do: ask before the first write fails
   if (!(await store.refusesWrites().catch(() => false))) return store;
   await store.close().catch(() => {});
-  return openReadOnlyStore(db, schema);
+  return openReadOnlyStore(target);
 }
 
 /** The store opened read-only, with the warning. */
-async function openReadOnlyStore(db: string | undefined, schema?: string): Promise<ChunkStore> {
-  const store = await openStore({
-    ...(db === undefined ? {} : { db }),
-    ...(schema === undefined ? {} : { schema }),
-    readonly: true,
-  });
+async function openReadOnlyStore(target: { db?: string; schema?: string }): Promise<ChunkStore> {
+  const store = await openStore({ ...target, readonly: true });
   process.stderr.write(
     `cairn: warning: ${store.location} is read-only: no trace row or log line is written\n`,
   );

@@ -163,8 +163,8 @@ export function byNameAndNumber(a: string, b: string): number {
     const [x, y] = [left[i]!, right[i]!];
     if (x === y) continue;
     if (/^\d/.test(x) && /^\d/.test(y)) {
-      const byValue = BigInt(x) < BigInt(y) ? -1 : BigInt(x) > BigInt(y) ? 1 : 0;
-      if (byValue !== 0) return byValue;
+      const byValue = BigInt(x) - BigInt(y);
+      if (byValue !== 0n) return byValue < 0n ? -1 : 1;
     }
     return x < y ? -1 : 1;
   }

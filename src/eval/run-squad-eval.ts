@@ -3,7 +3,7 @@ import { gptTokenCounter } from '../chunk/tokenizers/gpt-token-counter.js';
 import { CairnError } from '../errors.js';
 import { deriveDocUid } from '../load/doc-uid.js';
 import { buildTextDocument } from '../parse/text/parse-text.js';
-import { MAX_K, search } from '../search/search.js';
+import { checkK, search } from '../search/search.js';
 import { ensure } from '../store/ensure.js';
 import type { ChunkStore } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
@@ -66,10 +66,14 @@ export async function buildSquadDocuments(
   const nextOf = new Map<string, number>();
   for (const article of articles) {
     let source_url = `squad/${article.title}.txt`;
+    let uid = deriveDocUid(source_url);
     let n = nextOf.get(article.title) ?? 2;
-    for (; used.has(deriveDocUid(source_url)); n++) source_url = `squad/${article.title}~${n}.txt`;
+    for (; used.has(uid); n++) {
+      source_url = `squad/${article.title}~${n}.txt`;
+      uid = deriveDocUid(source_url);
+    }
     nextOf.set(article.title, n);
-    used.add(deriveDocUid(source_url));
+    used.add(uid);
     // Built from the text itself, not from bytes: a context may open with U+FEFF or hold a NUL,
     // which a file's decoding would drop as a byte order mark or refuse as binary.
     const doc = buildTextDocument(article.text, { source_url });
@@ -95,14 +99,8 @@ export async function runSquadEval(
   articles: readonly SquadArticle[],
   options: SquadEvalOptions = {},
 ): Promise<SquadEvalReport> {
-  const k = options.k ?? 10;
   // search would refuse it at the first question, after every article was written
-  if (!Number.isInteger(k) || k < 1 || k > MAX_K) {
-    throw new CairnError(
-      'invalid_option',
-      `k must be a whole number from 1 to ${MAX_K}, got ${JSON.stringify(k) ?? String(k)}`,
-    );
-  }
+  const k = checkK(options.k ?? 10);
   const registry = defaultChunkerRegistry();
   const counter = gptTokenCounter('cl100k_base');
   // every chunker resolved before any is run: an unknown one fails before the store is written

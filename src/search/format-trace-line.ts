@@ -14,6 +14,15 @@ export interface TraceFields {
   lambda?: string;
 }
 
+/** The fields with their defaults: segment 1, ΔS and λ unmeasured. */
+export function traceFields(fields: TraceFields = {}): Required<TraceFields> {
+  return {
+    seg: fields.seg ?? 1,
+    deltaS: fields.deltaS ?? TRACE_DELTA_S,
+    lambda: fields.lambda ?? TRACE_LAMBDA,
+  };
+}
+
 /**
  * One grep-friendly line per query and segment in seed 001's log format
  * (logfmt: `key=value`, the query JSON-quoted so a newline or space in it
@@ -27,14 +36,15 @@ export function formatTraceLine(
   fields: TraceFields = {},
 ): string {
   const top = result.hits[0];
+  const { seg, deltaS, lambda } = traceFields(fields);
   const list = (values: readonly (string | number)[]): string => `[${values.join(',')}]`;
   return [
     `ts=${ts}`,
     `qid=${result.qid}`,
-    `seg=${fields.seg ?? 1}`,
-    `deltaS=${fields.deltaS ?? TRACE_DELTA_S}`,
+    `seg=${seg}`,
+    `deltaS=${deltaS}`,
     // the answer's own words: quoted where they would break the line
-    `lambda=${quoteIfNeeded(fields.lambda ?? TRACE_LAMBDA)}`,
+    `lambda=${quoteIfNeeded(lambda)}`,
     `k=${k}`,
     `store=${store}`,
     `index_hash=${result.index_hash}`,

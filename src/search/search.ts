@@ -16,6 +16,14 @@ import { writeTrace } from './write-trace.js';
 /** Hits one search returns at most. */
 export const MAX_K = 1000;
 
+/** `k` when it is a whole number from 1 to `MAX_K`; else `invalid_option`. */
+export function checkK(k: number): number {
+  if (Number.isInteger(k) && k >= 1 && k <= MAX_K) return k;
+  // a string '5' from JavaScript callers is quoted: 'got 5' read as a valid k
+  const got = typeof k === 'string' ? JSON.stringify(k) : String(k);
+  throw new CairnError('invalid_option', `k must be a whole number from 1 to ${MAX_K}, got ${got}`);
+}
+
 /**
  * Lexical search over the current versions' chunks of one chunker, each
  * hit with seed 001's citation payload. The query is split into words
@@ -35,15 +43,7 @@ export async function search(
   query: string,
   options: SearchOptions = {},
 ): Promise<SearchResult> {
-  const k = options.k ?? 10;
-  if (!Number.isInteger(k) || k < 1 || k > MAX_K) {
-    // a string '5' from JavaScript callers is quoted: 'got 5' read as a valid k
-    const got = typeof k === 'string' ? JSON.stringify(k) : String(k);
-    throw new CairnError(
-      'invalid_option',
-      `k must be a whole number from 1 to ${MAX_K}, got ${got}`,
-    );
-  }
+  const k = checkK(options.k ?? 10);
   if (query.trim() === '') throw new CairnError('empty_query', 'The search query is empty');
   rejectNulOptions(options);
   const chunkerId = await resolveSearchChunker(store, options.chunker);

@@ -3,12 +3,7 @@ import { dirname } from 'node:path';
 import { CairnError } from '../errors.js';
 import { makeFolderSync } from '../make-folder.js';
 import type { ChunkStore, WaitOptions } from '../store/types.js';
-import {
-  formatTraceLine,
-  TRACE_DELTA_S,
-  TRACE_LAMBDA,
-  type TraceFields,
-} from './format-trace-line.js';
+import { formatTraceLine, type TraceFields, traceFields } from './format-trace-line.js';
 import type { SearchResult } from './types.js';
 
 /**
@@ -22,14 +17,14 @@ export async function writeTrace(
 ): Promise<void> {
   const ts = new Date().toISOString();
   const top = result.hits[0];
-  const fields = options.fields ?? {};
+  const fields = traceFields(options.fields);
   await store.insertRagTrace(
     {
       ts,
       qid: result.qid,
-      seg: fields.seg ?? 1,
-      deltaS: fields.deltaS ?? TRACE_DELTA_S,
-      lambda_state: fields.lambda ?? TRACE_LAMBDA,
+      seg: fields.seg,
+      deltaS: fields.deltaS,
+      lambda_state: fields.lambda,
       store: store.dialect,
       index_hash: result.index_hash,
       embed_model: result.embed_model,

@@ -11,6 +11,7 @@ import {
   walkSupportedFiles,
 } from '../../ingest/collect-sources.js';
 import { SUPPORTED_EXTENSIONS } from '../../load/detect-format.js';
+import { jsonThreshold } from '../json-threshold.js';
 import { noChunksReason } from '../no-chunks-reason.js';
 import { exitCodeFor, reportCommandError } from '../report-error.js';
 
@@ -80,13 +81,7 @@ export async function runIdsCheck(
   let chunker: Chunker;
   let threshold: number;
   try {
-    threshold = Number(flags.threshold ?? '10000');
-    if (!Number.isSafeInteger(threshold) || threshold < 1) {
-      throw new CairnError(
-        'invalid_option',
-        `--threshold must be a positive integer, got "${flags.threshold}"`,
-      );
-    }
+    threshold = jsonThreshold(flags.threshold ?? '10000');
     files = await filesUnder(path, unreadable);
     chunker = await (io.getChunker ?? defaultGetChunker)(flags.chunker ?? 'default');
   } catch (error) {

@@ -13,6 +13,7 @@ import { CairnError } from '../../errors.js';
 import { parseJsonPointer } from '../../parse/json/json-pointer.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
+import { positiveInteger } from '../integer-flag.js';
 import { openExistingStore } from '../open-existing-store.js';
 import { reportCommandError } from '../report-error.js';
 import type { CommandIo } from './validate-corpus.js';
@@ -171,9 +172,10 @@ export async function runValidateCitations(
       '--max-bytes',
       flags.maxBytes ?? String(DEFAULT_MAX_ANSWER_BYTES),
     );
-    const maxIssues = nonNegativeInteger('--max-issues', flags.maxIssues ?? '1000');
-    if (maxIssues === 0)
-      throw new CairnError('invalid_option', '--max-issues must be a positive integer, got "0"');
+    const maxIssues = positiveInteger(
+      '--max-issues',
+      flags.maxIssues ?? String(DEFAULT_MAX_ISSUES),
+    );
     if (flags.db === undefined) {
       // each of these acts on the store alone: without --db it would be dropped without a word
       const storeOnly = [

@@ -4,6 +4,7 @@ import { validateCorpusFile } from '../../corpus/validate-corpus-file.js';
 import { validateCorpusStream } from '../../corpus/validate-corpus-stream.js';
 import { countOf } from '../../count-of.js';
 import { CairnError } from '../../errors.js';
+import { positiveInteger } from '../integer-flag.js';
 import { reportCommandError } from '../report-error.js';
 
 export interface ValidateCorpusFlags {
@@ -78,14 +79,6 @@ export async function runValidateCorpus(
   } catch (error) {
     return reportCommandError(error, io, flags.json);
   }
-}
-
-function positiveInteger(flag: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) {
-    throw new CairnError('invalid_option', `${flag} must be a positive integer, got "${value}"`);
-  }
-  return n;
 }
 
 function jsonReport(file: string, result: CorpusValidationResult): object {

@@ -100,7 +100,7 @@ export function continuesAt(
       block.end === end - bom &&
       block.openInside === undefined &&
       QUOTE_RESUME.test(lineAt(markdown, cut, HEAD)) &&
-      QUOTE_BLANK.test(lineAt(markdown, lineStartOf(markdown, cut - 1)))
+      QUOTE_BLANK.test(lineBefore(markdown, cut))
     );
   if (block.type === 'html') {
     const first = firstLineOf(markdown, block, bom);
@@ -110,7 +110,7 @@ export function continuesAt(
     // a blank line ends the other kinds; a marked one runs on while no line holds its end,
     // neither the opening line nor the last before the cut
     if (marked === undefined) return !BLANK.test(lineAt(markdown, cut));
-    const last = lineAt(markdown, lineStartOf(markdown, cut - 1));
+    const last = lineBefore(markdown, cut);
     return !marked.end.test(opening) && !marked.end.test(last);
   }
   if (block.type === 'code' || block.type === 'math')
@@ -160,6 +160,11 @@ function startsAfresh(markdown: string, first: number, bom: number): boolean {
 /** Where the first line of `block` starts, after a leading U+FEFF. */
 function firstLineOf(markdown: string, block: TopBlock, bom: number): number {
   return Math.max(lineStartOf(markdown, block.start + bom), bom);
+}
+
+/** The line before the one starting at `lineStart`, without its line ending. */
+function lineBefore(markdown: string, lineStart: number): string {
+  return lineAt(markdown, lineStartOf(markdown, lineStart - 1));
 }
 
 /** The start of the line holding index `at`. */

@@ -188,26 +188,15 @@ const QUOTE_FRAME = new Set(['blockQuotePrefix', 'linePrefix', 'lineEnding', 'li
  * line does not end.
  */
 function lastChildLeftOpen(events: Event[], open: number): boolean {
-  let last = -1;
-  let depth = 0;
-  for (let i = open + 1; events[i]![1] !== events[open]![1]; i++) {
-    const [kind, token] = events[i]!;
-    if (kind === 'exit') depth--;
-    else if (depth++ === 0 && !QUOTE_FRAME.has(token.type)) last = i;
-  }
-  if (last === -1) return false;
+  const last = directChildren(events, open, (type) => !QUOTE_FRAME.has(type)).at(-1);
+  if (last === undefined) return false;
   const child = events[last]![1];
   if (child.type === 'htmlFlow') return true;
   if (child.type !== 'codeFenced' && child.type !== 'mathFlow') return false;
-  let fences = 0;
-  depth = 0;
-  for (let i = last + 1; events[i]![1] !== child; i++) {
-    const [kind, token] = events[i]!;
-    if (kind === 'exit') depth--;
-    else if (depth++ === 0 && /^(?:codeFenced|mathFlow)Fence$/.test(token.type)) fences++;
-  }
-  return fences < 2;
+  return directChildren(events, last, (type) => FENCE.test(type)).length < 2;
 }
+
+const FENCE = /^(?:codeFenced|mathFlow)Fence$/;
 
 /** The index of the first enter event between `open` and `close` whose token type matches, else -1. */
 function firstInside(events: Event[], open: number, close: number, type: RegExp): number {
@@ -233,12 +222,17 @@ function dataInside(events: Event[], open: number, type: RegExp): string {
  * each child's enter event. Tokens nested deeper (inside inline math) are not children.
  */
 function phrasingChildren(events: Event[], open: number): number[] {
+  return directChildren(events, open, (type) => PHRASING.has(type));
+}
+
+/** The enter events of the tokens directly inside the one entered at `open` whose type `keep` takes. */
+function directChildren(events: Event[], open: number, keep: (type: string) => boolean): number[] {
   const children: number[] = [];
   let depth = 0;
   for (let i = open + 1; events[i]![1] !== events[open]![1]; i++) {
     const [kind, token] = events[i]!;
     if (kind === 'exit') depth--;
-    else if (depth++ === 0 && PHRASING.has(token.type)) children.push(i);
+    else if (depth++ === 0 && keep(token.type)) children.push(i);
   }
   return children;
 }

@@ -1,0 +1,28 @@
+import { expect, test } from 'vitest';
+import { formatTraceLine } from './format-trace-line.js';
+import type { SearchResult } from './types.js';
+
+const RESULT: SearchResult = {
+  qid: 'q1',
+  query: 'ownership',
+  terms: ['ownership'],
+  chunker_id: 'structure@v1:bef0b2fa',
+  analyzer: 'a',
+  index_hash: 'h',
+  embed_model: 'none',
+  hits: [],
+  trace_log: null,
+  traced: true,
+};
+
+test('a search line says segment 1, ΔS and λ unmeasured; an answer segment says its own', () => {
+  const line = (fields?: Parameters<typeof formatTraceLine>[4]) =>
+    formatTraceLine(RESULT, 'sqlite', 'T', 5, fields);
+  expect(line()).toContain(' seg=1 deltaS=-1 lambda=unmeasured k=5 ');
+  expect(line({ seg: 2, deltaS: 0.37, lambda: 'convergent' })).toContain(
+    ' seg=2 deltaS=0.37 lambda=convergent ',
+  );
+  // a λ with a space or an equals sign would break the key=value line: it is quoted
+  expect(line({ lambda: 'not sure' })).toContain(' lambda="not sure" ');
+  expect(line({ lambda: 'a=b' })).toContain(' lambda="a=b" ');
+});
