@@ -5,7 +5,7 @@
 // database. SQLite and PostgreSQL over the whole eCFR corpus, and SQLite over a 15 MB prefix of it
 // and over two copies of it, to show whether peak RSS grows with the corpus.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { CORPORA, listFiles } from './harness.mjs';
 import {
@@ -24,6 +24,8 @@ const SLOW_MS = 60_000;
 /** Wall time per series (warm-up included) before counted runs stop early; about 20 min in all. */
 const BUDGET_MS = { sqlite: 330_000, postgres: 330_000, subset: 150_000, doubled: 240_000 };
 const SUBSET_BYTES = 15e6;
+/** Wall time for the bound's counted runs (each about 20 s on the eCFR). */
+const BOUND_BUDGET_MS = 90_000;
 
 const TARGET_MBPS = 10;
 const TARGET_UNCHANGED_RATIO = 20;
@@ -104,6 +106,25 @@ async function series(name, pair, { runs, budgetMs, warmUp, coldReason }) {
     unchangeds.push(unchanged);
   }
   return { name, firsts, unchangeds, notes };
+}
+
+/**
+ * The workers' job alone (parse and chunk, no store) over the same files on one thread, median of
+ * up to `runs` runs: what one core's share of an ingest costs before anything is written.
+ */
+function boundOf(files, runs) {
+  const times = [];
+  const started = performance.now();
+  for (let i = 0; i < runs && (i === 0 || performance.now() - started < BOUND_BUDGET_MS); i++) {
+    const r = runTool('ingest-bound.mjs', files, {
+      progress: 'parse + chunk alone',
+      timeoutMs: CHILD_TIMEOUT_MS,
+    });
+    if (r.failed) return { failed: r.failed };
+    times.push(r.ms);
+  }
+  const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0);
+  return { mbps: bytes / 1e6 / (median(times) / 1000), runs: times.length };
 }
 
 function summarize(label, results, expect) {
@@ -220,6 +241,7 @@ export async function bench({ runs = 5 } = {}) {
   const all = listFiles('ecfr', ['.md']);
   const subset = subsetOf(all, SUBSET_BYTES);
 
+  const bound = boundOf(all, runs);
   const sqlite = await series('SQLite', sqlitePair([ecfrDir]), {
     runs,
     budgetMs: BUDGET_MS.sqlite,
@@ -273,6 +295,13 @@ export async function bench({ runs = 5 } = {}) {
   const pgRatio = ratio(pgRows);
   console.log(
     `\nfirst / unchanged time: SQLite ${sqliteRatio?.toFixed(1) ?? 'n/a'}x, PostgreSQL ${pgRatio?.toFixed(1) ?? 'n/a'}x`,
+  );
+
+  const cores = availableParallelism();
+  console.log(
+    bound.failed
+      ? `\nbound: parse + chunk alone failed: ${bound.failed}`
+      : `\nbound: parsing and chunking alone (each file through processSource, as a worker does; no IDs, no store), median of ${bound.runs} run(s) on one thread: ${bound.mbps.toFixed(2)} MB/s. Every byte an ingest stores goes through that work, so on this machine's ${cores} core(s) an ingest is bounded by ${(bound.mbps * cores).toFixed(2)} MB/s even if writing cost nothing and every core parsed`,
   );
 
   console.log('\nTargets (issue 5):');
