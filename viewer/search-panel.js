@@ -3,6 +3,7 @@
 import { api } from './api.js';
 import { $, el } from './dom.js';
 import { chunkHash } from './hash-links.js';
+import { hitExcerpt } from './hit-excerpt.js';
 import { appendVisible } from './invisible-chars.js';
 import { state } from './state.js';
 import { showTab } from './tabs.js';
@@ -23,7 +24,8 @@ export async function runSearch(/** @type {string} */ query) {
   try {
     const { body } = await api(`/api/search?q=${encodeURIComponent(query)}&k=${SEARCH_K}`);
     summary.textContent = `${body.hits.length} hit${body.hits.length === 1 ? '' : 's'} for “${query}”`;
-    for (const hit of body.hits) list.append(renderHit(hit));
+    for (const [i, hit] of body.hits.entries())
+      list.append(renderHit(hit, body.matches?.[i] ?? []));
     await fillTitles(body.hits, list);
   } catch (error) {
     summary.textContent = error instanceof Error ? error.message : String(error);
@@ -65,8 +67,11 @@ async function fillTitles(hits, list) {
   );
 }
 
-/** @param {any} hit */
-function renderHit(hit) {
+/**
+ * @param {any} hit
+ * @param {number[][]} matches where the hit's text holds a searched word (the API's `matches`)
+ */
+function renderHit(hit, matches) {
   const item = el('li');
   const link = /** @type {HTMLAnchorElement} */ (el('a', 'hit'));
   link.href = chunkHash(hit.snippet_id);
@@ -83,11 +88,10 @@ function renderHit(hit) {
     `§ ${hit.section_id === '-' ? '(root)' : hit.section_id || '(root)'} ${hit.heading_path.join(' › ')}${hit.page === null ? '' : ` · page ${hit.page}`}`,
   );
   const snippet = el('span', 'hit-snippet');
-  const text = [...hit.text];
-  appendVisible(
-    snippet,
-    text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS).join('')}…` : hit.text,
-  );
+  for (const piece of hitExcerpt(hit.text, matches, SNIPPET_CHARS)) {
+    if (!piece.mark) appendVisible(snippet, piece.text);
+    else appendVisible(snippet.appendChild(el('mark')), piece.text);
+  }
   const score = el(
     'span',
     'hit-score',

@@ -1,4 +1,4 @@
-import { queryWordMatcher } from './word-stem.js';
+import { matchRanges } from './match-ranges.js';
 
 /**
  * `text` with every whole-word, case-insensitive occurrence of `terms`,
@@ -11,8 +11,11 @@ export function highlightTerms(
   terms: readonly string[],
   marks: { open: string; close: string },
 ): string {
-  const matches = queryWordMatcher(terms);
-  return text.replace(/[\p{L}\p{M}\p{N}]+/gu, (word) =>
-    matches(word) ? `${marks.open}${word}${marks.close}` : word,
-  );
+  let out = '';
+  let last = 0;
+  for (const [start, end] of matchRanges(text, terms, Number.POSITIVE_INFINITY)) {
+    out += `${text.slice(last, start)}${marks.open}${text.slice(start, end)}${marks.close}`;
+    last = end;
+  }
+  return out + text.slice(last);
 }

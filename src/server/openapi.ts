@@ -238,6 +238,15 @@ const SCHEMAS = {
       index_hash: { type: 'string' },
       embed_model: { type: 'string' },
       hits: { type: 'array', items: ref('SearchHit') },
+      matches: {
+        type: 'array',
+        description:
+          "One entry per hit, in the hits' order: [start, end) UTF-16 offsets into that hit's text of each searched word or another form of one (by the index's stemmer), at most 100; a display aid (the viewer marks them), not part of the citation",
+        items: {
+          type: 'array',
+          items: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 },
+        },
+      },
       traced: {
         type: 'boolean',
         description:

@@ -16,6 +16,7 @@ const ASSETS: Record<string, string> = {
   'dom.js': 'text/javascript; charset=utf-8',
   'hash-links.js': 'text/javascript; charset=utf-8',
   'hash-route.js': 'text/javascript; charset=utf-8',
+  'hit-excerpt.js': 'text/javascript; charset=utf-8',
   'invisible-chars.js': 'text/javascript; charset=utf-8',
   'open-chunk.js': 'text/javascript; charset=utf-8',
   'open-document.js': 'text/javascript; charset=utf-8',

@@ -693,7 +693,7 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
 
   test('search lists the hits in rank order; a hit jumps to its span', async () => {
     const query = 'ownership rules scope';
-    const { body } = await api<{ hits: SearchHit[] }>(
+    const { body } = await api<{ hits: SearchHit[]; matches: number[][][] }>(
       `/api/search?q=${encodeURIComponent(query)}&k=20`,
     );
     expect(body.hits.length).toBeGreaterThan(2);
@@ -707,6 +707,16 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
         links.map((link) => (link as unknown as PageElement).dataset.snippetId),
       ),
     ).toEqual(body.hits.map((h) => h.snippet_id));
+
+    // each excerpt is one line from just before the first match, the matches marked in order
+    for (let i = 0; i < 3; i++) {
+      const snippet = hits.nth(i).locator('.hit-snippet');
+      const marked = await snippet.locator('mark').allTextContents();
+      const words = body.matches[i]!.map(([s, e]) => body.hits[i]!.text.slice(s, e));
+      expect(marked.length).toBeGreaterThan(0);
+      expect(marked).toEqual(words.slice(0, marked.length));
+      expect(await snippet.textContent()).not.toMatch(/\n|\s{2}/);
+    }
 
     const target = body.hits[2]!;
     expect(await hits.nth(2).textContent()).toContain(target.heading_path.join(' › '));

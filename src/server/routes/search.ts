@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { CairnError } from '../../errors.js';
+import { matchRanges } from '../../search/match-ranges.js';
 import { search } from '../../search/search.js';
 import { SEARCH_STRING_OPTIONS } from '../../search/search-option-keys.js';
 import type { SearchOptions } from '../../search/types.js';
@@ -18,7 +19,8 @@ interface SearchRequest {
 /**
  * `GET /api/search?q=...&k=&doc=&section=&chunker=&analyzer=&index_hash=&rerank=`
  * and `POST /api/search` with the same fields as JSON (`query` for `q`):
- * hits with their full citation payloads, ranked; each query writes its
+ * hits with their full citation payloads, ranked, and `matches`: per hit,
+ * where its text holds a searched word (for excerpts); each query writes its
  * trace as `cairn search` does. Query text is only ever split into plain
  * words, so no operator or SQL reaches the store.
  */
@@ -32,7 +34,8 @@ export function searchRoutes(deps: ServerDeps): Hono {
       ...(c.req.method === 'HEAD' ? { trace: false } : {}),
     });
     const { trace_log: _serverPath, ...rest } = result;
-    return c.json(rest);
+    // display aid beside the hits, so that each hit stays exactly its citation payload
+    return c.json({ ...rest, matches: rest.hits.map((hit) => matchRanges(hit.text, rest.terms)) });
   };
   app.get('/', (c) => {
     const q = c.req.query();
