@@ -10,12 +10,13 @@ const corpusPdf = (name: string) => readFileSync(corpusPath('pdf', name));
 
 async function failureOf(
   run: () => Promise<unknown>,
-): Promise<{ code: string; details: Record<string, unknown> } | 'no error'> {
+): Promise<{ code: string; message: string; details: Record<string, unknown> } | 'no error'> {
   try {
     await run();
     return 'no error';
   } catch (error) {
-    if (isCairnError(error)) return { code: error.code, details: error.details };
+    if (isCairnError(error))
+      return { code: error.code, message: error.message, details: error.details };
     throw error;
   }
 }
@@ -36,6 +37,7 @@ describe('PDF bad input', () => {
   it('refuses an image-only file with pdf_no_text, never an empty success', async () => {
     expect(await parseBytes(corpusPdf('grayscale-image.pdf'), 'scan.pdf')).toMatchObject({
       code: 'pdf_no_text',
+      message: 'scan.pdf has no text on its one page (scanned or image-only?)',
       details: { source: 'scan.pdf', pages: 1 },
     });
   });

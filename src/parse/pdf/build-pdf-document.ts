@@ -41,7 +41,9 @@ export function buildPdfDocument(
   if (layout.groups.length === 0) {
     throw new CairnError(
       'pdf_no_text',
-      `${input.source_url} has no text on any of its ${content.pages.length} pages (scanned or image-only?)`,
+      content.pages.length === 1
+        ? `${input.source_url} has no text on its one page (scanned or image-only?)`
+        : `${input.source_url} has no text on any of its ${content.pages.length} pages (scanned or image-only?)`,
       { details: { source: input.source_url, pages: content.pages.length } },
     );
   }
