@@ -7,9 +7,13 @@ import { CairnError } from '../../errors.js';
  */
 export function formatJsonPointer(tokens: readonly (string | number)[]): string {
   let pointer = '';
-  for (const token of tokens)
-    pointer += `/${String(token).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  for (const token of tokens) pointer += `/${escapeJsonPointerToken(String(token))}`;
   return pointer;
+}
+
+/** One reference token escaped for a pointer, without its leading `/`. */
+export function escapeJsonPointerToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /**
