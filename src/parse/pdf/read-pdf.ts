@@ -8,6 +8,7 @@ import {
   type PdfLine,
   type PdfTextItem,
 } from './extract-page-lines.js';
+import { guardPdfPort, type PdfMessagePort } from './guard-pdf-port.js';
 import { type OutlineEntry, readPdfOutline } from './read-pdf-outline.js';
 
 export interface PdfLimits {
@@ -60,7 +61,17 @@ export async function readPdf(
 ): Promise<PdfContent> {
   const { lib, assets } = await loadPdfJs();
   const deadline = Date.now() + limits.timeout_ms;
+  // a worker of our own, so that its port can be guarded before any reply passes through it
+  const worker = new lib.PDFWorker({ verbosity: lib.VerbosityLevel.ERRORS });
+  try {
+    await step(worker.promise, deadline, source);
+  } catch (error) {
+    worker.destroy();
+    throw error;
+  }
+  guardPdfPort(worker.port as unknown as PdfMessagePort);
   const task = lib.getDocument({
+    worker,
     // pdf.js transfers (detaches) the buffer it is given and refuses a Buffer: hand it a plain copy
     data: new Uint8Array(bytes),
     isEvalSupported: false,
@@ -90,6 +101,8 @@ export async function readPdf(
     return { pages, outline, title };
   } finally {
     await task.destroy();
+    // getDocument leaves a worker it was given alive
+    worker.destroy();
   }
 }
 
