@@ -8,6 +8,7 @@ import { emitNode, parseRange } from '../markdown/emit-markdown.js';
 import type { TopBlock } from '../markdown/top-blocks.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
 import { trimSpan } from '../text-lines.js';
+import { toWellFormed } from '../to-well-formed.js';
 import { type Notebook, readNotebook } from './read-notebook.js';
 
 /** Between two cells (or a cell and its output) in the canonical text. */
@@ -115,7 +116,9 @@ function parseCell(
 function layOut(notebook: Notebook, withOutputs: boolean): Piece[] {
   const pieces: Piece[] = [];
   let start16 = 0;
-  const add = (kind: Piece['kind'], cell: number, text: string): void => {
+  const add = (kind: Piece['kind'], cell: number, cellText: string): void => {
+    // a `\ud800` escape in the notebook's JSON is no character (see toWellFormed)
+    const text = toWellFormed(cellText);
     if (text.trim() === '') return;
     pieces.push({ kind, cell, text, start16 });
     start16 += text.length + CELL_SEPARATOR.length;

@@ -3,6 +3,7 @@ import type { CairnDocument } from '../../types.js';
 import { DocumentBuilder } from '../document-builder.js';
 import { checkSize, refuseBinary } from '../guards.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
+import { toWellFormed } from '../to-well-formed.js';
 import {
   checkThreshold,
   DEFAULT_CHUNK_THRESHOLD_CHARS,
@@ -46,10 +47,6 @@ export function buildJsonDocument(
   nodes: readonly StringNode[],
   input: Omit<ParseInput, 'bytes'>,
 ): CairnDocument {
-  // A `\ud800` escape is valid JSON but no character: it cannot be stored as
-  // UTF-8 nor given a byte offset. It becomes U+FFFD, one code point for one,
-  // so no offset moves; the source bytes were valid, so this is not the
-  // silent repair `decodeText` refuses for invalid UTF-8.
   const texts = nodes.map((node) => toWellFormed(node.content));
   const builder = new DocumentBuilder({
     canonical: texts.join(JSON_NODE_SEPARATOR),
@@ -66,9 +63,4 @@ export function buildJsonDocument(
     start16 = end16 + JSON_NODE_SEPARATOR.length;
   });
   return builder.build();
-}
-
-/** `String.prototype.toWellFormed` (ES2024, in Node 20) without widening the project's `lib`. */
-function toWellFormed(text: string): string {
-  return (text as string & { toWellFormed(): string }).toWellFormed();
 }
