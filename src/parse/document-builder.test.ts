@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertDocumentInvariants } from '../../test/support/assert-document.js';
+import { isCairnError } from '../errors.js';
 import { DocumentBuilder } from './document-builder.js';
 
 function builder(canonical: string): DocumentBuilder {
@@ -76,5 +77,24 @@ describe('DocumentBuilder', () => {
     expect(a.content_hash).not.toBe(b.content_hash);
     expect(a.rev).toBe(b.rev);
     expect(a.content_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses a doc_uid no chunk ID can carry with invalid_option', () => {
+    for (const doc_uid of ['', 'a\ud800b']) {
+      let caught: unknown;
+      try {
+        new DocumentBuilder({
+          canonical: 'x',
+          format: 'text',
+          media_type: 'text/plain',
+          source_url: 'x.txt',
+          doc_uid,
+        });
+      } catch (error) {
+        caught = error;
+      }
+      expect(isCairnError(caught, 'invalid_option')).toBe(true);
+    }
+    expect(builder('x').build().doc_uid).toMatch(/^[0-9a-f]{8}$/);
   });
 });

@@ -15,6 +15,7 @@ import type {
   Section,
   Span,
 } from '../types.js';
+import { checkDocUid } from './guards.js';
 
 export interface DocumentSource {
   canonical: string;
@@ -95,6 +96,7 @@ export class DocumentBuilder {
   private sourceIndex: OffsetIndex | null = null;
 
   constructor(source: DocumentSource) {
+    checkDocUid(source.doc_uid);
     this.source = source;
     this.index = new OffsetIndex(source.canonical);
   }

@@ -23,3 +23,23 @@ export function refuseBinary(bytes: Uint8Array, source: string): void {
     });
   }
 }
+
+/**
+ * Refuses a given doc_uid that no chunk ID can carry (src/ids/escape-doc-uid.ts):
+ * empty, or with a lone surrogate, which has no UTF-8 form. Refused before the
+ * parse, not when the first ID is formatted after it.
+ */
+export function checkDocUid(docUid: string | undefined): void {
+  if (docUid === undefined) return;
+  const why =
+    docUid === ''
+      ? 'is empty'
+      : /\p{Cs}/u.test(docUid)
+        ? 'contains a lone surrogate, which UTF-8 cannot encode'
+        : null;
+  if (why !== null) {
+    throw new CairnError('invalid_option', `doc_uid ${why}`, {
+      details: { option: 'doc_uid', received: docUid },
+    });
+  }
+}

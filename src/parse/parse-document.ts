@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { CairnError } from '../errors.js';
 import { detectFormat } from '../load/detect-format.js';
 import type { CairnDocument, Format } from '../types.js';
-import { checkSize } from './guards.js';
+import { checkDocUid, checkSize } from './guards.js';
 import {
   DEFAULT_MAX_BYTES,
   type ParseInput,
@@ -29,6 +29,7 @@ export interface ParseDocumentInput extends ParseInput {
 /** Parses bytes of a known or detectable format into the document model. */
 export async function parseDocument(input: ParseDocumentInput): Promise<CairnDocument> {
   checkSize(input);
+  checkDocUid(input.doc_uid);
   const format = input.format ?? detectFormat(input.source_url, input.bytes.subarray(0, 2048));
   const parse = await PARSERS[format]();
   return parse(input);

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { isCairnError } from '../errors.js';
+import { parseDocument } from './parse-document.js';
+
+describe('parseDocument', () => {
+  /**
+   * `cairn parse --doc-uid ""` printed a document with an empty doc_uid; the
+   * ID stage refuses it only when the first chunk ID is formatted.
+   */
+  it('refuses an empty doc_uid before parsing, whatever the bytes', async () => {
+    const refusal = async (bytes: string, source_url: string, doc_uid: string) => {
+      try {
+        await parseDocument({ bytes: Buffer.from(bytes), source_url, doc_uid });
+        return 'no error';
+      } catch (error) {
+        return isCairnError(error) ? error.code : error;
+      }
+    };
+    expect(await refusal('Some text.\n', 'a.txt', '')).toBe('invalid_option');
+    // not pdf_malformed: the option is checked first
+    expect(await refusal('not a pdf', 'a.pdf', '')).toBe('invalid_option');
+    expect(await refusal('Some text.\n', 'a.txt', 'a|b')).toBe('no error');
+  });
+});
