@@ -6,6 +6,7 @@ import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
 import { decodeHtml } from './decode-html.js';
 import { documentTitle } from './document-title.js';
 import { extractTextLayer } from './extract-text-layer.js';
+import { headingTitle } from './heading-title.js';
 
 /**
  * HTML: the visible text layer (scripts, styles, hidden and template content
@@ -40,18 +41,4 @@ export async function parseHtml(input: ParseInput): Promise<CairnDocument> {
     builder.block(block);
   }
   return builder.build();
-}
-
-/**
- * A permalink after the heading text (`<a href="#id">#</a>`, Sphinx's `¶`) is
- * not part of its title. Sphinx and docutils put the `¶` link right after the
- * text (`Conclusion¶`), so only `#`, which ends names such as `C#`, needs the
- * space before it.
- */
-const PERMALINK = /(?:\s+#|\s*[¶🔗])$/u;
-/** MediaWiki's edit link after each section heading (`History[edit]`, `[edit | edit source]`). */
-const MEDIAWIKI_EDIT = /\s*\[\s*edit(?: source)?(?:\s*\|\s*edit source)?\s*\]$/;
-
-function headingTitle(text: string): string {
-  return text.replace(MEDIAWIKI_EDIT, '').replace(PERMALINK, '');
 }
