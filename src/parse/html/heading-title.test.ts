@@ -16,6 +16,10 @@ describe('headingTitle', () => {
     ['Notes [edited]', 'Notes [edited]'],
     ['Arrays [a[edit]', 'Arrays [a'],
     ['Plain', 'Plain'],
+    // nothing but the mark: an empty title would leave the section unnamed
+    ['¶', '¶'],
+    ['[edit]', '[edit]'],
+    ['\u00a0🔗', '\u00a0🔗'],
   ])('%j is titled %j', (text, title) => {
     expect(headingTitle(text)).toBe(title);
   });

@@ -6,7 +6,8 @@ const SPACE = /\s/;
  * A heading's title: its text without MediaWiki's edit link and then without
  * a permalink after it (`<a href="#id">#</a>`, Sphinx's `¶`). Sphinx and
  * docutils put the `¶` link right after the text (`Conclusion¶`), so only
- * `#`, which ends names such as `C#`, needs white space before it.
+ * `#`, which ends names such as `C#`, needs white space before it. A
+ * heading of nothing else keeps its text as its title.
  *
  * Both suffixes are found from the end of the text. As end-anchored regular
  * expressions (`/\s*¶$/`) they were tried from every position, and each try
@@ -14,7 +15,9 @@ const SPACE = /\s/;
  * which HTML does not collapse (40,000 `&nbsp;` in an h1 took 5 s).
  */
 export function headingTitle(text: string): string {
-  return withoutPermalink(withoutEditLink(text));
+  const title = withoutPermalink(withoutEditLink(text));
+  // a heading that is nothing but the mark (`<h2>¶</h2>`) is titled by it, not left untitled
+  return title.trim() === '' ? text : title;
 }
 
 function withoutEditLink(text: string): string {
