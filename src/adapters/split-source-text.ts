@@ -134,25 +134,11 @@ export async function splitSourceText(
 
 function formatOf(source_url: string, bytes: Uint8Array): SourceTextFormat {
   try {
-    const format = detectFormat(pathOf(source_url), bytes.subarray(0, 2048));
+    const format = detectFormat(source_url, bytes.subarray(0, 2048));
     return format === 'markdown' || format === 'ecfr' ? format : 'text';
   } catch {
     // no extension, or one cairn does not parse: the string is still text
     return 'text';
-  }
-}
-
-/**
- * The path of a URL source, whose extension names its format: a web loader's
- * `https://host/a.md?utm_source=feed` is Markdown, and one document with
- * `https://host/a.md` (the doc_uid drops the query and fragment).
- */
-function pathOf(source_url: string): string {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(source_url)) return source_url;
-  try {
-    return new URL(source_url).pathname;
-  } catch {
-    return source_url;
   }
 }
 

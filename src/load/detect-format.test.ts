@@ -14,4 +14,17 @@ describe('detectFormat', () => {
     expect(detectFormat('chapter-XIII.md', crlf)).toBe('ecfr');
     expect(detectFormat('notes.md', Buffer.from('---\ntitle: x\n---\n# x\n'))).toBe('markdown');
   });
+
+  /**
+   * parseDocument gave unsupported_format for `https://host/doc.html?x=1`;
+   * only the LangChain and LlamaIndex adapters looked past the query.
+   */
+  it('reads the extension of a URL from its path, past a query or a fragment', () => {
+    expect(detectFormat('https://example.com/a/doc.html?x=1')).toBe('html');
+    expect(detectFormat('https://example.com/report.pdf#page=2')).toBe('pdf');
+    expect(detectFormat('file:///tmp/notes.txt')).toBe('text');
+    expect(() => detectFormat('https://example.com/page?f=a.md')).toThrow(/Cannot tell the format/);
+    // a path keeps every character: a name may hold '?' or '#'
+    expect(detectFormat('drafts/what?.md')).toBe('markdown');
+  });
 });

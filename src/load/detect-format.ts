@@ -19,20 +19,35 @@ const BY_EXTENSION: Record<string, Format> = {
 export const SUPPORTED_EXTENSIONS: readonly string[] = Object.keys(BY_EXTENSION);
 
 /**
- * The format of a source, from its extension; Markdown exported from the
- * eCFR (front matter with `title_number`) is read with the regulation profile.
+ * The format of a source (a path or a URL), from its extension; Markdown
+ * exported from the eCFR (front matter with `title_number`) is read with the
+ * regulation profile.
  */
-export function detectFormat(path: string, head?: Uint8Array): Format {
-  const format = BY_EXTENSION[extname(path).toLowerCase()];
+export function detectFormat(source: string, head?: Uint8Array): Format {
+  const format = BY_EXTENSION[extname(pathOf(source)).toLowerCase()];
   if (format === undefined) {
     throw new CairnError(
       'unsupported_format',
-      `Cannot tell the format of ${path}: supported extensions are ${SUPPORTED_EXTENSIONS.join(' ')}`,
-      { details: { source: path } },
+      `Cannot tell the format of ${source}: supported extensions are ${SUPPORTED_EXTENSIONS.join(' ')}`,
+      { details: { source } },
     );
   }
   if (format === 'markdown' && head && isEcfrMarkdown(head)) return 'ecfr';
   return format;
+}
+
+/**
+ * The path of a URL source, whose extension names its format: a web loader's
+ * `https://host/a.md?utm_source=feed` is Markdown, and one document with
+ * `https://host/a.md` (the doc_uid drops the query and fragment).
+ */
+function pathOf(source: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) return source;
+  try {
+    return new URL(source).pathname;
+  } catch {
+    return source;
+  }
 }
 
 // a UTF-8 BOM (Windows editors save one) is not part of the text: decodeText drops it

@@ -21,4 +21,13 @@ describe('parseDocument', () => {
     expect(await refusal('not a pdf', 'a.pdf', '')).toBe('invalid_option');
     expect(await refusal('Some text.\n', 'a.txt', 'a|b')).toBe('no error');
   });
+
+  it('detects the format of a URL source past its query', async () => {
+    const doc = await parseDocument({
+      bytes: Buffer.from('<h1>Title</h1><p>Text.</p>'),
+      source_url: 'https://example.com/doc.html?utm_source=feed',
+    });
+    expect(doc.format).toBe('html');
+    expect(doc.sections.map((s) => s.title)).toEqual(['Title']);
+  });
 });
