@@ -44,6 +44,24 @@ describe('decodeText', () => {
     });
   });
 
+  it('refuses UTF-16 cut short or with a lone surrogate as invalid_encoding, with the byte offset', () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ab', 'utf16le')]);
+    expect(codeOf(() => decodeText(Buffer.concat([le, Buffer.from([0x63])]), 'odd.txt'))).toEqual({
+      code: 'invalid_encoding',
+      details: { source: 'odd.txt', encoding: 'utf-16le', byte_offset: 6 },
+    });
+    const lone = Buffer.concat([le, Buffer.from([0x00, 0xd8, 0x63, 0x00])]);
+    expect(codeOf(() => decodeText(lone, 'lone.txt'))).toMatchObject({
+      code: 'invalid_encoding',
+      details: { encoding: 'utf-16le', byte_offset: 6 },
+    });
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff, 0x00, 0x61, 0xdc, 0x00])]);
+    expect(codeOf(() => decodeText(be, 'be.txt'))).toMatchObject({
+      code: 'invalid_encoding',
+      details: { encoding: 'utf-16be', byte_offset: 4 },
+    });
+  });
+
   it('refuses invalid UTF-8 with the byte offset of the first bad sequence', () => {
     const bytes = Buffer.concat([
       Buffer.from('héllo '),

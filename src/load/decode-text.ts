@@ -56,15 +56,44 @@ export function decodeText(bytes: Uint8Array, source = '<input>'): DecodedText {
   return { text: utf8.decode(body), encoding: 'utf-8', bom };
 }
 
-function decodeWith(decoder: TextDecoder, bytes: Uint8Array, source: string, name: string): string {
+/**
+ * UTF-16 that does not decode (a byte short at the end, a surrogate without
+ * its pair) is `invalid_encoding`, as HTML in a declared legacy charset is,
+ * with the byte offset (BOM included) of the first bad unit: it was
+ * `invalid_utf8`, a code that names an encoding these bytes are not in.
+ */
+function decodeWith(
+  decoder: TextDecoder,
+  bytes: Uint8Array,
+  source: string,
+  name: 'UTF-16LE' | 'UTF-16BE',
+): string {
   try {
     return decoder.decode(bytes);
   } catch (cause) {
-    throw new CairnError('invalid_utf8', `Invalid ${name} text in ${source}`, {
+    const offset = firstInvalidUtf16(bytes, name === 'UTF-16LE') + 2;
+    throw new CairnError('invalid_encoding', `Invalid ${name} at byte ${offset} of ${source}`, {
       cause,
-      details: { source },
+      details: { source, encoding: name.toLowerCase(), byte_offset: offset },
     });
   }
+}
+
+/** Byte offset of the first unit that is a lone surrogate, or of a final odd byte; -1 if none. */
+export function firstInvalidUtf16(bytes: Uint8Array, littleEndian: boolean): number {
+  const unitAt = (i: number): number =>
+    littleEndian ? bytes[i]! | (bytes[i + 1]! << 8) : (bytes[i]! << 8) | bytes[i + 1]!;
+  let i = 0;
+  for (; i + 1 < bytes.length; i += 2) {
+    const unit = unitAt(i);
+    if (unit >= 0xdc00 && unit <= 0xdfff) return i;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = i + 3 < bytes.length ? unitAt(i + 2) : -1;
+      if (next < 0xdc00 || next > 0xdfff) return i;
+      i += 2;
+    }
+  }
+  return i < bytes.length ? i : -1;
 }
 
 /**
