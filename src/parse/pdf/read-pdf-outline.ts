@@ -12,6 +12,13 @@ export interface OutlineEntry {
 
 /** Outline entries read at most: past this a tree is generated noise, not navigation. */
 const MAX_OUTLINE_ENTRIES = 10_000;
+/**
+ * Outline levels kept; deeper entries are siblings at the last one. Each
+ * section carries the titles of all its ancestors (`heading_path`), so a
+ * chain of n entries costs n * n / 2 titles: a 4,000-level chain in a 350 kB
+ * PDF made 164 MB of `cairn parse --json`. Real outlines stop near ten levels.
+ */
+export const MAX_OUTLINE_DEPTH = 64;
 
 interface OutlineNode {
   title: string;
@@ -49,7 +56,7 @@ export async function readPdfOutline(doc: OutlineSource): Promise<OutlineEntry[]
     const { node, depth } = stack.pop()!;
     flat.push({
       title: typeof node.title === 'string' ? cleanPdfText(node.title).trim() : '',
-      depth,
+      depth: Math.min(depth, MAX_OUTLINE_DEPTH - 1),
       pageIndex: await destinationPage(doc, node.dest),
     });
     const children = Array.isArray(node.items) ? node.items : [];

@@ -27,4 +27,15 @@ describe('readPdf on a deeply nested outline', () => {
     expect(doc.pages).toHaveLength(1);
     for (const block of doc.blocks) expect(block.page).toBe(1);
   });
+
+  it('keeps 64 outline levels, deeper entries as siblings at the last one', async () => {
+    const doc = await parsePdf({
+      bytes: pdfWithOutlineChain(['Level 1', 'Body text.'], 100),
+      source_url: 'hundred.pdf',
+    });
+    expect(doc.sections).toHaveLength(100);
+    expect(Math.max(...doc.sections.map((section) => section.level))).toBe(64);
+    expect(doc.sections.at(-1)!.heading_path).toHaveLength(64);
+    expect(doc.sections.at(-1)!.title).toBe('Level 100');
+  });
 });
