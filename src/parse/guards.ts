@@ -5,6 +5,8 @@ import { DEFAULT_MAX_BYTES, type ParseInput } from './parse-input.js';
 /** Refuses a source over the size limit before any parser allocates for it. */
 export function checkSize(input: ParseInput): void {
   const max = input.options?.max_bytes ?? DEFAULT_MAX_BYTES;
+  // NaN compares false with every size: it lifted the limit instead of being refused
+  checkCount('max_bytes', max, 0);
   if (input.bytes.length > max) {
     throw new CairnError(
       'input_too_large',
@@ -41,5 +43,21 @@ export function checkDocUid(docUid: string | undefined): void {
     throw new CairnError('invalid_option', `doc_uid ${why}`, {
       details: { option: 'doc_uid', received: docUid },
     });
+  }
+}
+
+/** Refuses a numeric limit that is not an integer in `[min, max]` (NaN, 1.5, -1, Infinity). */
+export function checkCount(
+  option: string,
+  value: number,
+  min: number,
+  max: number = Number.MAX_SAFE_INTEGER,
+): void {
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new CairnError(
+      'invalid_option',
+      `${option} must be an integer from ${min} to ${max}, received ${value}`,
+      { details: { option, received: value } },
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCairnError } from '../errors.js';
-import { parseDocument } from './parse-document.js';
+import { parseDocument, parseFile } from './parse-document.js';
 
 describe('parseDocument', () => {
   /**
@@ -29,5 +29,30 @@ describe('parseDocument', () => {
     });
     expect(doc.format).toBe('html');
     expect(doc.sections.map((s) => s.title)).toEqual(['Title']);
+  });
+
+  /** NaN compared false with every size: the limit was lifted, and parseFile read the whole file. */
+  it('refuses a max_bytes that is not a non-negative integer, before reading', async () => {
+    const codeOf = async (run: () => Promise<unknown>) => {
+      try {
+        await run();
+        return 'no error';
+      } catch (error) {
+        return isCairnError(error) ? error.code : error;
+      }
+    };
+    const bytes = Buffer.from('Some text.\n');
+    for (const max_bytes of [Number.NaN, -1, 1.5]) {
+      expect(
+        await codeOf(() => parseDocument({ bytes, source_url: 'a.txt', options: { max_bytes } })),
+      ).toBe('invalid_option');
+      // the file does not exist: the option is refused before it is looked for
+      expect(await codeOf(() => parseFile('/no/such/file.txt', { max_bytes }))).toBe(
+        'invalid_option',
+      );
+    }
+    expect(
+      await codeOf(() => parseDocument({ bytes, source_url: 'a.txt', options: { max_bytes: 3 } })),
+    ).toBe('input_too_large');
   });
 });

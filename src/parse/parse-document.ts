@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { CairnError } from '../errors.js';
 import { detectFormat } from '../load/detect-format.js';
 import type { CairnDocument, Format } from '../types.js';
-import { checkDocUid, checkSize } from './guards.js';
+import { checkCount, checkDocUid, checkSize } from './guards.js';
 import {
   DEFAULT_MAX_BYTES,
   type ParseInput,
@@ -60,6 +60,7 @@ export async function parseFile(
 
 /** A file's bytes, refused with a typed error when it is missing, not a regular file, or over `maxBytes`. */
 export async function readSourceFile(path: string, maxBytes: number): Promise<Uint8Array> {
+  checkCount('max_bytes', maxBytes, 0);
   let size: number;
   try {
     const info = await stat(path);

@@ -1,9 +1,12 @@
 import type { CairnDocument } from '../../types.js';
-import { checkSize } from '../guards.js';
+import { checkCount, checkSize } from '../guards.js';
 import type { ParseInput, ParseOptions } from '../parse-input.js';
 import { buildPdfDocument } from './build-pdf-document.js';
 import { checkPdfBytes } from './check-pdf-bytes.js';
 import { DEFAULT_PDF_LIMITS, type PdfLimits, readPdf } from './read-pdf.js';
+
+/** The longest delay Node's setTimeout keeps (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export type PdfParseOptions = ParseOptions & Partial<PdfLimits>;
 
@@ -23,6 +26,10 @@ export async function parsePdf(
     max_pages: input.options?.max_pages ?? DEFAULT_PDF_LIMITS.max_pages,
     timeout_ms: input.options?.timeout_ms ?? DEFAULT_PDF_LIMITS.timeout_ms,
   };
+  // NaN lifted the page limit; for a NaN, infinite or 2^31 ms and longer delay Node's
+  // setTimeout fires after 1 ms, and files failed at once as parse_timeout
+  checkCount('max_pages', limits.max_pages, 0);
+  checkCount('timeout_ms', limits.timeout_ms, 1, MAX_TIMER_MS);
   const content = await readPdf(input.bytes, input.source_url, limits);
   return buildPdfDocument(content, {
     source_url: input.source_url,
