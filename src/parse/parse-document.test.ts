@@ -55,4 +55,20 @@ describe('parseDocument', () => {
       await codeOf(() => parseDocument({ bytes, source_url: 'a.txt', options: { max_bytes: 3 } })),
     ).toBe('input_too_large');
   });
+
+  it('refuses an unknown format with invalid_option, not a TypeError', async () => {
+    for (const format of ['docx', 'PDF', 'toString', '__proto__', 42]) {
+      let caught: unknown;
+      try {
+        await parseDocument({
+          bytes: Buffer.from('x'),
+          source_url: 'a.txt',
+          format: format as never,
+        });
+      } catch (error) {
+        caught = error;
+      }
+      expect(isCairnError(caught, 'invalid_option')).toBe(true);
+    }
+  });
 });

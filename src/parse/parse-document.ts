@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { CairnError } from '../errors.js';
-import { detectFormat } from '../load/detect-format.js';
+import { detectFormat, isFormat } from '../load/detect-format.js';
 import type { CairnDocument, Format } from '../types.js';
 import { checkCount, checkDocUid, checkSize } from './guards.js';
 import {
@@ -30,6 +30,12 @@ export interface ParseDocumentInput extends ParseInput {
 export async function parseDocument(input: ParseDocumentInput): Promise<CairnDocument> {
   checkSize(input);
   checkDocUid(input.doc_uid);
+  if (input.format !== undefined && !isFormat(input.format)) {
+    // from JavaScript, or JSON of a request: it was a TypeError ("PARSERS[format] is not a function")
+    throw new CairnError('invalid_option', `Unknown format ${JSON.stringify(input.format)}`, {
+      details: { option: 'format', received: input.format },
+    });
+  }
   const format = input.format ?? detectFormat(input.source_url, input.bytes.subarray(0, 2048));
   const parse = await PARSERS[format]();
   return parse(input);
