@@ -2,6 +2,38 @@ import { CairnError } from '../errors.js';
 import { binaryKind } from '../load/decode-text.js';
 import { DEFAULT_MAX_BYTES, type ParseInput } from './parse-input.js';
 
+/**
+ * Refuses input of the wrong types, which TypeScript callers cannot pass but
+ * JavaScript ones can: a string for `bytes` threw "input.bytes.subarray is not
+ * a function", a missing `source_url` Node's ERR_INVALID_ARG_TYPE.
+ */
+export function checkInputTypes(input: ParseInput): void {
+  const bytes: unknown = input.bytes;
+  if (!(bytes instanceof Uint8Array)) {
+    throw new CairnError(
+      'invalid_option',
+      `bytes must be a Uint8Array (a Buffer), received ${kindOf(bytes)}`,
+      { details: { option: 'bytes', received: kindOf(bytes) } },
+    );
+  }
+  const source: unknown = input.source_url;
+  if (typeof source !== 'string') {
+    throw new CairnError(
+      'invalid_option',
+      `source_url must be a string, received ${kindOf(source)}`,
+      {
+        details: { option: 'source_url', received: kindOf(source) },
+      },
+    );
+  }
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  return (value as object).constructor?.name ?? 'an object';
+}
+
 /** Refuses a source over the size limit before any parser allocates for it. */
 export function checkSize(input: ParseInput): void {
   const max = input.options?.max_bytes ?? DEFAULT_MAX_BYTES;

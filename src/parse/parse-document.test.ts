@@ -71,4 +71,23 @@ describe('parseDocument', () => {
       expect(isCairnError(caught, 'invalid_option')).toBe(true);
     }
   });
+
+  it('refuses bytes that are not a Uint8Array and a source_url that is not a string', async () => {
+    const inputs = [
+      { bytes: 'hello', source_url: 'a.txt' },
+      { bytes: null, source_url: 'a.txt' },
+      { bytes: new ArrayBuffer(3), source_url: 'a.txt' },
+      { bytes: Buffer.from('x'), source_url: undefined },
+      { bytes: Buffer.from('x'), source_url: 42, format: 'text' },
+    ];
+    for (const input of inputs) {
+      let caught: unknown;
+      try {
+        await parseDocument(input as never);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isCairnError(caught, 'invalid_option')).toBe(true);
+    }
+  });
 });

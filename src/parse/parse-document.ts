@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { CairnError } from '../errors.js';
 import { detectFormat, isFormat } from '../load/detect-format.js';
 import type { CairnDocument, Format } from '../types.js';
-import { checkCount, checkDocUid, checkSize } from './guards.js';
+import { checkCount, checkDocUid, checkInputTypes, checkSize } from './guards.js';
 import {
   DEFAULT_MAX_BYTES,
   type ParseInput,
@@ -28,6 +28,7 @@ export interface ParseDocumentInput extends ParseInput {
 
 /** Parses bytes of a known or detectable format into the document model. */
 export async function parseDocument(input: ParseDocumentInput): Promise<CairnDocument> {
+  checkInputTypes(input);
   checkSize(input);
   checkDocUid(input.doc_uid);
   if (input.format !== undefined && !isFormat(input.format)) {
