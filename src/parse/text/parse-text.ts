@@ -10,8 +10,10 @@ import { isBlankLine, type Line, lines, trimSpan } from '../text-lines.js';
  * A numbered heading: a paragraph of one short line such as `2.4 Scope` or
  * `3. Results`, numbering then a capitalised title and no closing
  * punctuation, so that numbered list items and sentences are not taken.
+ * "One line" by every break `lines()` knows: with `[^\n]`, a two-line
+ * paragraph of a file with CR line ends (or U+2028) was taken as a heading.
  */
-const NUMBERED_HEADING = /^(\d{1,3}(?:\.\d{1,3})*)\.?[ \t]+(\p{Lu}[^\n]{0,78})$/u;
+const NUMBERED_HEADING = /^(\d{1,3}(?:\.\d{1,3})*)\.?[ \t]+(\p{Lu}[^\n\r\u2028\u2029]{0,78})$/u;
 
 /** Plain text: paragraphs split on blank lines, numbered headings as sections. */
 export async function parseText(input: ParseInput): Promise<CairnDocument> {
