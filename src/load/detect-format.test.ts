@@ -9,9 +9,12 @@ describe('detectFormat', () => {
     const plain = Buffer.from(ECFR_HEAD, 'utf8');
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plain]);
     const crlf = Buffer.from(ECFR_HEAD.replace(/\n/g, '\r\n'), 'utf8');
+    // lone CR line ends read as Markdown, so a chapter saved with them lost every section below its headings
+    const cr = Buffer.from(ECFR_HEAD.replace(/\n/g, '\r'), 'utf8');
     expect(detectFormat('chapter-XIII.md', plain)).toBe('ecfr');
     expect(detectFormat('chapter-XIII.md', bom)).toBe('ecfr');
     expect(detectFormat('chapter-XIII.md', crlf)).toBe('ecfr');
+    expect(detectFormat('chapter-XIII.md', cr)).toBe('ecfr');
     expect(detectFormat('notes.md', Buffer.from('---\ntitle: x\n---\n# x\n'))).toBe('markdown');
   });
 

@@ -51,7 +51,9 @@ function pathOf(source: string): string {
 }
 
 // a UTF-8 BOM (Windows editors save one) is not part of the text: decodeText drops it
-const FRONT_MATTER_TITLE_NUMBER = /^(?:\xef\xbb\xbf)?---\r?\n(?:[^\n]*\n){0,20}?title_number:/;
+// lines end in LF, CRLF or a lone CR, as CommonMark (and so the Markdown parser) reads them
+const FRONT_MATTER_TITLE_NUMBER =
+  /^(?:\xef\xbb\xbf)?---(?:\r\n?|\n)(?:[^\r\n]*(?:\r\n?|\n)){0,20}?title_number:/;
 
 function isEcfrMarkdown(head: Uint8Array): boolean {
   const text = Buffer.from(head.subarray(0, 2048)).toString('latin1');
