@@ -48,6 +48,23 @@ describe('token chunker', () => {
     expect(chunker.configure({ max_chunk_tokens: 50 }).config.tokenizer).toBe(counter.id);
   });
 
+  it('gives no chunk of line breaks alone after punctuation (one cl100k piece holds both)', () => {
+    // `.` and every line break after it are one pre-tokenizer piece, cut into windows
+    for (const text of [`x.${'\n'.repeat(100_000)}y`, `The end.${'\r\n'.repeat(300)}Next part.`]) {
+      for (const [budget, overlap] of [
+        [512, 64],
+        [16, 0],
+      ] as const) {
+        const chunks = new TokenChunker({
+          max_chunk_tokens: budget,
+          overlap_tokens: overlap,
+        }).chunk(text);
+        // blank chunks are among the failures it reports
+        assertChunkInvariants(text, chunks, { count: cl100kCount, budget, overlap });
+      }
+    }
+  });
+
   it('treats special-token strings as plain text', () => {
     const text = 'before <|endoftext|> after <|im_start|> end';
     const [chunk] = new TokenChunker({ max_chunk_tokens: 100, overlap_tokens: 0 }).chunk(text);

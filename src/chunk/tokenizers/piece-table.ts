@@ -86,7 +86,7 @@ export class PieceTable {
       else tokens += counter.pieceTokens(piece);
       if (at < end16 && !graphemes.isBoundary(at)) continue;
       if (long || tokens > options.maxPieceTokens || at - from > LONG_PIECE_UNITS) {
-        table.pushWindows(graphemes, from, at, options.windowUnits, space);
+        table.pushWindows(graphemes, from, at, options.windowUnits);
       } else {
         table.push(at, tokens, space | exactFlag);
       }
@@ -191,13 +191,17 @@ export class PieceTable {
     if ((flags & INEXACT_PIECE) !== 0) this.inexact = true;
   }
 
-  /** Windows of [from16, to16) of about `windowUnits` units, cut on cluster boundaries where one is near. */
+  /**
+   * Windows of [from16, to16) of about `windowUnits` units, cut on cluster
+   * boundaries where one is near. Each window is flagged whitespace on its own:
+   * one cl100k piece holds punctuation and every line break after it (`.` then
+   * 300 `\r\n`), and its windows of line breaks alone must not begin or end a chunk.
+   */
   private pushWindows(
     graphemes: Graphemes,
     from16: number,
     to16: number,
     windowUnits: number,
-    space: number,
   ): void {
     const text = this.text;
     let from = from16;
@@ -209,7 +213,9 @@ export class PieceTable {
         else if (isLowSurrogate(text.charCodeAt(to)) && isHighSurrogate(text.charCodeAt(to - 1)))
           to++;
       }
-      this.push(to, this.counter.count(text.slice(from, to)), space | INEXACT_PIECE);
+      const window = text.slice(from, to);
+      const space = isWhitespacePiece(window) ? WHITESPACE_PIECE : 0;
+      this.push(to, this.counter.count(window), space | INEXACT_PIECE);
       from = to;
     }
   }
