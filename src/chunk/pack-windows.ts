@@ -113,7 +113,13 @@ export function packWindows(
     if (overlap > 0) {
       let k = last + 1;
       while (k - 1 > i && atoms.estimate(k - 1, last) <= overlap) k--;
-      while (k <= last && (skip(k) || !graphemes.isBoundary(atoms.start16(k)))) k++;
+      // the estimate prices whole pieces: trimmed, an atom can cost more (`<|` is two
+      // cl100k tokens, ` <|` one), so the exact cost of the repeated text settles it
+      while (
+        k <= last &&
+        (skip(k) || !graphemes.isBoundary(atoms.start16(k)) || atoms.cost(k, last) > overlap)
+      )
+        k++;
       while (k <= last && atoms.estimate(k, fresh) > budget) k++;
       if (k <= last) next = k;
     }

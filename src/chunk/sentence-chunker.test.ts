@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { assertChunkInvariants, cl100kCount } from '../../test/chunk/assert-chunks.js';
 import { SentenceChunker } from './sentence-chunker.js';
+import { StructureChunker } from './structure-chunker.js';
 
 const TEXT =
   'First sentence here. Second one follows! Is this the third? Yes.\n\nA new paragraph starts.';
@@ -32,6 +34,19 @@ describe('sentence chunker', () => {
     for (const chunk of byChars.chunk(TEXT))
       expect(chunk.token_count).toBe(Array.from(chunk.text).length);
     expect(chunker.configure({ max_chunk_tokens: 100 }).config).toMatchObject({ unit: 'token' });
+  });
+
+  it('repeats at most overlap_tokens by the exact count, not the estimate of whole pieces', () => {
+    // ` <|` is one cl100k token; the sentence trimmed of its space starts `<|`, two tokens
+    const text = Array.from({ length: 40 }, (_, i) => `<|Item ${i} holds one value.`).join(' ');
+    for (const chunker of [
+      new SentenceChunker({ max_chunk_tokens: 32, overlap_tokens: 16 }),
+      new StructureChunker({ max_chunk_tokens: 32, overlap_tokens: 16 }),
+    ]) {
+      const chunks = chunker.chunk(text);
+      assertChunkInvariants(text, chunks, { count: cl100kCount, budget: 32, overlap: 16 });
+      expect(chunks.some((c, i) => i > 0 && c.span.start < chunks[i - 1]!.span.end)).toBe(true);
+    }
   });
 
   it('rejects unknown locales and units', () => {
