@@ -4,7 +4,7 @@ import { ChunkAssembler } from './chunk-assembler.js';
 import { checkContentSize } from './chunk-limits.js';
 import { Graphemes } from './grapheme.js';
 import { type Atoms, packWindows } from './pack-windows.js';
-import { advanceCodePoints, isSpaceUnit } from './text-scan.js';
+import { advanceCodePoints, isSpaceUnit, skipSpace } from './text-scan.js';
 import { type ChunkSource, textUnits } from './text-units.js';
 import { tokenOptionOverrides } from './token-option-overrides.js';
 import type { Chunk, Chunker, ChunkingOptions, ChunkLimits } from './types.js';
@@ -156,7 +156,8 @@ function findWords(
         : Math.min(end, s + maxChars);
       let cut = hard >= end ? end : graphemes.floor(hard);
       if (cut <= s) cut = hard;
-      words.push(s, cut);
+      // cut inside that cluster with max_word_chars 1: the space alone is no word, the marks are
+      if (skipSpace(text, s, cut) < cut) words.push(s, cut);
       s = cut;
     }
   };
