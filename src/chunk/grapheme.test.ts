@@ -45,6 +45,51 @@ describe('grapheme boundaries at single positions', () => {
     checkAll(`${'👩‍👩‍👧'.repeat(40)} \r\n\r\n क्ष`);
   });
 
+  it('answer in any order around long clusters and runs they remember', () => {
+    const piece = fc.constantFrom(
+      'a',
+      ' ',
+      '\r\n',
+      '\u0301',
+      '\u0301'.repeat(70),
+      '\u200d'.repeat(80),
+      '🇫',
+      '🇫🇷'.repeat(40),
+      '\u0903',
+      '\u0915\u094d'.repeat(40),
+      '\u0301\u0903'.repeat(40),
+      '👩‍'.repeat(30),
+      '\u{e0020}'.repeat(40),
+      '\u0600',
+      '\ud800',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.nat()),
+        (parts, asks) => {
+          const text = parts.join('');
+          const truth = boundaries(text);
+          const graphemes = new Graphemes(text);
+          for (const ask of asks) {
+            const i = ask % (text.length + 1);
+            expect(graphemes.isBoundary(i), `isBoundary(${i})`).toBe(truth.has(i));
+            const floor = graphemes.floor(i);
+            const ceil = graphemes.ceil(i);
+            expect(truth.has(floor) && floor <= i, `floor(${i}) = ${floor}`).toBe(true);
+            expect(truth.has(ceil) && ceil >= i, `ceil(${i}) = ${ceil}`).toBe(true);
+            for (let j = floor + 1; j < ceil; j++) {
+              if (j !== i && truth.has(j))
+                throw new Error(`${floor}..${ceil} around ${i} skips ${j}`);
+            }
+          }
+          checkAll(text);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('settle General Punctuation next to every kind of neighbour', () => {
     const neighbours = [
       'a',

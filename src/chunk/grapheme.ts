@@ -1,3 +1,5 @@
+import { partitionPoint } from '../partition-point.js';
+
 /**
  * Grapheme cluster boundaries at single positions of a long text. Running
  * Intl.Segmenter over a whole document costs more than chunking it, so a
@@ -11,6 +13,15 @@ const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const MAX_BACK = 1024;
 /** Units segmented past the position asked about: the rules look one code point ahead. */
 const AHEAD = 8;
+/** Clusters at least this long are remembered: each question inside one would segment all of it again. */
+const LONG_CLUSTER = 64;
+/** Least distance between two boundaries kept for walks back to stop at. */
+const KNOWN_SPACING = 64;
+/**
+ * A run of Grapheme_Extend code points and ZWJ: no boundary falls before any
+ * of them unless a control precedes (UAX #29 GB9), so a cluster goes on over it.
+ */
+const EXTEND_RUN = /[\p{Grapheme_Extend}\u200d]+/uy;
 
 /**
  * Code units that never join a neighbour into a cluster (no Extend, SpacingMark,
@@ -49,6 +60,22 @@ function quickBoundary(text: string, i16: number): boolean | undefined {
 
 export class Graphemes {
   readonly text: string;
+  /**
+   * Boundaries found from a certain window start, in increasing order and at
+   * least KNOWN_SPACING apart (a million of them would cost memory for
+   * nothing): a walk back stops at the nearest one. Without them a run of
+   * regional indicators or combining marks is walked back over in full at
+   * every question.
+   */
+  private readonly known: number[] = [0];
+  /**
+   * The last long cluster found: it starts at `longStart` and no position in
+   * (longStart, longReach) is a boundary; `longEnd` is its end once known,
+   * else -1. Questions inside it are answered without segmenting it again.
+   */
+  private longStart = -1;
+  private longReach = -1;
+  private longEnd = -1;
 
   constructor(text: string) {
     this.text = text;
@@ -59,6 +86,7 @@ export class Graphemes {
     if (i16 <= 0 || i16 >= this.text.length) return true;
     const quick = quickBoundary(this.text, i16);
     if (quick !== undefined) return quick;
+    if (this.insideLong(i16)) return false;
     return this.cluster(i16, AHEAD)[0] === i16;
   }
 
@@ -67,6 +95,7 @@ export class Graphemes {
     if (i16 <= 0) return 0;
     if (i16 >= this.text.length) return this.text.length;
     if (quickBoundary(this.text, i16) === true) return i16;
+    if (this.insideLong(i16)) return this.longStart;
     return this.cluster(i16, AHEAD)[0];
   }
 
@@ -75,12 +104,44 @@ export class Graphemes {
     if (i16 <= 0) return 0;
     if (i16 >= this.text.length) return this.text.length;
     if (quickBoundary(this.text, i16) === true) return i16;
+    if (this.insideLong(i16) && this.longEnd >= 0) return this.longEnd;
     // a cluster may run long (a letter with thousands of marks): widen until it ends
     for (let ahead = 64; ; ahead *= 4) {
       const [start, end, complete] = this.cluster(i16, ahead);
       if (start === i16) return i16;
       if (complete) return end;
     }
+  }
+
+  /** Whether `i16` lies inside the remembered long cluster, carrying it on over marks and joiners first. */
+  private insideLong(i16: number): boolean {
+    if (this.longStart < 0 || i16 <= this.longStart) return false;
+    if (i16 >= this.longReach && this.longEnd < 0) {
+      EXTEND_RUN.lastIndex = this.longReach;
+      if (EXTEND_RUN.test(this.text)) this.longReach = EXTEND_RUN.lastIndex;
+    }
+    return i16 < this.longReach;
+  }
+
+  /** Records what segmenting from a certain boundary showed: the cluster [start, end), its end certain when `complete`. */
+  private learn(start: number, end: number, complete: boolean): void {
+    const known = this.known;
+    if (start >= known[known.length - 1]! + KNOWN_SPACING) known.push(start);
+    if (complete && end >= known[known.length - 1]! + KNOWN_SPACING) known.push(end);
+    if (start === this.longReach && this.longEnd < 0) this.longEnd = start;
+    if (end - start < LONG_CLUSTER) return;
+    if (start !== this.longStart) {
+      this.longStart = start;
+      this.longReach = end;
+      this.longEnd = -1;
+    } else if (end > this.longReach) this.longReach = end;
+    if (complete) this.longEnd = end;
+  }
+
+  /** The nearest known boundary before `i16`. */
+  private knownBefore(i16: number): number {
+    const known = this.known;
+    return known[partitionPoint(known.length, (k) => known[k]! < i16) - 1]!;
   }
 
   /**
@@ -91,14 +152,16 @@ export class Graphemes {
    */
   private cluster(i16: number, ahead: number): [number, number, boolean] {
     const text = this.text;
-    const from = windowStart(text, i16);
+    const [from, certain] = windowStart(text, i16, this.knownBefore(i16));
     let to = Math.min(text.length, i16 + ahead);
     if (to < text.length && isLow(text.charCodeAt(to)) && isHigh(text.charCodeAt(to - 1))) to++;
     const segment = SEGMENTER.segment(text.slice(from, to)).containing(i16 - from);
     if (segment === undefined) return [i16, i16, true];
     const start = from + segment.index;
     const end = start + segment.segment.length;
-    return [start, end, end < to || to === text.length];
+    const complete = end < to || to === text.length;
+    if (certain) this.learn(start, end, complete);
+    return [start, end, complete];
   }
 }
 
@@ -125,18 +188,19 @@ function continuesCluster(text: string, i16: number): boolean {
 }
 
 /**
- * A window start at or before `i16` that is surely a boundary: the nearest
- * position the cheap rule settles, looking back past runs of cluster
- * continuations and up to MAX_BACK other units; beyond that, a code point
- * boundary (exact unless a cluster of other kinds runs that long).
+ * A window start at or before `i16` that is surely a boundary, and whether
+ * it is: the nearest position the cheap rule settles or `known` (a boundary
+ * below `i16`), looking back past runs of cluster continuations and up to
+ * MAX_BACK other units; beyond that, a code point boundary (exact unless a
+ * cluster of other kinds runs that long).
  */
-function windowStart(text: string, i16: number): number {
+function windowStart(text: string, i16: number, known: number): [number, boolean] {
   let budget = MAX_BACK;
   let p = i16 - 1;
-  for (; p > 0 && budget > 0; p--) {
-    if (quickBoundary(text, p) === true) return p;
+  for (; p > known && budget > 0; p--) {
+    if (quickBoundary(text, p) === true) return [p, true];
     if (!continuesCluster(text, p)) budget--;
   }
-  if (p <= 0) return 0;
-  return isLow(text.charCodeAt(p)) && isHigh(text.charCodeAt(p - 1)) ? p - 1 : p;
+  if (p <= known) return [known, true];
+  return [isLow(text.charCodeAt(p)) && isHigh(text.charCodeAt(p - 1)) ? p - 1 : p, false];
 }

@@ -50,6 +50,14 @@ const INPUTS: Input[] = [
     name: 'a paragraph repeated 10,000 times',
     make: (s) => Array.from({ length: Math.round(10_000 * s) }, () => PARAGRAPH).join('\n\n'),
   },
+  // one grapheme cluster a million code points long (UAX #29 GB9), and a run whose
+  // clusters depend on where it starts (GB12): each question about a boundary inside
+  // them once segmented back to their start
+  {
+    name: 'a letter with a million combining marks',
+    make: (s) => `a${'\u0301'.repeat(Math.round(1_000_000 * s))}`,
+  },
+  { name: '250k flags of regional indicators', make: (s) => '🇫🇷'.repeat(Math.round(250_000 * s)) },
 ];
 
 /** Real tokenizers cost about 1 µs per random-text token: their inputs are scaled down. */
