@@ -1,6 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { cl100kCount } from '../../test/chunk/assert-chunks.js';
 import { buildStructuredDocument } from '../../test/chunk/chunk-arbitraries.js';
+import { bundleEntries } from '../../test/store/support/bundle-entries.js';
 import { StructureChunker } from './structure-chunker.js';
 
 const prose = (n: number) => 'Ownership is a set of rules that govern memory. '.repeat(n).trim();
@@ -91,5 +94,24 @@ describe('structure chunker', () => {
     const merged = new StructureChunker({ merge_paragraph_sections: true }).chunk(reg);
     expect(merged).toHaveLength(1);
     expect(merged[0]!.sect_path).toBe('1');
+  });
+
+  it('refuses a string over max_content_chars before parsing it, in a small heap', async () => {
+    // the model of 21 MB of short paragraphs takes about 1 GB: parsed first, it ran out of heap
+    const bundle = await bundleEntries({ structure: 'src/chunk/structure-chunker.ts' });
+    try {
+      const script = `
+        const { StructureChunker } = await import(${JSON.stringify(pathToFileURL(bundle.file('structure')).href)});
+        const chunker = new StructureChunker({ limits: { max_content_chars: 1000 } });
+        try { chunker.chunk('word.\\n\\n'.repeat(3_000_000)); } catch (error) { console.log(error.code); }`;
+      const run = spawnSync(
+        process.execPath,
+        ['--max-old-space-size=128', '--input-type=module', '-e', script],
+        { encoding: 'utf8' },
+      );
+      expect(run.stdout.trim()).toBe('content_too_large');
+    } finally {
+      bundle.dispose();
+    }
   });
 });

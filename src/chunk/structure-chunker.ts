@@ -123,6 +123,8 @@ export class StructureChunker extends BaseChunker<StructureChunkerConfig> {
   }
 
   protected run(source: ChunkSource): Chunk[] {
+    // refused before it is parsed: the document model of a text costs many times its size
+    if (source.doc === null) checkContentSize(source.text, 0, source.text.length, this.limits, {});
     // a bare string is read as plain text: paragraphs on blank lines, numbered headings
     const doc = source.doc ?? buildTextDocument(source.text, { source_url: 'text' });
     const text = doc.canonical;
