@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +64,16 @@ describe('token chunker', () => {
         // blank chunks are among the failures it reports
         assertChunkInvariants(text, chunks, { count: cl100kCount, budget, overlap });
       }
+    }
+  });
+
+  it('refuses a tokenizer file that is a folder or a device, instead of reading it for ever', () => {
+    // /dev/zero never ends and a FIFO blocks: before the check, still read after 30 s and 5 s
+    const paths = [tmpdir(), ...(existsSync('/dev/zero') ? ['/dev/zero'] : [])];
+    for (const path of paths) {
+      expect(() => new TokenChunker({ tokenizer_file: path }), path).toThrow(
+        expect.objectContaining({ code: 'file_unreadable' }),
+      );
     }
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CairnError } from '../../errors.js';
 import type { TokenCounter } from './token-counter.js';
@@ -29,12 +29,21 @@ const PIECE_CACHE_SIZE = 50_000;
 export function hfTokenCounter(path: string): TokenCounter {
   let bytes: Buffer;
   try {
+    // a FIFO blocks the read for ever and /dev/zero never ends: only regular files are read
+    if (!statSync(path).isFile()) {
+      throw new CairnError('file_unreadable', `Tokenizer file ${path} is not a regular file`, {
+        details: { source: path },
+      });
+    }
     bytes = readFileSync(path);
   } catch (cause) {
-    throw new CairnError('file_not_found', `Cannot read tokenizer file ${path}`, {
-      cause,
-      details: { source: path },
-    });
+    if (cause instanceof CairnError) throw cause;
+    const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new CairnError(
+      missing ? 'file_not_found' : 'file_unreadable',
+      `Cannot read tokenizer file ${path}`,
+      { cause, details: { source: path } },
+    );
   }
   let tokenizer: HfTokenizer;
   try {
