@@ -49,6 +49,22 @@ describe('sentence chunker', () => {
     }
   });
 
+  it('cuts a sentence longer than its segmentation window between words, up to the budget', () => {
+    // 14,400 characters, one sentence, no line break: the window is 4096 units
+    const text = `${Array.from({ length: 2400 }, (_, i) => `word${i % 10}`).join(' ')}.`;
+    for (const [chunker, budget] of [
+      [new SentenceChunker({ unit: 'char', max_chunk_chars: 5000, overlap_chars: 0 }), 5000],
+      [new SentenceChunker({ max_chunk_tokens: 2000, overlap_tokens: 0 }), 2000],
+    ] as const) {
+      const chunks = chunker.chunk(text);
+      expect(chunks).toHaveLength(3);
+      for (const chunk of chunks) {
+        expect(chunk.text).toMatch(/^word\d( word\d)*\.?$/);
+        expect(chunk.token_count).toBeLessThanOrEqual(budget);
+      }
+    }
+  });
+
   it('rejects unknown locales and units', () => {
     expect(() => new SentenceChunker({ locale: 'not a locale!' })).toThrow(
       expect.objectContaining({ code: 'invalid_option' }),

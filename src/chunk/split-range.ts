@@ -107,11 +107,11 @@ export function splitRange(
   push: (start16: number, end16: number) => void,
 ): void {
   const [level, ...rest] = levels;
-  const visit = (s: number, e: number): void => {
+  const visit = (s: number, e: number, whole = true): void => {
     const start = trimmedStart(ctx.graphemes, s, e);
     if (start >= e) return;
     const end = trimSpaceEnd(ctx.text, start, e);
-    if (rest.length === 0 || fits(ctx.measure, start, end)) push(start, end);
+    if (rest.length === 0 || (whole && fits(ctx.measure, start, end))) push(start, end);
     else splitRange(ctx, start, end, rest, push);
   };
   if (level === 'lines') eachLine(ctx.text, a16, b16, visit);
@@ -134,14 +134,17 @@ const SENTENCE_WINDOW = 4096;
 /**
  * Sentences of text[a16, b16), segmented in windows cut after line breaks
  * (where the sentence rules always break, so nothing changes); a line longer
- * than a window is cut before its last, possibly unfinished, sentence.
+ * than a window is cut before its last, possibly unfinished, sentence. A
+ * sentence longer than a window is cut after a space and its parts visited
+ * as not whole, so that the next level cuts them: as atoms of their own they
+ * ended chunks at the window's edge, inside a word and short of the budget.
  */
 function eachSentence(
   text: string,
   a16: number,
   b16: number,
   locale: string,
-  visit: (s: number, e: number) => void,
+  visit: (s: number, e: number, whole?: boolean) => void,
 ): void {
   const segmenter = sentenceSegmenter(locale);
   let from = skipSpace(text, a16, b16);
@@ -154,7 +157,11 @@ function eachSentence(
       if (i > from) to = i + 1;
       else {
         midLine = true;
-        if (isLowSurrogate(text.charCodeAt(to)) && isHighSurrogate(text.charCodeAt(to - 1))) to--;
+        let space = to - 1;
+        while (space > from && !isSpaceUnit(text.charCodeAt(space))) space--;
+        if (space > from) to = space + 1;
+        else if (isLowSurrogate(text.charCodeAt(to)) && isHighSurrogate(text.charCodeAt(to - 1)))
+          to--;
       }
     }
     let last = -1;
@@ -169,7 +176,7 @@ function eachSentence(
       from += last;
       continue;
     }
-    if (last >= 0) visit(from + last, from + last + lastLength);
+    if (last >= 0) visit(from + last, from + last + lastLength, !midLine);
     // blank stretches hold no sentence: skip them before segmenting (one segment per line break)
     from = skipSpace(text, to, b16);
   }
