@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerChunk } from '../../src/cli/commands/chunk.js';
@@ -88,6 +91,21 @@ describe('cairn chunk size flags', () => {
     for (const chunk of chunks) {
       expect(Array.from(chunk.text).length).toBeLessThanOrEqual(300);
       expect(chunk.token_count).toBe(Array.from(chunk.text).length);
+    }
+  });
+});
+
+describe('cairn chunk text output', () => {
+  it('shortens a preview before an astral character it would cut in two', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-chunk-'));
+    try {
+      const file = join(dir, 'emoji.txt');
+      writeFileSync(file, `${'a'.repeat(71)}😀 and more words\n`);
+      const { out } = await chunkCommand(file, '--chunker', 'char');
+      const preview = out.split('\n')[2]!;
+      expect(preview).toBe(`    ${'a'.repeat(71)}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

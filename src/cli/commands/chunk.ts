@@ -242,7 +242,9 @@ function formatChunks(chunkerId: string, chunks: Chunk[]): string {
     ]
       .filter((part) => part !== null)
       .join(' ');
-    const preview = chunk.text.replace(/\s+/gu, ' ').slice(0, 72);
+    let preview = chunk.text.replace(/\s+/gu, ' ').slice(0, 72);
+    // a cut between the halves of a surrogate pair would print U+FFFD
+    if (/[\ud800-\udbff]$/u.test(preview)) preview = preview.slice(0, -1);
     out.push(
       `#${chunk.chunk_index} [${span.start},${span.end}) bytes ${span.start_byte}..${span.end_byte} ` +
         `${chunk.token_count} ${chunk.block_types.join('+') || '-'}${where ? ` ${where}` : ''}`,
