@@ -106,10 +106,16 @@ describe('eCFR parser on an excerpt', () => {
     assertDocumentInvariants(doc);
   });
 
-  it('reads indented regulation text as one paragraph per line, without the designators', () => {
+  it('reads indented regulation text as one paragraph per line, each designator a heading block before it', () => {
+    // the designators are blocks, so chunks hold them; `(b)  (1) BIS controls...` is the text of
+    // (b)(1), and (b) holds no block of its own
+    expect(doc.blocks.filter((b) => b.section === 7)).toEqual([]);
+    expect(textOf(doc, doc.sections[8]!.span)).toMatch(/^\(b\) {2}\(1\) BIS controls/);
+    expect(textOf(doc, doc.sections[8]!.heading_span!)).toBe('(1)');
     const inB1 = doc.blocks.filter((b) => b.section === 8);
-    expect(inB1.map((b) => textOf(doc, b.span))).toEqual([
-      'BIS controls the export and reexport of selected categories of items.',
+    expect(inB1.map((b) => [b.type, textOf(doc, b.span)])).toEqual([
+      ['heading', '(b)  (1)'],
+      ['paragraph', 'BIS controls the export and reexport of selected categories of items.'],
     ]);
     expect(
       doc.blocks.filter((b) => b.section === 3).map((b) => [b.type, textOf(doc, b.span)]),
@@ -200,12 +206,10 @@ describe('eCFR parser on generated input', () => {
         async (text) => {
           const doc = await parseEcfrText(text);
           assertDocumentInvariants(doc);
-          // every non-blank code point is in a block or is a designator (a section's heading)
+          // every non-blank code point is in a block, designators included: chunks are made of blocks
           const chars = Array.from(doc.canonical);
           const covered = new Uint8Array(chars.length);
           for (const b of doc.blocks) covered.fill(1, b.span.start, b.span.end);
-          for (const s of doc.sections)
-            if (s.heading_span) covered.fill(1, s.heading_span.start, s.heading_span.end);
           chars.forEach((ch, i) => {
             if (!/\s/u.test(ch) && covered[i] === 0)
               throw new Error(`code point ${i} ${JSON.stringify(ch)} lost`);
@@ -250,7 +254,7 @@ describe('eCFR parser on title 15 chapter VII (the EAR)', () => {
     expect(s7461.title).toBe('§ 746.1 Introduction.');
     const b = doc.sections.find((s) => s.parent === s7461.index && s.designator === '(b)')!;
     const b1 = doc.sections.find((s) => s.parent === b.index && s.designator === '(1)')!;
-    const firstBlock = doc.blocks.find((x) => x.section === b1.index)!;
+    const firstBlock = doc.blocks.find((x) => x.section === b1.index && x.type === 'paragraph')!;
     expect(textOf(doc, firstBlock.span)).toMatch(
       /^BIS controls the export and reexport of selected categories of items/,
     );

@@ -155,6 +155,9 @@ class EcfrReader {
         this.builder.block({ type: 'heading', start16: line.start16, end16: line.end16 });
         continue;
       }
+      // Every section a line's designators open starts at its first one: `(b)(1) BIS controls...`
+      // is the text of (b)(1), and (b) holds nothing of its own on that line.
+      const opened = line.tokens[0]?.start16;
       for (const token of line.tokens) {
         const { level } = this.nesting.place(token, all[t + 1]);
         t++;
@@ -162,9 +165,17 @@ class EcfrReader {
           rank: DESIGNATOR_RANK + level,
           title: token.text,
           designator: token.text,
-          start16: token.start16,
+          start16: opened ?? token.start16,
           heading: token,
         });
+      }
+      if (opened !== undefined) {
+        // The designators are a heading block of the innermost section, so that its chunk cites
+        // `(b)(1)` with its text; outside every block they were in no chunk (8,033 characters of
+        // title 15 chapter VII), and a dash between two, `(f) —(1)`, is theirs too.
+        let end16 = line.body16;
+        while (end16 > opened && isBlank(this.text.charCodeAt(end16 - 1))) end16--;
+        this.builder.block({ type: 'heading', start16: opened, end16 });
       }
       if (line.end16 > line.body16)
         this.builder.block({ type: 'paragraph', start16: line.body16, end16: line.end16 });
