@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +75,25 @@ describe('token chunker', () => {
       expect(() => new TokenChunker({ tokenizer_file: path }), path).toThrow(
         expect.objectContaining({ code: 'file_unreadable' }),
       );
+    }
+  });
+
+  it('refuses a tokenizer.json that counts no token for plain text (an empty vocabulary)', () => {
+    const tiny = JSON.parse(readFileSync(TINY_TOKENIZER, 'utf8'));
+    const path = join(mkdtempSync(join(tmpdir(), 'cairn-empty-vocab-')), 'tokenizer.json');
+    try {
+      writeFileSync(
+        path,
+        JSON.stringify({ ...tiny, model: { ...tiny.model, vocab: {}, merges: [] } }),
+      );
+      expect(() => new TokenChunker({ tokenizer_file: path })).toThrow(
+        expect.objectContaining({
+          code: 'invalid_option',
+          message: expect.stringMatching(/counts no token/),
+        }),
+      );
+    } finally {
+      rmSync(dirname(path), { recursive: true, force: true });
     }
   });
 

@@ -26,6 +26,9 @@ const PIECE_CACHE_SIZE = 50_000;
  * Piece counts are estimates (normalizers and pre-tokenizers vary by model):
  * chunkers verify every chunk with `count`.
  */
+/** Plain English any usable tokenizer gives tokens for. */
+const PROBE = 'The quick brown fox jumps over the lazy dog.';
+
 export function hfTokenCounter(path: string): TokenCounter {
   let bytes: Buffer;
   try {
@@ -62,6 +65,15 @@ export function hfTokenCounter(path: string): TokenCounter {
   }
   const count = (text: string): number =>
     text.length === 0 ? 0 : tokenizer.encode(text, { add_special_tokens: false }).ids.length;
+  // A tokenizer that drops what it does not know (an empty vocabulary, no unknown token) loads
+  // without complaint and counts 0, and a whole document then became one chunk of "0 tokens".
+  if (count(PROBE) === 0) {
+    throw new CairnError(
+      'invalid_option',
+      `${path} counts no token in "${PROBE}": its vocabulary is empty or drops plain text`,
+      { details: { source: path } },
+    );
+  }
   const cache = new Map<string, number>();
   return {
     id: `hf:${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}`,
