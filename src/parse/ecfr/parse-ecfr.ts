@@ -155,21 +155,21 @@ class EcfrReader {
         this.builder.block({ type: 'heading', start16: line.start16, end16: line.end16 });
         continue;
       }
-      // Every section a line's designators open starts at its first one: `(b)(1) BIS controls...`
-      // is the text of (b)(1), and (b) holds nothing of its own on that line.
       const opened = line.tokens[0]?.start16;
-      for (const token of line.tokens) {
-        const { level } = this.nesting.place(token, all[t + 1]);
-        t++;
-        this.builder.section({
-          rank: DESIGNATOR_RANK + level,
-          title: token.text,
-          designator: token.text,
-          start16: opened ?? token.start16,
-          heading: token,
-        });
-      }
       if (opened !== undefined) {
+        // Every section a line's designators open starts at its first one: `(b)(1) BIS
+        // controls...` is the text of (b)(1), and (b) holds nothing of its own on that line.
+        for (const token of line.tokens) {
+          const { level } = this.nesting.place(token, all[t + 1]);
+          t++;
+          this.builder.section({
+            rank: DESIGNATOR_RANK + level,
+            title: token.text,
+            designator: token.text,
+            start16: opened,
+            heading: token,
+          });
+        }
         // The designators are a heading block of the innermost section, so that its chunk cites
         // `(b)(1)` with its text; outside every block they were in no chunk (8,033 characters of
         // title 15 chapter VII), and a dash between two, `(f) —(1)`, is theirs too.
