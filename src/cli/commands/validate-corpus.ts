@@ -3,7 +3,6 @@ import type { CorpusValidationResult } from '../../corpus/create-corpus-validato
 import { validateCorpusFile } from '../../corpus/validate-corpus-file.js';
 import { validateCorpusStream } from '../../corpus/validate-corpus-stream.js';
 import { countOf } from '../../count-of.js';
-import { CairnError } from '../../errors.js';
 import { positiveInteger } from '../integer-flag.js';
 import { reportCommandError } from '../report-error.js';
 
