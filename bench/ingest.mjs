@@ -117,12 +117,13 @@ async function series(name, pair, { runs, budgetMs, warmUp, coldReason }) {
  * caches, memory bandwidth or a host's physical core.
  */
 async function boundOf(files, runs, cores) {
-  const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0);
+  const sized = files.map((file) => ({ file, size: statSync(file).size }));
+  const bytes = sized.reduce((sum, f) => sum + f.size, 0);
   const shares = Array.from({ length: cores }, () => ({ files: [], bytes: 0 }));
-  for (const file of [...files].sort((a, b) => statSync(b).size - statSync(a).size)) {
+  for (const { file, size } of sized.sort((a, b) => b.size - a.size)) {
     const least = shares.reduce((min, s) => (s.bytes < min.bytes ? s : min));
     least.files.push(file);
-    least.bytes += statSync(file).size;
+    least.bytes += size;
   }
   const one = [];
   const all = [];

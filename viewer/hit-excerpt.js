@@ -28,12 +28,14 @@ export function hitExcerpt(text, ranges, max) {
   let budget = max;
   let at = start;
   let cut = false;
+  /** Whether any text is shown yet: the first piece loses its leading space. */
+  let shown = false;
   const take = (/** @type {number} */ end, /** @type {boolean} */ mark) => {
     if (end <= at) return;
     const raw = text.slice(at, end);
     at = end;
     let piece = raw.replace(/\s+/g, ' ');
-    if (pieces.length === 0 || (pieces.length === 1 && start > 0)) piece = piece.trimStart();
+    if (!shown) piece = piece.trimStart();
     const points = Array.from(piece);
     if (points.length > budget) {
       if (points.slice(budget).join('').trim() !== '') cut = true;
@@ -43,7 +45,9 @@ export function hitExcerpt(text, ranges, max) {
     } else {
       budget -= points.length;
     }
-    if (piece !== '') pieces.push({ text: piece, mark });
+    if (piece === '') return;
+    pieces.push({ text: piece, mark });
+    shown = true;
   };
   for (const [s, e] of ranges) {
     if (e <= start) continue;

@@ -1,7 +1,5 @@
 import { highlightTerms } from './highlight-terms.js';
-import { queryWordMatcher } from './word-stem.js';
-
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+import { matchRanges } from './match-ranges.js';
 
 /** Control characters (C0, DEL, C1): ESC and CSI would let a document drive the terminal. */
 const CONTROL = /\p{Cc}/gu;
@@ -23,16 +21,10 @@ export function formatSnippet(
   options: { max?: number; open: string; close: string },
 ): string {
   const max = options.max ?? 240;
-  const flat = Array.from(printable(text.replace(/\s+/g, ' ').trim()));
-  const matches = queryWordMatcher(terms);
-  let first = 0;
-  const joined = flat.join('');
-  for (const match of joined.matchAll(WORD)) {
-    if (matches(match[0])) {
-      first = Array.from(joined.slice(0, match.index)).length;
-      break;
-    }
-  }
+  const joined = printable(text.replace(/\s+/g, ' ').trim());
+  const flat = Array.from(joined);
+  const firstMatch = matchRanges(joined, terms, 1)[0];
+  const first = firstMatch === undefined ? 0 : Array.from(joined.slice(0, firstMatch[0])).length;
   const start = flat.length <= max ? 0 : Math.max(0, Math.min(first - 40, flat.length - max));
   const end = Math.min(flat.length, start + max);
   const excerpt = flat.slice(start, end).join('');
