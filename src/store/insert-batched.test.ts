@@ -20,6 +20,8 @@ const dialect = (max: number): Dialect => ({
   max_parameters: max,
   row_locks: false,
   json_parsed: false,
+  lexical_engine: 'fts5',
+  blocking_writes: true,
 });
 
 describe('insertBatched', () => {

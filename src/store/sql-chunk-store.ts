@@ -30,6 +30,7 @@ import type {
   RagTraceRow,
   RedirectRow,
   SeenFileRow,
+  StoreCapabilities,
   StoreCounts,
   VersionRow,
   VersionWithText,
@@ -61,6 +62,7 @@ export class SqlChunkStore implements ChunkStore {
   readonly dialect: 'sqlite' | 'postgres';
   readonly location: string;
   readonly read_only: boolean;
+  readonly capabilities: StoreCapabilities;
   /** Bumped before and after every write that can change what the lexical index holds. */
   private indexWrites = 0;
   /** The last index state read per chunker, and what it was read under. */
@@ -73,6 +75,11 @@ export class SqlChunkStore implements ChunkStore {
     this.dialect = driver.dialect.name;
     this.location = driver.location;
     this.read_only = options.read_only === true;
+    this.capabilities = {
+      lexical_engine: driver.dialect.lexical_engine,
+      blocking_writes: driver.dialect.blocking_writes,
+      file_path: driver.file_path,
+    };
   }
 
   get rows_written(): number {

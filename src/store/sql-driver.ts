@@ -13,6 +13,10 @@ export interface Dialect {
   readonly row_locks: boolean;
   /** JSON columns come back parsed (PostgreSQL jsonb) rather than as text. */
   readonly json_parsed: boolean;
+  /** The full-text engine behind the lexical index, as index manifests name it. */
+  readonly lexical_engine: 'fts5' | 'pg-fts';
+  /** A write blocks this thread until it is done (better-sqlite3), rather than awaiting a server (pg). */
+  readonly blocking_writes: boolean;
 }
 
 export interface SqlExecutor {
@@ -27,6 +31,8 @@ export interface SqlDriver extends SqlExecutor {
   readonly dialect: Dialect;
   /** A path or a URL without password, for messages. */
   readonly location: string;
+  /** The database file on this machine, or null (in memory, or a server). */
+  readonly file_path: string | null;
   /** Rows changed by this driver since it opened (inserts, updates, deletes). */
   readonly rows_written: number;
   /**

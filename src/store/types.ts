@@ -281,6 +281,19 @@ export interface ChunkSetWrite {
 }
 
 /**
+ * What callers above the store may ask about its backend, instead of asking
+ * which database it is: each flag names the behaviour that differs.
+ */
+export interface StoreCapabilities {
+  /** The full-text engine behind the lexical index, as index manifests name it. */
+  readonly lexical_engine: 'fts5' | 'pg-fts';
+  /** A write blocks this thread until it is done (better-sqlite3), rather than awaiting a server (pg). */
+  readonly blocking_writes: boolean;
+  /** The database file on this machine, or null (in memory, or a server). */
+  readonly file_path: string | null;
+}
+
+/**
  * One store over SQLite or PostgreSQL. Reads see committed data only;
  * every write method is one transaction.
  */
@@ -292,6 +305,7 @@ export interface ChunkStore {
   readonly rows_written: number;
   /** Opened for reading only: writes fail with `store_readonly`, and searches leave no trace row. */
   readonly read_only: boolean;
+  readonly capabilities: StoreCapabilities;
 
   getDocument(docUidOrSource: string): Promise<DocumentRow | null>;
   getDocumentById(id: number): Promise<DocumentRow | null>;

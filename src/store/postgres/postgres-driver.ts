@@ -9,6 +9,8 @@ export const POSTGRES_DIALECT: Dialect = {
   max_parameters: 65535,
   row_locks: true,
   json_parsed: true,
+  lexical_engine: 'pg-fts',
+  blocking_writes: false,
 };
 
 export interface PostgresDriverOptions extends DriverOptions {
@@ -56,6 +58,7 @@ export function openPostgresDriver(options: PostgresDriverOptions): SqlDriver {
 
 class PostgresDriver implements SqlDriver {
   readonly dialect = POSTGRES_DIALECT;
+  readonly file_path = null;
   rows_written = 0;
   private statementCount = 0;
   private readonly texts = new Map<string, string>();

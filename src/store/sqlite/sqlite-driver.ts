@@ -13,6 +13,8 @@ export const SQLITE_DIALECT: Dialect = {
   max_parameters: 32766,
   row_locks: false,
   json_parsed: false,
+  lexical_engine: 'fts5',
+  blocking_writes: true,
 };
 
 export interface SqliteDriverOptions extends DriverOptions {
@@ -125,6 +127,7 @@ const DEFAULT_BUSY_TIMEOUT_MS = 30_000;
 
 class SqliteDriver implements SqlDriver {
   readonly dialect = SQLITE_DIALECT;
+  readonly file_path: string | null;
   rows_written = 0;
   /** Least recently used first. */
   private readonly statements = new Map<string, Database.Statement>();
@@ -138,6 +141,7 @@ class SqliteDriver implements SqlDriver {
     private readonly lock: AsyncMutex,
     private readonly options: SqliteDriverOptions,
   ) {
+    this.file_path = location === ':memory:' ? null : location;
     this.executor = {
       all: (sql, params) => this.all(sql, params),
       run: (sql, params) => this.run(sql, params),
