@@ -17,6 +17,7 @@ import {
   type SquadEvalReport,
 } from '../../eval/run-squad-eval.js';
 import { decodeText } from '../../load/decode-text.js';
+import { fileError } from '../../load/file-error.js';
 import { parseJsonValue } from '../../parse/json/parse-json-value.js';
 import { MAX_K } from '../../search/search.js';
 import { openStore } from '../../store/open-store.js';
@@ -281,11 +282,6 @@ async function readSquad(file: string): Promise<Uint8Array> {
   try {
     return await readFile(file);
   } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    throw new CairnError(
-      code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
-      `Cannot read ${file}: ${code ?? String(cause)}`,
-      { cause, details: { source: file } },
-    );
+    throw fileError(cause, file);
   }
 }
