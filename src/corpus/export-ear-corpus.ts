@@ -6,7 +6,7 @@ import {
   folderUnreadable,
   type UnreadableFolder,
   walkSupportedFiles,
-} from '../ingest/collect-sources.js';
+} from '../load/collect-sources.js';
 import { fileError } from '../load/file-error.js';
 import { readSourceFile } from '../load/read-source-file.js';
 import { parseDocument } from '../parse/parse-document.js';

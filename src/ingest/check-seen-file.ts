@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { canonicalJson } from '../chunk/chunker-id.js';
+import type { SourceFile } from '../load/collect-sources.js';
 import { fileError } from '../load/file-error.js';
 import type { ParseOptions } from '../parse/parse-input.js';
 import type { ChunkStore, SeenFileRow } from '../store/types.js';
 import type { Format } from '../types.js';
-import type { SourceFile } from './collect-sources.js';
 
 /** A file modified this close to when it was recorded may have changed within the clock's granularity. */
 const RACY_MS = 1000;

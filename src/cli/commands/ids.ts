@@ -9,7 +9,7 @@ import {
   folderUnreadable,
   type UnreadableFolder,
   walkSupportedFiles,
-} from '../../ingest/collect-sources.js';
+} from '../../load/collect-sources.js';
 import { SUPPORTED_EXTENSIONS } from '../../load/detect-format.js';
 import { fileError } from '../../load/file-error.js';
 import { jsonThreshold } from '../json-threshold.js';

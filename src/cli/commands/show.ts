@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { CairnError } from '../../errors.js';
 import { chunkIdAlias } from '../../ids/chunk-id-alias.js';
 import { isChunkId } from '../../ids/parse-chunk-id.js';
-import { toSourceUrl } from '../../ingest/collect-sources.js';
+import { toSourceUrl } from '../../load/collect-sources.js';
 import { resolveSearchChunker } from '../../search/resolve-search-chunker.js';
 import { openStore } from '../../store/open-store.js';
 import { pickChunkSet } from '../../store/pick-chunk-set.js';
