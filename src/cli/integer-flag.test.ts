@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integerFlag, positiveInteger } from './integer-flag.js';
+import { integerFlag, nonNegativeInteger, positiveInteger } from './integer-flag.js';
 
 const refusal = (fn: () => unknown): unknown => {
   try {
@@ -39,8 +39,12 @@ describe('integerFlag', () => {
     ).toMatchObject({ message: '--context must be a positive integer, got " "' });
   });
 
-  it('positiveInteger refuses what a double cannot hold exactly', () => {
+  it('positiveInteger and nonNegativeInteger refuse what a double cannot hold exactly', () => {
     expect(positiveInteger('--max-issues', '1000')).toBe(1000);
+    expect(nonNegativeInteger('--max-bytes', '0')).toBe(0);
+    expect(refusal(() => nonNegativeInteger('--max-bytes', '-1'))).toMatchObject({
+      message: '--max-bytes must be a non-negative integer, got "-1"',
+    });
     expect(refusal(() => positiveInteger('--max-issues', '1e16'))).not.toBe('taken');
     expect(integerFlag('--threshold', '1e16')).toBe(1e16);
   });

@@ -34,3 +34,12 @@ export function integerFlag(
 export function positiveInteger(flag: string, value: string): number {
   return integerFlag(flag, value, { max: Number.MAX_SAFE_INTEGER });
 }
+
+/** A flag's value as a whole number from 0 that a double holds exactly. */
+export function nonNegativeInteger(flag: string, value: string): number {
+  return integerFlag(flag, value, {
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+    expected: 'a non-negative integer',
+  });
+}
