@@ -97,7 +97,7 @@ describe('structure chunker', () => {
   });
 
   it('refuses a string over max_content_chars before parsing it, in a small heap', async () => {
-    // the model of 21 MB of short paragraphs takes about 1 GB: parsed first, it ran out of heap
+    // the model of 21 MB of short paragraphs takes about 1 GB: parsed first, it runs out of heap
     const bundle = await bundleEntries({ structure: 'src/chunk/structure-chunker.ts' });
     try {
       const script = `

@@ -69,7 +69,7 @@ describe('token chunker', () => {
   });
 
   it('refuses a tokenizer file that is a folder or a device, instead of reading it for ever', () => {
-    // /dev/zero never ends and a FIFO blocks: before the check, still read after 30 s and 5 s
+    // /dev/zero never ends and a FIFO blocks: read, either would hang the constructor for ever
     const paths = [tmpdir(), ...(existsSync('/dev/zero') ? ['/dev/zero'] : [])];
     for (const path of paths) {
       expect(() => new TokenChunker({ tokenizer_file: path }), path).toThrow(

@@ -1,5 +1,6 @@
 import { CairnError } from '../errors.js';
 import { sha256Hex } from '../load/hash.js';
+import type { DesignatorKind } from '../parse/ecfr/designator.js';
 import type { Block, CairnDocument, Section } from '../types.js';
 import {
   type ChunkKind,
@@ -8,11 +9,7 @@ import {
 } from './corpus-contract.js';
 import { estimateTokens } from './estimate-tokens.js';
 import { normalizeEarId } from './normalize-ear-id.js';
-import {
-  childKinds,
-  type DesignatorKind,
-  readDesignatorSequence,
-} from './read-designator-sequence.js';
+import { childKinds, readDesignatorSequence } from './read-designator-sequence.js';
 import { splitTextForSize } from './split-text-for-size.js';
 
 export interface BuildEarCorpusOptions {

@@ -92,7 +92,7 @@ export class CompactIdSet {
  * A 96-bit digest of the id's UTF-16 code units: three 32-bit lanes, each with
  * its own non-linear step, finished with murmur3's avalanche. Not
  * cryptographic (a corpus crafted to collide could hide a duplicate) but ten
- * times faster than SHA-1 through node:crypto, which cost more than parsing
+ * times faster than SHA-1 through node:crypto, which costs more than parsing
  * the JSON line itself.
  */
 export function digestOf(id: string): Uint32Array {

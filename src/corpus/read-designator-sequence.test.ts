@@ -1,29 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  childKinds,
-  designatorReadings,
-  readDesignatorSequence,
-} from './read-designator-sequence.js';
-
-describe('designatorReadings', () => {
-  it('reads every kind, ambiguity and range', () => {
-    expect(designatorReadings('(b)')).toEqual([{ kind: 'letter', value: 2, last: 2 }]);
-    expect(designatorReadings('(i)')).toEqual([
-      { kind: 'letter', value: 9, last: 9 },
-      { kind: 'roman', value: 1, last: 1 },
-    ]);
-    expect(designatorReadings('(xiv)')).toEqual([{ kind: 'roman', value: 14, last: 14 }]);
-    expect(designatorReadings('(aa)')).toEqual([{ kind: 'letter', value: 27, last: 27 }]);
-    expect(designatorReadings('(B)')).toEqual([{ kind: 'upper', value: 2, last: 2 }]);
-    expect(designatorReadings('(_3_)')).toEqual([{ kind: 'italic_number', value: 3, last: 3 }]);
-    expect(designatorReadings('(<i>ii</i>)')).toEqual([
-      { kind: 'italic_roman', value: 2, last: 2 },
-    ]);
-    expect(designatorReadings('(5)-(7)')).toEqual([{ kind: 'number', value: 5, last: 7 }]);
-    expect(designatorReadings('(7)-(5)')).toEqual([]);
-    expect(designatorReadings('(Cat 5)')).toEqual([]);
-  });
-});
+import { childKinds, readDesignatorSequence } from './read-designator-sequence.js';
 
 describe('readDesignatorSequence', () => {
   const top = childKinds(null);

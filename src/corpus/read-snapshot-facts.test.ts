@@ -26,7 +26,7 @@ describe('readSnapshotFacts', () => {
   });
 
   it('reads a front matter line of 40,000 blanks in linear time', () => {
-    // the line's regex once backtracked for 10 minutes over a 10 kB line: `cairn export corpus` hung
+    // a regex backtracking over blanks takes minutes on a 10 kB line: `cairn export corpus` hangs
     const blanks = ' \t'.repeat(20_000);
     const started = performance.now();
     expect(readSnapshotFacts(`---\ndate: ${blanks}''x\ntitle_number: 15\n---\n`)).toEqual({

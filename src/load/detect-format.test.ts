@@ -19,8 +19,8 @@ describe('detectFormat', () => {
   });
 
   /**
-   * parseDocument gave unsupported_format for `https://host/doc.html?x=1`;
-   * only the LangChain and LlamaIndex adapters looked past the query.
+   * `https://host/doc.html?x=1` is HTML: a query or a fragment is no part of
+   * the extension, for parseDocument as for the LangChain and LlamaIndex adapters.
    */
   it('reads the extension of a URL from its path, past a query or a fragment', () => {
     expect(detectFormat('https://example.com/a/doc.html?x=1')).toBe('html');

@@ -195,8 +195,8 @@ export class DocumentBuilder {
       const heading_span = s.heading ? span(s.heading.start16, s.heading.end16) : null;
       const whole = span(s.start16, s.end16);
       const page = s.page ?? (this.pages.length > 0 ? pageAt(s.start16) : null);
-      // Two literals rather than a spread per section (the builder's spreads were measurable on
-      // the eCFR), written so that the key order stays the model's.
+      // Two literals rather than a spread per section (spreads here are measurable on the
+      // eCFR), written so that the key order stays the model's.
       return designator === undefined
         ? { index, parent, level, sect_path, heading_path, title, heading_span, span: whole, page }
         : {

@@ -5,8 +5,8 @@ import { DEFAULT_MAX_BYTES, type ParseInput } from './parse-input.js';
 
 /**
  * Refuses input of the wrong types, which TypeScript callers cannot pass but
- * JavaScript ones can: a string for `bytes` threw "input.bytes.subarray is not
- * a function", a missing `source_url` Node's ERR_INVALID_ARG_TYPE.
+ * JavaScript ones can: unchecked, a string for `bytes` throws "input.bytes.subarray
+ * is not a function", a missing `source_url` Node's ERR_INVALID_ARG_TYPE.
  */
 export function checkInputTypes(input: ParseInput): void {
   const bytes: unknown = input.bytes;
@@ -38,7 +38,7 @@ function kindOf(value: unknown): string {
 /** Refuses a source over the size limit before any parser allocates for it. */
 export function checkSize(input: ParseInput): void {
   const max = input.options?.max_bytes ?? DEFAULT_MAX_BYTES;
-  // NaN compares false with every size: it lifted the limit instead of being refused
+  // NaN compares false with every size: let through, it would lift the limit
   checkCount('max_bytes', max, 0);
   if (input.bytes.length > max) {
     throw new CairnError(

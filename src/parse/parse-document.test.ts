@@ -31,7 +31,7 @@ describe('parseDocument', () => {
     expect(doc.sections.map((s) => s.title)).toEqual(['Title']);
   });
 
-  /** NaN compared false with every size: the limit was lifted, and parseFile read the whole file. */
+  /** NaN compares false with every size: taken as is, it would lift parseFile's read limit. */
   it('refuses a max_bytes that is not a non-negative integer, before reading', async () => {
     const codeOf = async (run: () => Promise<unknown>) => {
       try {

@@ -32,7 +32,7 @@ export async function parseDocument(input: ParseDocumentInput): Promise<CairnDoc
   checkSize(input);
   checkDocUid(input.doc_uid);
   if (input.format !== undefined && !isFormat(input.format)) {
-    // from JavaScript, or JSON of a request: it was a TypeError ("PARSERS[format] is not a function")
+    // from JavaScript, or JSON of a request: unchecked, "PARSERS[format] is not a function"
     throw new CairnError('invalid_option', `Unknown format ${JSON.stringify(input.format)}`, {
       details: { option: 'format', received: input.format },
     });

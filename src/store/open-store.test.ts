@@ -106,7 +106,7 @@ describe("openStore on another program's SQLite database", () => {
       expect(tables).toEqual([{ name: 'bookmarks' }]);
       expect(after.pragma('journal_mode', { simple: true })).toBe('delete');
       after.close();
-      // an empty database file is still taken, and a store opens again as before
+      // an empty database file is taken as a new store, which then opens a second time
       const empty = join(dir, 'empty.db');
       writeFileSync(empty, '');
       await (await openStore({ db: empty })).close();

@@ -115,8 +115,8 @@ describe('adversarial inputs finish in near-linear time', () => {
         checkSpans(full, chunks);
         if (/\S/.test(full)) expect(chunks.length).toBeGreaterThan(0);
         // six tries: with another test file running beside it (as npm test runs them), the
-        // full input's 4x larger text suffers more from the shared cache, and once read 7.0 in
-        // all three tries where a quiet run reads 3.6-3.8 (token-like, repeated paragraph)
+        // full input's 4x larger text suffers more from the shared cache, and can read 7.0 in
+        // three tries running where a quiet run reads 3.6-3.8 (token-like, repeated paragraph)
         const ratio = await lowestRatio(
           () => {
             const [small, large] = bestTimes(

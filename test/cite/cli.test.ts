@@ -112,8 +112,8 @@ describe('cairn validate citations / answer', () => {
   });
 
   it('lists at most --max-issues issues and counts them all, in text and JSON', async () => {
-    // 300,000 citations in 10 MB gave 3.3 million issues: the text report overflowed the
-    // stack (Maximum call stack size exceeded), --json failed with "Invalid string length"
+    // 300,000 citations in 10 MB give 3.3 million issues: listed whole, the text report
+    // overflows the stack (Maximum call stack size exceeded), --json "Invalid string length"
     const path = file('many.json', JSON.stringify(Array.from({ length: 9_000 }, () => ({}))));
     const text = captureIo();
     expect(await runValidateCitations('citations', path, {}, text.io)).toBe(1);
@@ -130,7 +130,7 @@ describe('cairn validate citations / answer', () => {
     expect(report.stats.issue_counts.missing_score).toBe(9_000);
     const bad = captureIo();
     expect(await runValidateCitations('citations', path, { maxIssues: '0' }, bad.io)).toBe(2);
-    // past 10,000 citations the list is one issue: 3 million {} in 10 MB ran out of memory
+    // past 10,000 citations the list is one issue: checked, 3 million {} in 10 MB run out of memory
     const huge = file('huge.json', JSON.stringify(Array.from({ length: 10_001 }, () => ({}))));
     const over = captureIo();
     expect(await runValidateCitations('citations', huge, { json: true }, over.io)).toBe(1);
@@ -142,7 +142,7 @@ describe('cairn validate citations / answer', () => {
   });
 
   it('reads standard input for -, as validate corpus does, and bounds it by --max-bytes', async () => {
-    // `cairn search --json | cairn validate citations -` once said "file_not_found: -: no such file"
+    // `cairn search --json | cairn validate citations -` is the pipe this serves: - is no file name
     async function* stdin(text: string): AsyncGenerator<Uint8Array> {
       const bytes = Buffer.from(text);
       yield bytes.subarray(0, 10);

@@ -165,7 +165,7 @@ describe('validateCitations', () => {
   });
 
   it('clips what an issue quotes: a huge first section_id is not copied into every later issue', () => {
-    // 4 MB of input once gave 11,010 issues of 4 MB each: --json died with "Invalid string length"
+    // quoted whole, 4 MB of input gives 11,010 issues of 4 MB each: too long for --json to write
     const huge = 's'.repeat(1_000_000);
     const list = [
       with_({ section_id: huge }),
@@ -181,7 +181,7 @@ describe('validateCitations', () => {
 
 describe('validateCitations on a list past max_citations', () => {
   it('reports one too_many_items issue and checks nothing else; at the limit it checks every citation', () => {
-    // three million {} in a 10 MB list built tens of millions of issues and ran out of memory
+    // checked one by one, three million {} in a 10 MB list give tens of millions of issues
     const over = validateCitations(
       Array.from({ length: 10_001 }, () => ({})),
       {},

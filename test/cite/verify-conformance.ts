@@ -49,7 +49,7 @@ const answerOf = (citation: Record<string, unknown>) => ({
   answer: 'It looks right.',
 });
 
-/** The store checks of issue 6 on one backend, with real rustbook chapters. */
+/** Citations and answers checked against a store, on one backend, with real rustbook chapters. */
 export function describeVerifyConformance(
   name: string,
   makeFixture: () => Promise<VerifyFixture>,

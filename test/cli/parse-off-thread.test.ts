@@ -11,8 +11,8 @@ import { runCli } from '../store/support/run-cli.js';
  * `cairn parse` and `cairn chunk` parse on a worker thread: a file that
  * outgrows the heap fails with `worker_out_of_memory` and exit 1 instead of
  * V8 aborting the process. This 1.6 MB block quote, which micromark parses
- * whole, took 434 MB of RSS in `cairn parse` and failed with a 128 MB heap
- * (parsed with 256 MB); these runs allow 64 MB.
+ * whole, takes 434 MB of RSS in `cairn parse` and fails with a 128 MB heap
+ * (parses with 256 MB); these runs allow 64 MB.
  */
 let bundle: Bundle;
 let dir: string;

@@ -124,7 +124,7 @@ describe('cairn export corpus', () => {
   });
 
   it('refuses an --out that names an input file, leaving the source as it was', async () => {
-    // `--out chapter.md` once replaced the eCFR Markdown with the JSONL corpus, silently
+    // `--out chapter.md` would replace the eCFR Markdown with the JSONL corpus, silently
     const dir = tempDir('cairn-export-self-');
     const source = join(dir, 'chapter.md');
     const other = join(dir, 'other.md');
@@ -147,7 +147,7 @@ describe('cairn export corpus', () => {
     const source = join(dir, 'chapter.md');
     await writeFile(source, SMALL);
     const c = captureIo();
-    // a folder where the file should go: it was file_unreadable, which named the wrong side
+    // a folder where the file should go is the output's fault: file_unreadable would name the input
     expect(await runExportCorpus(source, { out: dir }, c.io)).toBe(2);
     expect(c.err()).toMatch(/^cairn: output_unwritable: Cannot write .*: EISDIR/);
     expect((await readdir(dir)).sort()).toEqual(['chapter.md']);

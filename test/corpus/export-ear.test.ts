@@ -214,7 +214,7 @@ describe('EAR export of chapter VII', () => {
 
 describe('EAR export of a file with over 120,000 documents', () => {
   it('exports them all: no push(...spread) overflowing the stack', async () => {
-    // 5,000 sections of 26 paragraphs (2 MB) once crashed with "Maximum call stack size exceeded"
+    // 5,000 sections of 26 paragraphs (2 MB): pushed as spread arguments, they overflow the stack
     const letters = 'abcdefghijklmnopqrstuvwxyz';
     const sections = Array.from({ length: 5000 }, (_, k) => {
       const lines = [...letters].map((c) => `  (${c}) Text ${c}.`).join('\n');

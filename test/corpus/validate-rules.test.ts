@@ -68,7 +68,7 @@ describe('validate corpus: one failing fixture per rule', () => {
     if (result.ok) return;
     expect(result.issues.map((i) => [i.code, i.line])).toEqual([
       ['line_too_long', 2],
-      // (b) was unreadable: its children now dangle, as they should
+      // (b)'s line is too long to read: its children dangle, as they should
       ['dangling_parent_id', 3],
       ['dangling_parent_id', 4],
       ['dangling_parent_id', 5],
@@ -174,7 +174,7 @@ describe('validate corpus: reporting', () => {
   });
 
   it('clips the values an issue quotes, so a huge field cannot blow up the report', async () => {
-    // a 1 MB id on every id field: 400 MB lines once crashed --json (RangeError: Invalid string length)
+    // a 1 MB id on every id field: quoted whole, 400 MB lines are too long for --json to write
     const huge = `EAR-${'1'.repeat(1_000_000)}`;
     const deep = `EAR-737.2${'(a)'.repeat(300_000)}`;
     const lines = [

@@ -99,8 +99,8 @@ describe('SQuAD articles that share a title', () => {
   });
 
   test('3000 articles of one title get 3000 documents, named ~2 to ~3000 in order', async () => {
-    // counting from ~2 again for each repeat took 20.8 s here (speed is the bench's business;
-    // this pins the names that the counting must still give)
+    // counting from ~2 again for each repeat takes 20.8 s here (speed is the bench's business;
+    // this pins the names that any counting must give)
     const articles = Array.from({ length: 3000 }, (_, i) => ({
       title: 'Same',
       text: `Herons wade ${i}.`,

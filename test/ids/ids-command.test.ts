@@ -106,7 +106,7 @@ describe('cairn ids check', () => {
   });
 
   it('exits 2 on a named file that cannot be read, as every command does (not 1, as for a parse failure)', async () => {
-    // `cairn ids check /dev/null` once exited 1, "issues found", for a file it never read
+    // `cairn ids check /dev/null` reads no file: exit 1, "issues found", would claim it did
     const streams = io();
     expect(await runIdsCheck('/dev/null', {}, streams.io)).toBe(2);
     expect(streams.out.stdout).toMatch(/file_unreadable: \/dev\/null is not a regular file/);

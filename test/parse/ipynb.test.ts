@@ -43,7 +43,7 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgBINARYPNGDATA';
 
 describe('notebook parser: real data', () => {
   const files = corpusFiles('ipynb', ['.ipynb']);
-  // [sections, blocks] without outputs, counted when the test was written
+  // [sections, blocks] without outputs, pinned so that a change in how notebooks parse shows here
   const COUNTS: Record<string, [number, number]> = {
     'Connecting-with-the-Qt-Console.ipynb': [4, 17],
     'Custom-Keyboard-Shortcuts.ipynb': [1, 4],

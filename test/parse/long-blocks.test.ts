@@ -5,12 +5,11 @@ import { heapGrowth } from '../support/heap-growth.js';
 
 /**
  * micromark holds every token of a container until it closes, so one long
- * list cost about 170 bytes of RSS per byte of input: a 23 MB list of short
- * items took 30 s and 3.9 GB to parse. Long lists are now parsed a few
- * thousand items at a time. Measured on this test's one-megabyte list:
- * 665 MB of heap growth parsed whole, 103 to 174 MB in parts (garbage
- * included, so it varies with the collector's timing). The bound is on
- * heap growth, not time.
+ * list parsed whole costs about 170 bytes of RSS per byte of input: a 23 MB
+ * list of short items takes 30 s and 3.9 GB. cairn parses long lists a few
+ * thousand items at a time. On this test's one-megabyte list: 665 MB of heap
+ * growth parsed whole, 103 to 174 MB in parts (garbage included, so it varies
+ * with the collector's timing). The bound is on heap growth, not time.
  */
 const ITEMS = 60_000;
 const BOUND_BYTES = 300 * 1024 * 1024;
@@ -43,8 +42,8 @@ describe('a megabyte-long Markdown list', () => {
 
 /**
  * micromark holds a fenced code block's tokens until it closes too: parsed
- * whole, this test's 3.5 MB block grew the heap by 447 MB; in parts, by
- * 137 to 140 MB over three runs.
+ * whole, this test's 3.5 MB block grows the heap by about 450 MB; in parts,
+ * by about 140 MB.
  */
 const CODE_BOUND_BYTES = 250 * 1024 * 1024;
 
@@ -72,8 +71,8 @@ describe('a long fenced code block', () => {
 });
 
 /**
- * And a block quote's: parsed whole, this test's 1.7 MB quote grew the heap
- * by 463 and 469 MB in two runs; in parts, by 111 and 122 MB.
+ * And a block quote's: parsed whole, this test's 1.7 MB quote grows the heap
+ * by about 465 MB; in parts, by 110 to 125 MB.
  */
 const QUOTE_BOUND_BYTES = 250 * 1024 * 1024;
 

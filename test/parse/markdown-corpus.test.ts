@@ -38,9 +38,9 @@ describe('every Markdown file of the corpora', () => {
     const { files, sections, blocks, formats } = await parseAll('ecfr');
     expect({ files, sections, blocks, formats: [...formats] }).toEqual({
       files: 86,
-      // 247401 before subparts numbered by part (Subpart 1262.1—...) and spaced ranges opened sections
+      // subparts numbered by part (Subpart 1262.1—...) and spaced designator ranges open sections
       sections: 247442,
-      // 311007 before each line's paragraph designators became a heading block (chunks missed them)
+      // each line's paragraph designators are a heading block, so that chunks hold them
       blocks: 515007,
       formats: ['ecfr'],
     });

@@ -98,7 +98,7 @@ describe('cairn serve', () => {
       CAIRN_TOKEN: 'cli-token',
     });
     const url = await server.listening;
-    // about 3 MB of list items: seconds of parsing, which held every request on the server's thread
+    // about 3 MB of list items: seconds of parsing, which would hold every request on one thread
     const items = Array.from({ length: 150_000 }, (_, i) => `- item ${i} of the upload\n`).join('');
     const started = Date.now();
     const upload = fetch(`${url}/api/ingest?name=big.md`, {
@@ -106,8 +106,8 @@ describe('cairn serve', () => {
       headers: { authorization: 'Bearer cli-token' },
       body: `# Upload\n\n${items}`,
     });
-    // asked after the upload was sent: on the server's thread it waited for the whole parse
-    // (answered 4.9 s in, the upload at 5.1 s); with the worker it answered at 0.34 s of 6 s
+    // asked after the upload is sent: with the parse on the server's thread it waits for the
+    // whole parse (answered 4.9 s in, the upload at 5.1 s); with a worker, at 0.34 s of 6 s
     await new Promise((done) => setTimeout(done, 300));
     const health = await fetch(`${url}/health`);
     const healthAt = Date.now() - started;
@@ -143,7 +143,7 @@ describe('cairn serve', () => {
   test('without CAIRN_TOKEN it serves only a store that exists: a missing --db is store_unavailable and creates nothing', async () => {
     const missing = join(dir, 'no-such', 'typo.db');
     const server = serve(['--db', missing]);
-    // it used to create the store and listen: stop it then, so the test fails instead of hanging
+    // a server that created the store would also listen: stop it then, so the test fails, not hangs
     const listened = await server.listening.then(
       () => true,
       () => false,

@@ -1,4 +1,9 @@
-import type { DesignatorKind, DesignatorToken } from './designator.js';
+import {
+  childKind,
+  DESIGNATOR_KINDS,
+  type DesignatorKind,
+  type DesignatorToken,
+} from './designator.js';
 
 /** Paragraph levels below a `§`: the scheme has six; drafting quirks may add a few. */
 export const MAX_DEPTH = 12;
@@ -7,17 +12,6 @@ interface Level {
   kind: DesignatorKind;
   value: number;
 }
-
-/** The kind a paragraph's children use in the CFR scheme: (a) > (1) > (i) > (A) > italic (1) > italic (i). */
-const CHILD_KIND: Record<DesignatorKind | 'section', DesignatorKind | null> = {
-  section: 'letter',
-  letter: 'number',
-  number: 'roman',
-  roman: 'upper',
-  upper: 'italic_number',
-  italic_number: 'italic_roman',
-  italic_roman: null,
-};
 
 interface Placement {
   /** 0-based depth below the `§` section. */
@@ -66,9 +60,9 @@ function applied(stack: Level[], p: Placement): Level[] {
 /** Placements that follow the scheme exactly: a first child, or the next sibling of an open paragraph. */
 function strictPlacements(stack: Level[], token: DesignatorToken): Placement[] {
   const out: Placement[] = [];
-  const childKind = CHILD_KIND[stack.at(-1)?.kind ?? 'section'];
+  const expected = childKind(stack.at(-1)?.kind ?? null);
   for (const r of token.readings) {
-    if (r.kind === childKind && r.value === 1)
+    if (r.kind === expected && r.value === 1)
       out.push({ level: stack.length, kind: r.kind, value: r.last });
   }
   for (let level = stack.length - 1; level >= 0; level--) {
@@ -81,22 +75,13 @@ function strictPlacements(stack: Level[], token: DesignatorToken): Placement[] {
   return out;
 }
 
-const DEPTH: Record<DesignatorKind, number> = {
-  letter: 0,
-  number: 1,
-  roman: 2,
-  upper: 3,
-  italic_number: 4,
-  italic_roman: 5,
-};
-
 /** A first child of a kind deeper than the expected one: `(a)` then `(i)` in definitions. */
 function skippingPlacements(stack: Level[], token: DesignatorToken): Placement[] {
   const innermost = stack.at(-1)?.kind;
-  const childKind = CHILD_KIND[innermost ?? 'section'];
-  const floor = innermost === undefined ? -1 : DEPTH[innermost];
+  const expected = childKind(innermost ?? null);
+  const floor = innermost === undefined ? -1 : DESIGNATOR_KINDS.indexOf(innermost);
   return token.readings
-    .filter((r) => r.value === 1 && r.kind !== childKind && DEPTH[r.kind] > floor)
+    .filter((r) => r.value === 1 && r.kind !== expected && DESIGNATOR_KINDS.indexOf(r.kind) > floor)
     .map((r) => ({ level: stack.length, kind: r.kind, value: r.last }));
 }
 
@@ -112,9 +97,9 @@ function loosePlacement(stack: Level[], token: DesignatorToken): Placement {
     const r = token.readings.find((x) => x.kind === open.kind);
     if (r) return { level, kind: r.kind, value: r.last };
   }
-  const childKind = CHILD_KIND[stack.at(-1)?.kind ?? 'section'];
+  const expected = childKind(stack.at(-1)?.kind ?? null);
   const r =
-    token.readings.find((x) => x.kind === childKind) ??
+    token.readings.find((x) => x.kind === expected) ??
     token.readings.find((x) => x.kind === (stack.at(-1)?.kind === 'number' ? 'roman' : 'letter')) ??
     token.readings[0]!;
   return { level: Math.min(stack.length, MAX_DEPTH - 1), kind: r.kind, value: r.last };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDesignators } from './designator.js';
+import { designatorReadings, readDesignators } from './designator.js';
 
 const read = (line: string) => {
   const { tokens, body16 } = readDesignators(line, 0);
@@ -47,5 +47,25 @@ describe('readDesignators', () => {
     expect(kinds('(aa)')).toEqual([['letter', 27]]);
     expect(kinds('(B)')).toEqual([['upper', 2]]);
     expect(kinds('(12)')).toEqual([['number', 12]]);
+  });
+});
+
+describe('designatorReadings', () => {
+  it('reads every kind, ambiguity and range', () => {
+    expect(designatorReadings('(b)')).toEqual([{ kind: 'letter', value: 2, last: 2 }]);
+    expect(designatorReadings('(i)')).toEqual([
+      { kind: 'letter', value: 9, last: 9 },
+      { kind: 'roman', value: 1, last: 1 },
+    ]);
+    expect(designatorReadings('(xiv)')).toEqual([{ kind: 'roman', value: 14, last: 14 }]);
+    expect(designatorReadings('(aa)')).toEqual([{ kind: 'letter', value: 27, last: 27 }]);
+    expect(designatorReadings('(B)')).toEqual([{ kind: 'upper', value: 2, last: 2 }]);
+    expect(designatorReadings('(_3_)')).toEqual([{ kind: 'italic_number', value: 3, last: 3 }]);
+    expect(designatorReadings('(<i>ii</i>)')).toEqual([
+      { kind: 'italic_roman', value: 2, last: 2 },
+    ]);
+    expect(designatorReadings('(5)-(7)')).toEqual([{ kind: 'number', value: 5, last: 7 }]);
+    expect(designatorReadings('(7)-(5)')).toEqual([]);
+    expect(designatorReadings('(Cat 5)')).toEqual([]);
   });
 });

@@ -1,14 +1,25 @@
 /**
- * Paragraph designators of the CFR: `(a)`, `(1)`, `(i)`, `(A)`, then italic
- * `(1)` and italic `(i)` (rendered `(_1_)`, `(*1*)` or `(<i>1</i>)`).
+ * Paragraph designators of the CFR, from the top level down: `(a)`, `(1)`,
+ * `(i)`, `(A)`, then italic `(1)` and italic `(i)` (rendered `(_1_)`,
+ * `(*1*)` or `(<i>1</i>)`). A paragraph's children use the kind after its own.
  */
-export type DesignatorKind =
-  | 'letter'
-  | 'number'
-  | 'roman'
-  | 'upper'
-  | 'italic_number'
-  | 'italic_roman';
+export const DESIGNATOR_KINDS = [
+  'letter',
+  'number',
+  'roman',
+  'upper',
+  'italic_number',
+  'italic_roman',
+] as const;
+
+export type DesignatorKind = (typeof DESIGNATOR_KINDS)[number];
+
+/** One way to read a designator: its kind and the ordinals of its first and last member. */
+export interface DesignatorReading {
+  kind: DesignatorKind;
+  value: number;
+  last: number;
+}
 
 export interface DesignatorToken {
   /** The designator as written, e.g. `(b)` or the range `(5)-(6)`. */
@@ -16,16 +27,25 @@ export interface DesignatorToken {
   start16: number;
   end16: number;
   /** Every kind the token can be with its ordinal value; `(i)` is both a letter (9) and a roman (1). */
-  readings: { kind: DesignatorKind; value: number; last: number }[];
+  readings: DesignatorReading[];
+}
+
+/** The kind a paragraph of `kind` gives its children, if any; `null` is the `§` itself. */
+export function childKind(kind: DesignatorKind | null): DesignatorKind | null {
+  if (kind === null) return DESIGNATOR_KINDS[0];
+  return DESIGNATOR_KINDS[DESIGNATOR_KINDS.indexOf(kind) + 1] ?? null;
 }
 
 const INNER = String.raw`[a-z]{1,7}|[A-Z]{1,2}|\d{1,3}|_[a-z\d]{1,7}_|\*{1,2}[a-z\d]{1,7}\*{1,2}|<i>[a-z\d]{1,7}</i>`;
 /** One designator, optionally a range `(5)-(6)`, then the spaces before the next token or the text. */
 const TOKEN = new RegExp(String.raw`\((${INNER})\)(?:-\((${INNER})\))?[ \t]*`, 'y');
+/** A whole designator as stored on a section, with no bound on its inner text. */
+const WRITTEN = /^\(([^()]+)\)(?:-\(([^()]+)\))?$/;
 
 const ROMAN = /^(?=[ivxlcdm])m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/;
 const LETTER = /^([a-z])\1{0,2}$/;
 const UPPER = /^([A-Z])\1?$/;
+const ITALIC = /^(?:_|\*{1,2}|<i>)([a-z\d]+)(?:_|\*{1,2}|<\/i>)$/;
 const ROMAN_VALUES: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
 
 function romanValue(s: string): number {
@@ -43,9 +63,10 @@ function letterValue(s: string): number {
   return (s.length - 1) * 26 + (s.toLowerCase().charCodeAt(0) - 96);
 }
 
+/** The readings of what is inside one pair of parentheses: `b`, `xiv`, `_3_`. */
 function readingsOf(inner: string): { kind: DesignatorKind; value: number }[] {
   if (/^\d+$/.test(inner)) return [{ kind: 'number', value: Number(inner) }];
-  const italic = /^(?:_|\*{1,2}|<i>)([a-z\d]+)(?:_|\*{1,2}|<\/i>)$/.exec(inner);
+  const italic = ITALIC.exec(inner);
   if (italic) {
     const core = italic[1]!;
     if (/^\d+$/.test(core)) return [{ kind: 'italic_number', value: Number(core) }];
@@ -56,6 +77,37 @@ function readingsOf(inner: string): { kind: DesignatorKind; value: number }[] {
   if (LETTER.test(inner)) out.push({ kind: 'letter', value: letterValue(inner) });
   if (ROMAN.test(inner)) out.push({ kind: 'roman', value: romanValue(inner) });
   return out;
+}
+
+interface RangeOptions {
+  /**
+   * Drop a reading that the range's end cannot be read in (`(x)-(aa)` as a
+   * roman). The parser keeps it as a one-member designator, so that a
+   * malformed range still opens a paragraph; a check of the citations a tree
+   * gives must not trust it.
+   */
+  strictEnd: boolean;
+}
+
+/** The readings of `(first)` or of the range `(first)-(last)`; a range counting down has none. */
+function rangeReadings(
+  first: string,
+  last: string | undefined,
+  options: RangeOptions,
+): DesignatorReading[] {
+  const firsts = readingsOf(first);
+  const lasts = last === undefined ? firsts : readingsOf(last);
+  const unmatched = (value: number): number => (options.strictEnd ? -1 : value);
+  return firsts
+    .map((r) => ({ ...r, last: lasts.find((l) => l.kind === r.kind)?.value ?? unmatched(r.value) }))
+    .filter((r) => r.last >= r.value);
+}
+
+/** Each reading of a designator as written: `(i)` is letter 9 and roman 1; `(5)-(7)` number 5-7. */
+export function designatorReadings(designator: string): DesignatorReading[] {
+  const match = WRITTEN.exec(designator);
+  if (!match) return [];
+  return rangeReadings(match[1]!, match[2], { strictEnd: true });
 }
 
 /** An em dash where the export dropped a paragraph heading: `(2) —(i)  Except ...`. */
@@ -84,11 +136,7 @@ export function readDesignators(
     TOKEN.lastIndex = at;
     const match = TOKEN.exec(text);
     if (!match) break;
-    const first = readingsOf(match[1]!);
-    const last = match[2] === undefined ? first : readingsOf(match[2]);
-    const readings = first
-      .map((r) => ({ ...r, last: last.find((l) => l.kind === r.kind)?.value ?? r.value }))
-      .filter((r) => r.last >= r.value);
+    const readings = rangeReadings(match[1]!, match[2], { strictEnd: false });
     if (readings.length === 0) break;
     const written = match[0].trimEnd();
     tokens.push({ text: written, start16: at, end16: at + written.length, readings });

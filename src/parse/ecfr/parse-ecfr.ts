@@ -171,8 +171,8 @@ class EcfrReader {
           });
         }
         // The designators are a heading block of the innermost section, so that its chunk cites
-        // `(b)(1)` with its text; outside every block they were in no chunk (8,033 characters of
-        // title 15 chapter VII), and a dash between two, `(f) —(1)`, is theirs too.
+        // `(b)(1)` with its text: the structure chunker packs blocks, so text outside every block
+        // is in no chunk. A dash between two, `(f) —(1)`, is theirs too.
         let end16 = line.body16;
         while (end16 > opened && isBlank(this.text.charCodeAt(end16 - 1))) end16--;
         this.builder.block({ type: 'heading', start16: opened, end16 });

@@ -9,10 +9,10 @@ const SPACE = /\s/;
  * `#`, which ends names such as `C#`, needs white space before it. A
  * heading of nothing else keeps its text as its title.
  *
- * Both suffixes are found from the end of the text. As end-anchored regular
- * expressions (`/\s*¶$/`) they were tried from every position, and each try
- * ran through the white space after it: quadratic in a heading of U+00A0,
- * which HTML does not collapse (40,000 `&nbsp;` in an h1 took 5 s).
+ * Both suffixes are found from the end of the text. An end-anchored regular
+ * expression (`/\s*¶$/`) is tried from every position, and each try runs
+ * through the white space after it: quadratic in a heading of U+00A0, which
+ * HTML does not collapse (40,000 `&nbsp;` in an h1 take 5 s that way).
  */
 export function headingTitle(text: string): string {
   const title = withoutPermalink(withoutEditLink(text));

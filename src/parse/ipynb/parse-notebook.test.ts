@@ -3,9 +3,9 @@ import { parseNotebook } from './parse-notebook.js';
 
 describe('parseNotebook', () => {
   /**
-   * A cell's `\ud800` escape went into the canonical text as it was: a string
-   * with no UTF-8 form, whose byte spans (3 bytes each) cut text that no UTF-8
-   * copy of it holds. JSON records already made it U+FFFD.
+   * A cell's `\ud800` escape copied into the canonical text as it is gives a
+   * string with no UTF-8 form, whose byte spans (3 bytes each) cut text that
+   * no UTF-8 copy of it holds. JSON records make it U+FFFD the same way.
    */
   it('replaces a lone surrogate escape in cells and outputs with U+FFFD, one code point for one', async () => {
     const notebook = {

@@ -91,7 +91,7 @@ export function buildNotebookDocument(
 /**
  * Parses one Markdown cell. A cell too deeply nested is refused naming the
  * notebook and the cell, with the line inside the cell: the Markdown check
- * alone knows only the cell's text, and said "line 1 of <input>".
+ * alone knows only the cell's text, and would say "line 1 of <input>".
  */
 function parseCell(
   canonical: string,

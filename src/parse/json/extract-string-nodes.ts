@@ -20,10 +20,11 @@ interface Frame {
   /**
    * The container's own pointer, made once from its parent's when the walk
    * enters it. A string node's pointer is this plus one token: rebuilding it
-   * from the root for every node cost depth x nodes token escapes (a 400 kB
-   * file, 100,000 strings 500 levels down, took 30 s and 2.8 GB of heap to
-   * walk). V8 keeps `parent + token` as a rope that shares the parent, so a
-   * chain costs one small string per level, not a copy of the path.
+   * from the root for every node costs depth x nodes token escapes (a 400 kB
+   * file, 100,000 strings 500 levels down, takes 30 s and 2.8 GB of heap to
+   * walk that way). V8 keeps `parent + token` as a rope that shares the
+   * parent, so a chain costs one small string per level, not a copy of the
+   * path.
    */
   pointer: string;
 }

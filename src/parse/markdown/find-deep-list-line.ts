@@ -10,7 +10,7 @@ const LIST_ITEM = /([ \t]*)([-*+]|\d{1,9}[.)])([ \t]+|(?=[\r\n]|$))/y;
  * UTF-16 index of the first line that opens a list item nested deeper than
  * `max` containers by indentation (`- a`, `  - b`, `    - c`, ...), or -1.
  * Such a line holds one marker, so a per-line count of markers misses it, yet
- * micromark's cost grows with the depth of every line: 1,500 levels took 43 s
+ * micromark's cost grows with the depth of every line: 1,500 levels take 43 s
  * and 3,000 levels 125 s and 1.1 GB. Only item lines move the count, each
  * closing the items whose content it is not indented into; an item indented
  * four or more columns into its parent's content is code, not a list. Real

@@ -15,9 +15,9 @@ import { parseTopBlocks, type TopBlock } from './top-blocks.js';
  * offsets, parsed a part of about `pieceUnits` at a time.
  *
  * Why: micromark's time and memory grow faster than its input, and it
- * holds every token of a block until the block closes. A 2 MB table of
- * short rows took 10 s and 1.4 GB to parse, 20 MB ran out of heap; a 23 MB
- * list took 30 s and 3.9 GB of RSS; a fenced code block cost about 120
+ * holds every token of a block until the block closes. Parsed whole, a 2 MB
+ * table of short rows takes 10 s and 1.4 GB, 20 MB runs out of heap; a 23 MB
+ * list takes 30 s and 3.9 GB of RSS; a fenced code block costs about 120
  * bytes of RSS per byte.
  *
  * Each part after the first starts at a line ending, and is parsed on its

@@ -134,7 +134,7 @@ describe('parseBlocksInPieces', () => {
   });
 
   test('property: lines built from indents, markers and text parse the same in parts of any size', () => {
-    // found a table whose head row, reparsed alone before the next part, opened a list instead
+    // covers a table whose head row, reparsed alone before the next part, must not open a list
     const indent = fc.constantFrom('', ' ', '  ', '   ', '    ', '\t', '     ');
     const marker = fc.constantFrom(
       ...['', '- ', '* ', '+ ', '1. ', '2) ', '10. ', '> ', '>', '# ', '## ', '| ', '```'],
@@ -169,8 +169,8 @@ describe('parseBlocksInPieces', () => {
   });
 
   test('property: long documents of mixed lines parse the same in parts of 40 and 200 units', () => {
-    // found definitions followed by a setext heading, which starts where they do: a part parsed
-    // again from the heading's start gave the definitions twice
+    // definitions followed by a setext heading, which starts where they do: a part parsed
+    // again from the heading's start must not give the definitions twice
     const items = (n: number) => '- item\n'.repeat(n);
     expectSameBlocks(
       `\`\`\`\n${items(6)}\`\`\`\n${items(7)}\n[x]: /y\ncode line\n---\n${items(12)}# H\n${items(20)}`,

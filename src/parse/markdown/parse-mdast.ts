@@ -35,7 +35,7 @@ const INLINE_CONSTRUCTS = [
  * An extension without its inline constructs. Disabling by name is not
  * enough for these: micromark still stops its text scan at every character
  * a construct is registered on, and GFM's autolink literals register on
- * every letter and digit, so a 20 MB paragraph became millions of tokens.
+ * every letter and digit, so a 20 MB paragraph would become millions of tokens.
  */
 function withoutInline(extension: Extension): Extension {
   const { text: _text, insideSpan: _insideSpan, attentionMarkers: _markers, ...blocks } = extension;

@@ -14,7 +14,7 @@ const LINE_REST = /[^\r\n]*/y;
  * bound to `markdown`, the text about to be parsed. GFM tries a table at the
  * start of every paragraph line: it tokenizes the whole line as a head row,
  * cell by cell, and only on the next line learns from the delimiter row
- * whether there is a table. On a 20 MB paragraph line that held about 150
+ * whether there is a table. On a 20 MB paragraph line that holds about 150
  * bytes of tokens per character (3 GB) before failing. The guard fails the
  * attempt at once where the table would fail later anyway: a head row whose
  * next line cannot be a delimiter row. It also refuses rows longer than
@@ -57,7 +57,7 @@ function guardTable(table: Construct, markdown: string, bom: number): Construct 
  * The longest line, in UTF-16 units, that GFM may read as a table row; a
  * longer one is read as paragraph text. micromark makes tokens for every
  * cell and holds them until the table ends: a real table with one 20 MB
- * row took 4.9 GB and ran a worker out of heap. No rendered table has a row
+ * row takes 4.9 GB and runs a worker out of heap. No rendered table has a row
  * of a million characters, and as text the same line costs a few bytes a
  * character.
  */

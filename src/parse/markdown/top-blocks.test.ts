@@ -6,7 +6,7 @@ import { corpusFiles } from '../../../test/corpora.js';
 import { parseMdastBlocks } from './parse-mdast.js';
 import { parseTopBlocks, type TopBlock } from './top-blocks.js';
 
-/** What cairn read from mdast's root children before `parseTopBlocks`: the reference. */
+/** The reference `parseTopBlocks` must match: the blocks read from mdast's root children. */
 function fromTree(node: RootContent): TopBlock {
   const block: TopBlock = {
     type: node.type as TopBlock['type'],

@@ -87,8 +87,8 @@ export interface TopBlock {
  * The top-level blocks of `markdown` as `parseMdastBlocks(markdown).children`
  * would give them (same types, offsets and fields cairn reads), straight
  * from micromark's events: building the tree, with a text node, a string
- * value and position objects for every line, cost about as much as
- * tokenizing and left much of it for the garbage collector.
+ * value and position objects for every line, costs about as much as
+ * tokenizing and leaves much of it for the garbage collector.
  */
 export function parseTopBlocks(markdown: string): TopBlock[] {
   const events = expandBlocks(
@@ -112,10 +112,10 @@ export function parseTopBlocks(markdown: string): TopBlock[] {
  * micromark's `postprocess`, but text that cannot hold inline math stays
  * one `chunkText` token per line instead of being tokenized again: with the
  * other inline constructs off, that second pass only turns each line into
- * `data`, and over the Rust book it took a third of the parse. Text that
+ * `data`, and over the Rust book it takes a third of the parse. Text that
  * opens and closes with `$` is tokenized, since a paragraph that is one
  * math span is a formula; other text with a `$` cannot be one, and one
- * long line of it tokenized whole held gigabytes.
+ * long line of it tokenized whole holds gigabytes.
  */
 function expandBlocks(events: Event[]): Event[] {
   for (;;) {

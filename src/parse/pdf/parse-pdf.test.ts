@@ -5,9 +5,9 @@ import { parsePdf } from './parse-pdf.js';
 
 describe('parsePdf limits', () => {
   /**
-   * `max_pages: NaN` compared false with every page count and lifted the
-   * limit; with `timeout_ms` NaN, Infinity or 2^31 and over, Node's
-   * setTimeout fires after 1 ms, and pdflatex-4-pages.pdf failed as
+   * `max_pages: NaN` compares false with every page count and would lift
+   * the limit; with `timeout_ms` NaN, Infinity or 2^31 and over, Node's
+   * setTimeout fires after 1 ms, so pdflatex-4-pages.pdf would fail as
    * parse_timeout with NaN, Infinity and 3e9.
    */
   it.each([

@@ -27,8 +27,8 @@ export async function parsePdf(
     max_pages: input.options?.max_pages ?? DEFAULT_PDF_LIMITS.max_pages,
     timeout_ms: input.options?.timeout_ms ?? DEFAULT_PDF_LIMITS.timeout_ms,
   };
-  // NaN lifted the page limit; for a NaN, infinite or 2^31 ms and longer delay Node's
-  // setTimeout fires after 1 ms, and files failed at once as parse_timeout
+  // NaN would lift the page limit; for a NaN, infinite or 2^31 ms and longer delay Node's
+  // setTimeout fires after 1 ms, and files would fail at once as parse_timeout
   checkCount('max_pages', limits.max_pages, 0);
   checkCount('timeout_ms', limits.timeout_ms, 1, MAX_TIMER_MS);
   const content = await readPdf(input.bytes, input.source_url, limits);

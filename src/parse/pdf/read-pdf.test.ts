@@ -14,9 +14,9 @@ describe('readPdf on a deeply nested outline', () => {
 
   /**
    * pdf.js structured-clones each reply from its in-thread worker; an outline
-   * 10,000 levels deep overflowed the clone's recursion, an unhandled
-   * rejection that ended the whole process (the CLI's worker thread died as
-   * `internal_invariant`). The outline is now lost, the text kept.
+   * 10,000 levels deep overflows the clone's recursion, an unhandled
+   * rejection that would end the whole process (the CLI's worker thread dies
+   * as `internal_invariant`). Such an outline is dropped and the text kept.
    */
   it('keeps the text when the outline is too deep to pass through pdf.js', async () => {
     const doc = await parsePdf({

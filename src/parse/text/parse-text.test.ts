@@ -18,7 +18,7 @@ describe('parseText', () => {
     };
     expect(await outline(lf)).toEqual(expected);
     expect(await outline(lf.replaceAll('\n', '\r\n'))).toEqual(expected);
-    // a two-line paragraph in a CR file was taken for the heading "2 Next line two"
+    // a two-line paragraph in a CR file is no heading "2 Next line two": CR breaks the line too
     expect(await outline(lf.replaceAll('\n', '\r'))).toEqual(expected);
     expect(await outline(lf.replaceAll('\n', '\u2028'))).toEqual(expected);
   });

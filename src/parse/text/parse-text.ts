@@ -11,7 +11,7 @@ import { isBlankLine, type Line, lines, trimSpan } from '../text-lines.js';
  * `3. Results`, numbering then a capitalised title and no closing
  * punctuation, so that numbered list items and sentences are not taken.
  * "One line" by every break `lines()` knows: with `[^\n]`, a two-line
- * paragraph of a file with CR line ends (or U+2028) was taken as a heading.
+ * paragraph of a file with CR line ends (or U+2028) would be taken as a heading.
  */
 const NUMBERED_HEADING = /^(\d{1,3}(?:\.\d{1,3})*)\.?[ \t]+(\p{Lu}[^\n\r\u2028\u2029]{0,78})$/u;
 

@@ -1,0 +1,125 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { posix } from 'node:path';
+import ts from 'typescript';
+
+/** A source file by its path from the project root (`src/search/search.ts`) and its text. */
+export interface SrcFile {
+  path: string;
+  text: string;
+}
+
+/** One relative import: who imports, as written, and the file it names (`.js` read as `.ts`). */
+export interface ImportRef {
+  file: string;
+  line: number;
+  specifier: string;
+  target: string;
+}
+
+/** A `===` or `!==` in code: as written, and with its sides swapped (`'sqlite' === x` as `x === 'sqlite'`). */
+export interface Comparison {
+  file: string;
+  line: number;
+  text: string;
+  swapped: string;
+}
+
+/** Every `.ts` file under `root/src` but tests, sorted, with posix paths from `root`. */
+export function readSrcFiles(root: string): SrcFile[] {
+  const names = readdirSync(posix.join(root, 'src'), { recursive: true, encoding: 'utf8' });
+  return names
+    .map((name) => `src/${name.split('\\').join('/')}`)
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('.d.ts'))
+    .sort()
+    .map((path) => ({ path, text: readFileSync(posix.join(root, path), 'utf8') }));
+}
+
+/** Each file is parsed once for both readers. */
+const parsed = new WeakMap<SrcFile, ts.SourceFile>();
+
+function parse(file: SrcFile): ts.SourceFile {
+  let source = parsed.get(file);
+  if (source === undefined) {
+    source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true);
+    parsed.set(file, source);
+  }
+  return source;
+}
+
+function lineOf(source: ts.SourceFile, node: ts.Node): number {
+  return source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+}
+
+function literalOf(node: ts.Node | undefined): string | undefined {
+  return node !== undefined && ts.isStringLiteralLike(node) ? node.text : undefined;
+}
+
+/**
+ * The module a node names, if it is an import: `import ... from`, `export
+ * ... from`, `import('...')` in code or in a type, and the worker script of
+ * `new URL('./x.js', import.meta.url)`, which loads a file as surely as an
+ * import does.
+ */
+function specifierOf(node: ts.Node): string | undefined {
+  if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node))
+    return literalOf(node.moduleSpecifier);
+  if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+    return literalOf(node.arguments[0]);
+  if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+    return literalOf(node.argument.literal);
+  if (
+    ts.isNewExpression(node) &&
+    ts.isIdentifier(node.expression) &&
+    node.expression.text === 'URL' &&
+    node.arguments?.[1]?.getText() === 'import.meta.url'
+  )
+    return literalOf(node.arguments[0]);
+  return undefined;
+}
+
+function visit(node: ts.Node, each: (node: ts.Node) => void): void {
+  each(node);
+  ts.forEachChild(node, (child) => visit(child, each));
+}
+
+/** The relative imports of `file`; package imports (`node:fs`, `kysely`) are no edge of the graph. */
+export function relativeImports(file: SrcFile): ImportRef[] {
+  const source = parse(file);
+  const out: ImportRef[] = [];
+  visit(source, (node) => {
+    const specifier = specifierOf(node);
+    if (specifier === undefined || !/^\.\.?\//.test(specifier)) return;
+    const target = posix
+      .normalize(posix.join(posix.dirname(file.path), specifier))
+      .replace(/\.js$/, '.ts');
+    out.push({ file: file.path, line: lineOf(source, node), specifier, target });
+  });
+  return out;
+}
+
+/**
+ * Every `===` and `!==` in the code of `file`, as written. Comments and
+ * strings are not code, so a note that mentions `dialect === 'sqlite'` is
+ * not the question itself.
+ */
+export function strictComparisons(file: SrcFile): Comparison[] {
+  const source = parse(file);
+  const out: Comparison[] = [];
+  visit(source, (node) => {
+    if (!ts.isBinaryExpression(node)) return;
+    const op = node.operatorToken.kind;
+    if (
+      op !== ts.SyntaxKind.EqualsEqualsEqualsToken &&
+      op !== ts.SyntaxKind.ExclamationEqualsEqualsToken
+    )
+      return;
+    const swapped = [node.right, node.operatorToken, node.left].map((n) => n.getText(source));
+    out.push({
+      file: file.path,
+      line: lineOf(source, node),
+      text: node.getText(source),
+      swapped: swapped.join(' '),
+    });
+  });
+  return out;
+}
