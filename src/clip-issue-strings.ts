@@ -1,5 +1,5 @@
 /** The most UTF-16 units of a value an issue quotes from its input; longer ones end in "…". */
-export const MAX_ISSUE_STRING = 200;
+const MAX_ISSUE_STRING = 200;
 
 /** `value` cut to `max` UTF-16 units plus "…", never between the halves of a surrogate pair. */
 export function clipString(value: string, max = MAX_ISSUE_STRING): string {

@@ -13,7 +13,7 @@ import type { CairnDocument, Format } from '../types.js';
  * JSON, notebooks and PDF extract a text layer of their own: a framework
  * document that holds one of those is read as plain text.
  */
-export const SOURCE_TEXT_FORMATS = ['markdown', 'ecfr', 'text'] as const;
+const SOURCE_TEXT_FORMATS = ['markdown', 'ecfr', 'text'] as const;
 export type SourceTextFormat = (typeof SOURCE_TEXT_FORMATS)[number];
 
 /** cairn's other formats: each has a text layer of its own, which its offsets index. */

@@ -140,7 +140,7 @@ export class ChunkerRegistry {
   }
 }
 
-export const CHUNKER_FACTORIES = {
+const CHUNKER_FACTORIES = {
   char: {
     name: CharChunker.chunkerName,
     version: CharChunker.chunkerVersion,

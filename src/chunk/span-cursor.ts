@@ -148,7 +148,7 @@ function grow<T extends Int32Array | Uint32Array>(from: T, to: T): T {
 }
 
 /** Code points in a string: each valid surrogate pair counts once, a lone surrogate once. */
-export function countCodePoints(text: string): number {
+function countCodePoints(text: string): number {
   let pairs = 0;
   for (let i = 1; i < text.length; i++) {
     const unit = text.charCodeAt(i);

@@ -111,7 +111,7 @@ export class TokenChunker extends BaseChunker<TokenChunkerConfig> {
 }
 
 /** A piece table seen as atoms: sums for packing, the table's exact count to settle. */
-export function pieceAtoms(table: PieceTable): Atoms {
+function pieceAtoms(table: PieceTable): Atoms {
   return {
     length: table.length,
     start16: (i) => table.pieceStart(i),

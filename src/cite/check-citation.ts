@@ -13,7 +13,7 @@ import {
 } from './citation-contract.js';
 import { type CitationIssueBody, describeValue } from './cite-issue.js';
 
-export type CitationProfile = 'payload' | 'answer';
+type CitationProfile = 'payload' | 'answer';
 
 export interface CheckCitationOptions {
   /** `payload` (default): the ten required fields and a score. `answer`: the prompt contract's five. */

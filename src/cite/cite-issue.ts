@@ -73,7 +73,7 @@ export type CitationIssueBody =
 
 export type AnswerField = 'answer' | 'text' | 'segments' | 'citations' | 'ΔS' | 'λ';
 
-export type AnswerIssueBody =
+type AnswerIssueBody =
   | { code: 'not_an_answer'; expected: string; received: string }
   /** The model stopped with the prompt contract's `{error, fix}` instead of answering. */
   | { code: 'model_error'; received: string; fix: string | null }
@@ -83,7 +83,7 @@ export type AnswerIssueBody =
   | { code: 'cite_after_answer'; field: 'answer' | 'text' };
 
 /** Problems of the answer text itself, found before any rule runs. Positions are UTF-16 indices. */
-export type AnswerParseIssueBody =
+type AnswerParseIssueBody =
   | { code: 'invalid_utf8' }
   | { code: 'malformed_json'; position: number; line: number; column: number; detail: string }
   | {
@@ -99,10 +99,9 @@ export type AnswerParseIssueBody =
 
 export type CiteIssueBody = CitationIssueBody | AnswerIssueBody | AnswerParseIssueBody;
 export type CiteIssueCode = CiteIssueBody['code'];
-export type CitationIssueCode = CitationIssueBody['code'];
 
 /** Where an issue is: a JSON Pointer into the input, and the segment and citation it concerns. */
-export interface CiteIssueLocation {
+interface CiteIssueLocation {
   path: string;
   /** 0-based answer segment; null for a bare citation payload or the answer as a whole. */
   segment: number | null;
@@ -119,7 +118,7 @@ export type CitationIssue = CitationIssueBody & CiteIssueLocation & { message: s
 const quote = (value: string): string =>
   JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 
-export function describeCiteIssue(issue: CiteIssueBody): string {
+function describeCiteIssue(issue: CiteIssueBody): string {
   switch (issue.code) {
     case 'not_a_citation_list':
     case 'not_an_answer':

@@ -3,7 +3,7 @@ import { type AnswerField, type CiteIssueBody, describeValue, pointerToken } fro
 import type { AnswerMeasures } from './types.js';
 
 /** One answer segment as the per-segment rules take it. */
-export interface AnswerSegment {
+interface AnswerSegment {
   value: Record<string, unknown>;
   path: string;
   text_field: 'answer' | 'text';

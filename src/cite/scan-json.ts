@@ -1,7 +1,7 @@
 import { FORBIDDEN_KEYS } from './citation-contract.js';
 import { pointerToken } from './cite-issue.js';
 
-export interface JsonKeyFinding {
+interface JsonKeyFinding {
   key: string;
   /** JSON Pointer of the member. */
   path: string;

@@ -23,7 +23,7 @@ export interface BuildEarCorpusOptions {
 
 /** Fits every common embedding model's window with room, and leaves 99% of EAR paragraphs whole. */
 export const DEFAULT_MAX_TOKENS = 1024;
-export const EAR_PARTS: readonly [number, number] = [730, 774];
+const EAR_PARTS: readonly [number, number] = [730, 774];
 
 /** Thrown inside `Emitter.tree` when a `§`'s paragraph tree cannot be trusted at all. */
 const MISREAD = Symbol('misread');

@@ -24,7 +24,7 @@ export interface CheckedCorpusDocument {
 const has = (object: object, field: string): boolean => Object.hasOwn(object, field);
 
 /** A short, bounded description of a JSON value for messages. */
-export function describeJsonValue(value: unknown): string {
+function describeJsonValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   switch (typeof value) {

@@ -8,7 +8,7 @@ export const CHUNK_KINDS = ['section', 'subsection', 'paragraph'] as const;
 export type ChunkKind = (typeof CHUNK_KINDS)[number];
 
 export const CORPUS_SOURCES = ['ecfr_snapshot', 'ecfr_api', 'other'] as const;
-export type CorpusSource = (typeof CORPUS_SOURCES)[number];
+type CorpusSource = (typeof CORPUS_SOURCES)[number];
 
 /** Fields every document MUST carry, in the order the exporter writes them. */
 export const REQUIRED_CORPUS_FIELDS = [

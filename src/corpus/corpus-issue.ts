@@ -68,7 +68,7 @@ export const CORPUS_ISSUE_CODES: readonly CorpusIssueCode[] = [
 
 const quote = (value: string): string => JSON.stringify(value);
 
-export function describeCorpusIssue(issue: CorpusIssueBody): string {
+function describeCorpusIssue(issue: CorpusIssueBody): string {
   switch (issue.code) {
     case 'invalid_utf8':
       return 'Line is not valid UTF-8';

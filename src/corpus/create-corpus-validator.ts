@@ -14,7 +14,7 @@ export interface CorpusValidationOptions {
   max_issues?: number;
 }
 
-export interface CorpusValidationStats {
+interface CorpusValidationStats {
   /** Lines read, blank ones included. */
   lines: number;
   /** Lines that held a JSON object. */

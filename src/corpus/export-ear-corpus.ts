@@ -24,7 +24,7 @@ export interface ExportEarCorpusOptions {
   max_tokens?: number;
 }
 
-export interface ExportedFile {
+interface ExportedFile {
   path: string;
   source_ref: string;
   documents: number;

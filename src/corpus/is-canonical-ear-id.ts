@@ -8,10 +8,8 @@
 export const EAR_SECTION_ID_SOURCE = 'EAR-[0-9]{3}(?:\\.[0-9]+)*(?:\\((?:[a-z]+|[0-9]+)\\))*';
 export const CHUNK_SUFFIX_SOURCE = '[a-z0-9][a-z0-9:._-]*';
 
-export const EAR_SECTION_ID_PATTERN = new RegExp(`^${EAR_SECTION_ID_SOURCE}$`);
-export const EAR_DOC_ID_PATTERN = new RegExp(
-  `^${EAR_SECTION_ID_SOURCE}(?:#${CHUNK_SUFFIX_SOURCE})?$`,
-);
+const EAR_SECTION_ID_PATTERN = new RegExp(`^${EAR_SECTION_ID_SOURCE}$`);
+const EAR_DOC_ID_PATTERN = new RegExp(`^${EAR_SECTION_ID_SOURCE}(?:#${CHUNK_SUFFIX_SOURCE})?$`);
 export const CHUNK_SUFFIX_PATTERN = new RegExp(`^${CHUNK_SUFFIX_SOURCE}$`);
 
 /** A canonical citation id without chunk suffix (`EAR-736.2(b)`): what `section_id` holds. */

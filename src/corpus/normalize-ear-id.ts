@@ -1,6 +1,6 @@
 import { CHUNK_SUFFIX_PATTERN } from './is-canonical-ear-id.js';
 
-export const EAR_ID_ERROR_CODES = [
+const EAR_ID_ERROR_CODES = [
   'empty_id',
   'not_ear',
   'malformed_id',

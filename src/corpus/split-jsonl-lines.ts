@@ -8,7 +8,7 @@ export interface SplitJsonlOptions {
 
 export type JsonlLine = { text: string } | UnreadableLine;
 
-export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 export interface JsonlSplitter {
   /** The lines this chunk completes, in order. */

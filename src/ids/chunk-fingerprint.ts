@@ -44,7 +44,7 @@ export function fingerprintChunk(text: string): ChunkFingerprint {
 }
 
 /** Words the two bags share, counted with multiplicity. */
-export function sharedWords(a: ChunkFingerprint, b: ChunkFingerprint): number {
+function sharedWords(a: ChunkFingerprint, b: ChunkFingerprint): number {
   const [small, large] = a.words.size <= b.words.size ? [a.words, b.words] : [b.words, a.words];
   let shared = 0;
   for (const [word, count] of small) shared += Math.min(count, large.get(word) ?? 0);

@@ -33,7 +33,7 @@ export function formatChunkId(parts: ChunkIdParts): string {
 }
 
 /** The `s=` value: `-` for the root, `02.04.01-` for a path, `p005` for a page standing in for a section. */
-export function encodeSection(sectPath: string): string {
+function encodeSection(sectPath: string): string {
   if (sectPath === '') return SECTION_END;
   const page = PAGE_SECTION.exec(sectPath);
   if (page) return `p${encodeNumber('sect_path', Number(page[1]), PAGE_WIDTH)}`;

@@ -36,7 +36,7 @@ export function mintChunkIds(
   return mintChunkIdParts(doc, chunks, options).map(formatChunkId);
 }
 
-export function mintChunkIdParts(
+function mintChunkIdParts(
   doc: CairnDocument,
   chunks: readonly ChunkAnchor[],
   options: MintOptions = {},

@@ -24,7 +24,7 @@ export type ChunkIdIssue =
       message: string;
     };
 
-export type ChunkIdIssueCode = ChunkIdIssue['code'];
+type ChunkIdIssueCode = ChunkIdIssue['code'];
 
 export type ChunkIdValidationResult = { ok: true } | { ok: false; issues: ChunkIdIssue[] };
 

@@ -80,7 +80,7 @@ function decodeWith(
 }
 
 /** Byte offset of the first unit that is a lone surrogate, or of a final odd byte; -1 if none. */
-export function firstInvalidUtf16(bytes: Uint8Array, littleEndian: boolean): number {
+function firstInvalidUtf16(bytes: Uint8Array, littleEndian: boolean): number {
   const unitAt = (i: number): number =>
     littleEndian ? bytes[i]! | (bytes[i + 1]! << 8) : (bytes[i]! << 8) | bytes[i + 1]!;
   let i = 0;

@@ -3,7 +3,7 @@ import { queryWordMatcher } from './word-stem.js';
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** Ranges reported per hit at most: a display aid, not an index. */
-export const MAX_MATCH_RANGES = 100;
+const MAX_MATCH_RANGES = 100;
 
 /**
  * Where `text` holds a searched word or another form of one (by Porter

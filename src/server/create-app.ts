@@ -17,11 +17,11 @@ import { validateRoutes } from './routes/validate.js';
 import type { ServerDeps } from './server-deps.js';
 import { mountViewer } from './viewer-assets.js';
 
-export const SERVER_VERSION = '0.1.0';
+const SERVER_VERSION = '0.1.0';
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /** A search's wait for another process's SQLite write lock before it answers untraced. */
-export const DEFAULT_TRACE_WAIT_MS = 250;
+const DEFAULT_TRACE_WAIT_MS = 250;
 
 export interface CreateAppOptions {
   store: ChunkStore;

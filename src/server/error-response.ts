@@ -62,7 +62,7 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
 /** The statuses codes map to; a code not listed here answers 500 `internal_error`. */
 export const HTTP_STATUS: Readonly<Partial<Record<ErrorCode, ContentfulStatusCode>>> = STATUS;
 
-export function statusFor(code: ErrorCode): ContentfulStatusCode {
+function statusFor(code: ErrorCode): ContentfulStatusCode {
   return STATUS[code] ?? 500;
 }
 
@@ -83,7 +83,7 @@ const STORE_MESSAGE = 'The store failed; see the server log';
 
 const INTERNAL_MESSAGE = 'The server failed to answer; see its log';
 
-export interface ErrorBody {
+interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
 }
 

@@ -48,7 +48,7 @@ export async function readBody(c: Context, maxBytes: number): Promise<Uint8Array
  * malformed JSON `malformed_json` with its line and column, as on the
  * validate routes.
  */
-export async function readJsonBody(c: Context, maxBytes: number): Promise<unknown> {
+async function readJsonBody(c: Context, maxBytes: number): Promise<unknown> {
   const bytes = await readBody(c, maxBytes);
   let text: string;
   try {

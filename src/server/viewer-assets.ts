@@ -33,7 +33,7 @@ const ASSETS: Record<string, string> = {
  * from this server only, no inline script, no plugins, no framing, so a
  * document's text could not run code even if it were ever parsed as HTML.
  */
-export const VIEWER_CSP = [
+const VIEWER_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",

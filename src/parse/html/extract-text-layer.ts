@@ -17,7 +17,7 @@ type ParentNode = DefaultTreeAdapterTypes.ParentNode;
 type TextNode = DefaultTreeAdapterTypes.TextNode;
 
 /** A block of the text layer, in UTF-16 indices of the canonical text and of the source. */
-export interface TextLayerBlock {
+interface TextLayerBlock {
   type: BlockType;
   start16: number;
   end16: number;

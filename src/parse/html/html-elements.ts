@@ -145,7 +145,7 @@ export function attribute(element: Element, name: string): string | undefined {
   return undefined;
 }
 
-export function hasAttribute(element: Element, name: string): boolean {
+function hasAttribute(element: Element, name: string): boolean {
   return attribute(element, name) !== undefined;
 }
 

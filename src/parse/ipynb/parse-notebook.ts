@@ -44,7 +44,7 @@ export async function parseNotebook(input: ParseInput): Promise<CairnDocument> {
   return buildNotebookDocument(notebook, input);
 }
 
-export function buildNotebookDocument(
+function buildNotebookDocument(
   notebook: Notebook,
   input: Omit<ParseInput, 'bytes'>,
 ): CairnDocument {

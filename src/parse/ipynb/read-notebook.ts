@@ -1,8 +1,8 @@
 import { CairnError } from '../../errors.js';
 
-export type CellKind = 'markdown' | 'code' | 'raw';
+type CellKind = 'markdown' | 'code' | 'raw';
 
-export interface NotebookCell {
+interface NotebookCell {
   /** 0-based position in the notebook's `cells`. */
   index: number;
   kind: CellKind;

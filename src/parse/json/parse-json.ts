@@ -13,7 +13,7 @@ import {
 import { parseJsonValue } from './parse-json-value.js';
 
 /** Between two units in the canonical text. */
-export const JSON_NODE_SEPARATOR = '\n\n';
+const JSON_NODE_SEPARATOR = '\n\n';
 
 const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
 

@@ -5,7 +5,7 @@ import type { TopBlock } from './top-blocks.js';
 /** Characters that can start inline markup; a title without them is its own plain text. */
 const INLINE_MARKUP = /[\\`*_[\]<>&~$!:@]/;
 /** Titles longer than this are cut before inline parsing, which is not linear on hostile input. */
-export const MAX_TITLE_SOURCE = 2000;
+const MAX_TITLE_SOURCE = 2000;
 
 /**
  * The plain text of a heading found by the block-level parse (its content

@@ -114,7 +114,7 @@ export function extractPageLines(items: Iterable<PdfTextItem>): PdfLine[] {
 }
 
 /** Vertical scale of the text matrix: the rendered font size, whatever the rotation. */
-export function fontSize(item: PdfTextItem): number {
+function fontSize(item: PdfTextItem): number {
   const [, , c = 0, d = 0] = item.transform;
   return Math.hypot(c, d);
 }

@@ -18,7 +18,7 @@ export interface PdfLayout {
   groups: PlacedGroup[];
 }
 
-export const PAGE_BREAK = '\f';
+const PAGE_BREAK = '\f';
 const GROUP_BREAK = '\n\n';
 const LINE_BREAK = '\n';
 

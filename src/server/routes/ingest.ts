@@ -9,7 +9,7 @@ import { requireToken } from '../require-token.js';
 import type { ServerDeps } from '../server-deps.js';
 
 /** Uploaded documents are recorded under this source_url prefix. */
-export const UPLOAD_PREFIX = 'upload/';
+const UPLOAD_PREFIX = 'upload/';
 
 /**
  * `POST /api/ingest`, bearer token required. Two forms:

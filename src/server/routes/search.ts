@@ -8,7 +8,7 @@ import { readJsonObject } from '../read-body.js';
 import type { ServerDeps } from '../server-deps.js';
 
 /** Longer queries are refused: a question, even a long one, fits. */
-export const MAX_QUERY_CHARS = 4096;
+const MAX_QUERY_CHARS = 4096;
 const MAX_HTTP_K = 100;
 
 interface SearchRequest {
