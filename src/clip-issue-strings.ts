@@ -13,7 +13,7 @@ export function clipString(value: string, max = MAX_ISSUE_STRING): string {
  * A copy of an issue's fields with every string, and every string in an
  * array, clipped by `clipString`. Validators keep hundreds of issues and
  * quote ids, keys and values from the input in them: one 5 MB id quoted by
- * each issue of a report once made `--json` fail with "Invalid string length".
+ * each issue of a report would make `--json` fail with "Invalid string length".
  */
 export function clipIssueStrings<T extends object>(fields: T, max = MAX_ISSUE_STRING): T {
   const clipped: Record<string, unknown> = {};

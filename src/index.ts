@@ -104,7 +104,7 @@ export type { ValidateCorpusOptions } from './corpus/validate-corpus-stream.js';
 export { validateCorpusStream, validateCorpusText } from './corpus/validate-corpus-stream.js';
 export type { CairnErrorDetails, ErrorCode } from './errors.js';
 export { CairnError, ERROR_CODES, isCairnError } from './errors.js';
-// eval: retrieval quality on SQuAD (issue 6); chunk ID stability over real
+// eval: retrieval quality on SQuAD; chunk ID stability over real
 // edit histories (cairn eval ids: load-edit-histories, replay-edit-history, run-ids-eval)
 export type {
   QuestionOutcome,

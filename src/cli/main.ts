@@ -40,7 +40,7 @@ type Register = (program: Command) => Promise<void>;
 /**
  * Each top-level command and how to add it, loaded on demand: a command's
  * module pulls in its parsers, store drivers or tokenizer tables, and loading
- * all of them cost `cairn show` half a second and the ingest writer 40 MB.
+ * all of them would cost `cairn show` about half a second and the ingest writer 40 MB.
  */
 const COMMANDS: Record<string, Register> = {
   parse: async (p) => (await import('./commands/parse.js')).registerParse(p),

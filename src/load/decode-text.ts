@@ -59,7 +59,7 @@ export function decodeText(bytes: Uint8Array, source = '<input>'): DecodedText {
 /**
  * UTF-16 that does not decode (a byte short at the end, a surrogate without
  * its pair) is `invalid_encoding`, as HTML in a declared legacy charset is,
- * with the byte offset (BOM included) of the first bad unit: it was
+ * with the byte offset (BOM included) of the first bad unit: not
  * `invalid_utf8`, a code that names an encoding these bytes are not in.
  */
 function decodeWith(

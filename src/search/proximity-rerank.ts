@@ -20,9 +20,10 @@ const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
  * candidates, so words every candidate has count little. The result,
  * `(score_norm + proximity) / 2`, is 0 to 1. Words match by Porter stem.
  *
- * Measured on SQuAD dev (`cairn eval squad`, structure chunks of 256
- * tokens): hit@1 0.795 -> 0.819, hit@5 0.949 -> 0.955. It reads only the
- * candidates' text, so both backends rerank alike.
+ * Worth its cost on SQuAD dev (`cairn eval squad`, structure chunks of 256
+ * tokens): hit@1 0.819 with it against 0.795 in BM25 order alone, hit@5
+ * 0.955 against 0.949. It reads only the candidates' text, so both backends
+ * rerank alike.
  */
 export function proximityScores(
   terms: readonly string[],

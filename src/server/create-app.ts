@@ -226,7 +226,7 @@ export function createApp(options: CreateAppOptions): Hono {
 /**
  * Where uploads are parsed and chunked: with ingest workers, on one worker
  * thread started at the first upload and kept (a 10 MB Markdown upload
- * held the server's thread for 5.9 s, and every other request with it);
+ * would hold the server's thread for seconds, and every other request with it);
  * without, on the server's thread.
  */
 function uploadProcessor(workers: number): (task: SourceTask) => Promise<SourceResult> {

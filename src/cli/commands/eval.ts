@@ -196,7 +196,8 @@ export async function runEvalSquad(
   let store: ChunkStore | null = null;
   let tempDir: string | null = null;
   // Ctrl-C stops the run between questions, so that the finally below removes the fresh
-  // stores (megabytes each, left in the temp folder before); a second Ctrl-C quits at once
+  // stores (megabytes each, which an exit without cleanup would leave in the temp folder);
+  // a second Ctrl-C quits at once
   const interrupt = new AbortController();
   const onSigint = () => {
     if (!interrupt.signal.aborted) return interrupt.abort();
@@ -212,7 +213,8 @@ export async function runEvalSquad(
       digits_only: true,
     });
     const chunkers = flags.chunker ?? DEFAULT_EVAL_CHUNKERS;
-    // a typo in the last --chunker is a usage error now, not after the others ran and wrote
+    // every chunker resolved first: a typo in the last --chunker is a usage error before the
+    // others run and write
     const registry = defaultChunkerRegistry();
     for (const chunker of chunkers) registry.get(chunker);
     const articles = loadSquad(parseJsonValue(decodeText(await readSquad(file), file), file), {
