@@ -156,7 +156,7 @@ async function verifyOne(
       at,
     );
   const section = chunk.section_id || NO_SECTION_ID;
-  // an empty section_id names the no-heading section too, so payloads that leave it empty still verify
+  // an empty section_id names the no-heading section too: payloads that leave it empty verify
   const citedSection = cited.section_id === '' ? NO_SECTION_ID : cited.section_id;
   if (citedSection !== null && citedSection !== section)
     return fail(

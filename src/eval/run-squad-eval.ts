@@ -62,7 +62,7 @@ export async function buildSquadDocuments(
   // second a new version of the first, and every question of the first would miss. Compared as
   // doc_uids, not titles: the path is canonicalized first (AC/DC, AC\DC and ./AC/DC are one).
   const used = new Set<string>();
-  // per title, the ~n to try next: counting from 2 each time would be quadratic in a title's repeats
+  // per title, the ~n to try next: counting from 2 each time is quadratic in a title's repeats
   const nextOf = new Map<string, number>();
   for (const article of articles) {
     let source_url = `squad/${article.title}.txt`;
