@@ -18,7 +18,7 @@ export interface CitationListOptions extends CheckCitationOptions {
    * Citations one input may hold, and segments one answer may (default
    * 10,000; search gives 1,000 hits at most). Past it the input is one
    * `too_many_items` issue: a 10 MB list of `{}` is three million
-   * citations, whose issues took gigabytes.
+   * citations, whose issues would take gigabytes.
    */
   max_citations?: number;
   /** Lift seed rule 3: one list (one answer segment) may cite several sections. */
