@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
+import type { RedirectHop } from '../pipeline/resolve-chunk.js';
 import { writeTrace } from '../search/write-trace.js';
-import type { RedirectHop } from '../store/resolve-chunk.js';
 import type { ChunkStore } from '../store/types.js';
 import type { CitationListOptions } from './check-citation-list.js';
 import { checkCitationList, DEFAULT_MAX_CITATIONS } from './check-citation-list.js';

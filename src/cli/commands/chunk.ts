@@ -3,7 +3,7 @@ import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import type { Chunk, Chunker, ChunkingOptions } from '../../chunk/types.js';
 import { CairnError, isCairnError } from '../../errors.js';
 import { isFormat } from '../../load/detect-format.js';
-import { chunkStored } from '../../store/chunk-stored.js';
+import { chunkStored } from '../../pipeline/chunk-stored.js';
 import { openStore } from '../../store/open-store.js';
 import { jsonThreshold } from '../json-threshold.js';
 import { processFile } from '../process-file.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { resolveChunk } from '../../store/resolve-chunk.js';
+import { resolveChunk } from '../../pipeline/resolve-chunk.js';
 import { type ChunkLookupFlags, formatGone, formatLive, lookupFor, withReadStore } from './show.js';
 
 export function registerResolve(program: Command): void {

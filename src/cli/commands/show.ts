@@ -4,15 +4,15 @@ import { CairnError } from '../../errors.js';
 import { chunkIdAlias } from '../../ids/chunk-id-alias.js';
 import { isChunkId } from '../../ids/parse-chunk-id.js';
 import { toSourceUrl } from '../../ingest/collect-sources.js';
-import { resolveSearchChunker } from '../../search/resolve-search-chunker.js';
-import { openStore } from '../../store/open-store.js';
-import { pickChunkSet } from '../../store/pick-chunk-set.js';
+import { pickChunkSet } from '../../pipeline/pick-chunk-set.js';
 import {
   lookupOptions,
   type ResolveOptions,
   type ResolveResult,
   resolveChunk,
-} from '../../store/resolve-chunk.js';
+} from '../../pipeline/resolve-chunk.js';
+import { resolveSearchChunker } from '../../search/resolve-search-chunker.js';
+import { openStore } from '../../store/open-store.js';
 import type { ChunkRow, ChunkStore, DocumentRow } from '../../store/types.js';
 import { exitCodeFor, reportError } from '../report-error.js';
 

@@ -1,17 +1,8 @@
 import pg from 'pg';
 import { CairnError } from '../../errors.js';
-import type { Dialect, DriverOptions, SqlDriver, SqlExecutor } from '../sql-driver.js';
+import type { DriverOptions, SqlDriver, SqlExecutor } from '../sql-driver.js';
+import { POSTGRES_DIALECT } from './dialect.js';
 import { toPostgresStoreError } from './to-store-error.js';
-
-export const POSTGRES_DIALECT: Dialect = {
-  name: 'postgres',
-  // The wire protocol counts parameters in a 16-bit field.
-  max_parameters: 65535,
-  row_locks: true,
-  json_parsed: true,
-  lexical_engine: 'pg-fts',
-  blocking_writes: false,
-};
 
 export interface PostgresDriverOptions extends DriverOptions {
   /** `postgres://user@host:port/database` */
