@@ -45,35 +45,37 @@ export type {
   ChunkLimits,
   ChunkSplitReason,
 } from './chunk/types.js';
-// cite: citation payload and auditable answer validators (seed 001)
+// cite: citation payload and auditable answer validators, and their checks against a store (seed 001)
 export type {
   AnswerCitation,
   CitationOffsets,
   CitationPayload,
 } from './cite/citation-contract.js';
 export { ANSWER_CITATION_FIELDS, REQUIRED_CITATION_FIELDS } from './cite/citation-contract.js';
-export type { StoreVerdict } from './cite/citation-status.js';
+export type { CitationStatus, CitationStatusReason, StoreVerdict } from './cite/citation-status.js';
 export type { CitationIssue, CiteIssue, CiteIssueCode } from './cite/cite-issue.js';
 export type { ParseAnswerJsonOptions, ParseAnswerJsonResult } from './cite/parse-answer-json.js';
 export { parseAnswerJson } from './cite/parse-answer-json.js';
+export { traceAnswer } from './cite/trace-answer.js';
 export type {
+  AnswerMeasures,
+  AnswerTrace,
   AnswerValidationOptions,
   AnswerValidationResult,
-  CitationStatus,
-  CitationStatusReason,
-  CitationVerdict,
-  StoreAnswerValidationOptions,
-  StoreAnswerValidationResult,
-} from './cite/validate-answer.js';
-export { validateAnswer } from './cite/validate-answer.js';
-export type {
+  AnswerVerificationResult,
+  CitationLookupOptions,
   CitationValidationOptions,
   CitationValidationResult,
-  StoreCitationValidationOptions,
-  StoreCitationValidationResult,
-} from './cite/validate-citations.js';
+  CitationVerdict,
+  CitationVerificationResult,
+  SegmentCheck,
+  TraceAnswerOptions,
+  VerifyAnswerOptions,
+  VerifyCitationsOptions,
+} from './cite/types.js';
+export { validateAnswer } from './cite/validate-answer.js';
 export { validateCitations } from './cite/validate-citations.js';
-export type { VerifyCitationsOptions } from './cite/verify-citations.js';
+export { verifyAnswer } from './cite/verify-answer.js';
 export { verifyCitations } from './cite/verify-citations.js';
 export type { BuildEarCorpusOptions } from './corpus/build-ear-corpus.js';
 export { buildEarCorpus } from './corpus/build-ear-corpus.js';
@@ -197,7 +199,6 @@ export type { RedirectHop, ResolveOptions, ResolveResult } from './pipeline/reso
 export { resolveChunk } from './pipeline/resolve-chunk.js';
 // search: lexical search with seed 001's citation payload and traces
 export { computeIndexHash } from './search/compute-index-hash.js';
-export { formatTraceLine, type TraceFields } from './search/format-trace-line.js';
 export { highlightTerms } from './search/highlight-terms.js';
 export { search } from './search/search.js';
 export { tokenizeQuery } from './search/tokenize-query.js';
@@ -241,6 +242,9 @@ export type {
   VersionWithText,
   WaitOptions,
 } from './store/types.js';
+// trace: the rag_traces row and grep-friendly line of each search and answer segment
+export { formatTraceLine, type TraceFields } from './trace/format-trace-line.js';
+export type { TracedHit, TracedResult } from './trace/types.js';
 export type {
   Block,
   BlockType,

@@ -32,6 +32,16 @@ export type BlockType =
   | 'output'
   | 'json_string';
 
+/**
+ * The `section_id` of text before any heading (a plain-text file, a
+ * preamble). The citation payload's `section_id` must be a non-empty string
+ * (seed 001's "human legible section key", and the JSON Schema's
+ * minLength), so the store's null section is written as `-`, as the chunk
+ * ID (`s=-`) and the trace line (`section_id=-`) write it. Search, traces
+ * and the citation checks all read it from here.
+ */
+export const NO_SECTION_ID = '-';
+
 /** Block types a chunker must never split unless one alone exceeds the hard cap. */
 export const ATOMIC_BLOCK_TYPES: ReadonlySet<BlockType> = new Set(['table', 'code', 'formula']);
 

@@ -79,12 +79,14 @@ it('exports exactly the public API', () => {
     'search',
     'startServer',
     'tokenizeQuery',
+    'traceAnswer',
     'validateAnswer',
     'validateChunkIds',
     'validateCitations',
     'validateCorpusFile',
     'validateCorpusStream',
     'validateCorpusText',
+    'verifyAnswer',
     'verifyCitations',
   ]);
 });

@@ -1,5 +1,5 @@
-import { type CitationOffsets, NO_SECTION_ID } from '../cite/citation-contract.js';
-import type { CairnDocument } from '../types.js';
+import type { CitationOffsets } from '../cite/citation-contract.js';
+import { type CairnDocument, NO_SECTION_ID } from '../types.js';
 import type { SourcePiece } from './split-source-text.js';
 
 /**

@@ -1,9 +1,9 @@
 import { isCairnError } from '../errors.js';
 import { parseChunkId } from '../ids/parse-chunk-id.js';
+import { checkOffsets } from './check-offsets.js';
 import {
   ANSWER_CITATION_FIELDS,
   type CitationField,
-  OFFSET_UNIT,
   OPTIONAL_INTEGER_FIELDS,
   OPTIONAL_NUMBER_FIELDS,
   QUOTE_FIELD,
@@ -245,33 +245,6 @@ function lengthOf(citation: object, options: CheckCitationOptions): number | nul
   if (key === null || !Object.hasOwn(lengths, key)) return null;
   const n = lengths[key];
   return typeof n === 'number' ? n : null;
-}
-
-/** Seed rule 2, offsets are monotonic: 0 <= start < end (<= length), unit char. */
-export function checkOffsets(value: unknown, length: number | null): CitationIssueBody | null {
-  const bad = (expected: string, received: string): CitationIssueBody => ({
-    code: 'bad_offsets',
-    field: 'offsets',
-    expected,
-    received,
-  });
-  if (!isObject(value)) return bad(`{start, end, unit: "${OFFSET_UNIT}"}`, describeValue(value));
-  const start = own(value, 'start');
-  const end = own(value, 'end');
-  const unit = own(value, 'unit');
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) {
-    return bad('integer start and end', `start ${describeValue(start)}, end ${describeValue(end)}`);
-  }
-  const s = start as number;
-  const e = end as number;
-  if (!(s >= 0 && s < e && (length === null || e <= length)))
-    return bad(`0 <= start < end${length === null ? '' : ` <= ${length}`}`, `${s}..${e}`);
-  if (unit !== OFFSET_UNIT)
-    return bad(
-      `unit "${OFFSET_UNIT}"`,
-      unit === undefined ? 'no unit' : `unit ${describeValue(unit)}`,
-    );
-  return null;
 }
 
 function notNonNegativeInteger(field: CitationField, value: unknown): CitationIssueBody {

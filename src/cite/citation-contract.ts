@@ -62,15 +62,6 @@ export type CitationField =
  */
 export const QUOTE_FIELD = 'quote';
 
-/**
- * The `section_id` of text before any heading (a plain-text file, a
- * preamble). The payload's `section_id` must be a non-empty string (seed
- * 001's "human legible section key", and the JSON Schema's minLength), so
- * the store's null section is written as `-`, as the chunk ID (`s=-`) and
- * the trace line (`section_id=-`) already write it.
- */
-export const NO_SECTION_ID = '-';
-
 /** The only offset unit: code points. Token offsets are not accepted, so units never mix. */
 export const OFFSET_UNIT = 'char';
 

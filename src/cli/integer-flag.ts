@@ -8,3 +8,15 @@ export function positiveInteger(flag: string, value: string): number {
   }
   return n;
 }
+
+/** A flag's value as a whole number from 0; else `invalid_option` naming the flag. */
+export function nonNegativeInteger(flag: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) {
+    throw new CairnError(
+      'invalid_option',
+      `${flag} must be a non-negative integer, got "${value}"`,
+    );
+  }
+  return n;
+}

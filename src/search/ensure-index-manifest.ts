@@ -43,7 +43,7 @@ export async function ensureIndexManifest(
       analyzer: state.analyzer,
       embed_model: LEXICAL_EMBED_MODEL,
       params: {
-        engine: store.dialect === 'sqlite' ? 'fts5' : 'pg-fts',
+        engine: store.capabilities.lexical_engine,
         documents: state.sets.length,
       },
       chunk_count: chunkCount,

@@ -1,5 +1,5 @@
-import { NO_SECTION_ID } from '../cite/citation-contract.js';
 import type { LexicalMatch } from '../store/types.js';
+import { NO_SECTION_ID } from '../types.js';
 
 export interface RankedMatch {
   match: LexicalMatch;

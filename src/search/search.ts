@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { NO_SECTION_ID } from '../cite/citation-contract.js';
 import { CairnError, isCairnError } from '../errors.js';
 import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
 import type { ChunkStore, LexicalQuery, WaitOptions } from '../store/types.js';
+import { traceLogPath } from '../trace/trace-log-path.js';
+import { writeTrace } from '../trace/write-trace.js';
+import { NO_SECTION_ID } from '../types.js';
 import { dropStopwords } from './drop-stopwords.js';
 import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
 import { proximityScores, RERANK_POOL } from './proximity-rerank.js';
@@ -11,7 +12,6 @@ import { rankHits } from './rank-hits.js';
 import { resolveSearchChunker } from './resolve-search-chunker.js';
 import { tokenizeQuery } from './tokenize-query.js';
 import type { SearchHit, SearchOptions, SearchResult } from './types.js';
-import { writeTrace } from './write-trace.js';
 
 /** Hits one search returns at most. */
 export const MAX_K = 1000;
@@ -159,14 +159,4 @@ function rejectNulOptions(options: SearchOptions): void {
       });
     }
   }
-}
-
-/** The trace file: the option, else `traces.log` beside a SQLite file, else none. */
-function traceLogPath(store: ChunkStore, option: string | false | undefined): string | null {
-  if (option === false) return null;
-  if (option !== undefined) return option;
-  if (store.dialect === 'sqlite' && store.location !== ':memory:') {
-    return join(dirname(store.location), 'traces.log');
-  }
-  return null;
 }

@@ -1,4 +1,4 @@
-import type { CitationValidationOptions } from '../../src/cite/validate-citations.js';
+import type { CitationValidationOptions } from '../../src/cite/types.js';
 
 export const ID_7 = 'handbook_2024|r=3b91f2a0|s=02.04.01-|p=014|b=007';
 export const ID_8 = 'handbook_2024|r=3b91f2a0|s=02.04.01-|p=014|b=008';

@@ -1,12 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { NO_SECTION_ID } from '../../src/cite/citation-contract.js';
 import { validateCitations } from '../../src/cite/validate-citations.js';
+import { verifyCitations } from '../../src/cite/verify-citations.js';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { search } from '../../src/search/search.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
+import { NO_SECTION_ID } from '../../src/types.js';
 import { tempDir } from '../support/temp-dir.js';
 
 // Text before any heading (every plain-text file) has no section in the store:
@@ -40,14 +41,14 @@ describe('citations of text before any heading', () => {
     expect(validateCitations(hits, { allow_cross_section_reuse: true, ranked: true })).toEqual({
       ok: true,
     });
-    const checked = await validateCitations(hits, { allow_cross_section_reuse: true, store });
+    const checked = await verifyCitations(store, hits, { allow_cross_section_reuse: true });
     expect(checked.ok ? [] : checked.issues.map((i) => i.message)).toEqual([]);
     expect(checked.citations.map((c) => c.status)).toEqual(['verified', 'verified']);
   });
 
   test('a citation naming another section of the same chunk is still a section_mismatch', async () => {
     const [hit] = (await search(store, 'zebras', { k: 1, trace_log: false })).hits;
-    const checked = await validateCitations([{ ...hit, section_id: '1' }], { store });
+    const checked = await verifyCitations(store, [{ ...hit, section_id: '1' }]);
     expect(checked.citations.map((c) => c.reason)).toEqual(['section_mismatch']);
   });
 });

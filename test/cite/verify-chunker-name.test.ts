@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultChunkerRegistry } from '../../src/chunk/chunker-registry.js';
-import { validateCitations } from '../../src/cite/validate-citations.js';
+import { verifyCitations } from '../../src/cite/verify-citations.js';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { search } from '../../src/search/search.js';
 import type { SearchHit } from '../../src/search/types.js';
@@ -32,8 +32,7 @@ describe('checking citations against the chunks of a chunker named by name or al
   const id = () => defaultChunkerRegistry().id_of('default');
   for (const chunker of ['default', 'structure', 'id']) {
     test(`--chunker ${chunker}`, async () => {
-      const result = await validateCitations(hits, {
-        store,
+      const result = await verifyCitations(store, hits, {
         chunker: chunker === 'id' ? id() : chunker,
       });
       expect(result.citations.map((c) => [c.status, c.reason])).toEqual([['verified', null]]);

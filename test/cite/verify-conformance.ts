@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CitationStatus, CitationStatusReason } from '../../src/cite/citation-status.js';
+import { traceAnswer } from '../../src/cite/trace-answer.js';
 import { validateAnswer } from '../../src/cite/validate-answer.js';
-import { validateCitations } from '../../src/cite/validate-citations.js';
+import { verifyAnswer } from '../../src/cite/verify-answer.js';
 import { verifyCitations } from '../../src/cite/verify-citations.js';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { search } from '../../src/search/search.js';
@@ -132,7 +133,11 @@ export function describeVerifyConformance(
         ΔS: 0.3,
         λ: 'convergent',
       };
-      const result = await validateAnswer(answer, { store, qid, trace_log: log });
+      const verified = await verifyAnswer(store, answer);
+      const result = {
+        ...verified,
+        ...(await traceAnswer(store, verified, { qid, trace_log: log })),
+      };
       expect(result.ok ? [] : result.issues.map((i) => i.message)).toEqual([]);
       expect(result).toMatchObject({ ok: true, segments: 2 });
       expect(result.citations.map((c) => [c.status, c.reason, c.resolved_snippet_id])).toEqual([
@@ -160,10 +165,10 @@ export function describeVerifyConformance(
 
     test('a full payload list: validateCitations and verifyCitations with the store', async () => {
       const payload = hits.slice(0, 6).map((h) => cite(h));
-      const result = await validateCitations(payload, { store, allow_cross_section_reuse: true });
+      const result = await verifyCitations(store, payload, { allow_cross_section_reuse: true });
       expect(result.ok ? [] : result.issues.map((i) => i.message)).toEqual([]);
       expect(result.citations.map((c) => c.status)).toEqual(payload.map(() => 'verified'));
-      const verdicts = await verifyCitations(store, payload);
+      const verdicts = (await verifyCitations(store, payload)).citations;
       expect(verdicts.map((v) => v.checked_rev)).toEqual(hits.slice(0, 6).map((h) => h.rev));
       // without a store nothing changes: synchronous, every citation unchecked
       const plain = validateAnswer(answerOf(payload[0]!));
@@ -262,7 +267,7 @@ export function describeVerifyConformance(
     ];
 
     test.each(WRONG.map((w) => [w.name, w] as const))('%s', async (_name, wrong) => {
-      const result = await validateAnswer(answerOf(wrong.citation()), { store, trace_log: false });
+      const result = await verifyAnswer(store, answerOf(wrong.citation()));
       expect(result.ok).toBe(false);
       expect(result.citations[0]).toMatchObject({ status: wrong.status, reason: wrong.reason });
       if (result.ok) return;
@@ -284,7 +289,7 @@ export function describeVerifyConformance(
       let deleted = 0;
       for (const old of oldHits) {
         expect(old.rev).not.toBe(current.rev);
-        const result = await validateAnswer(answerOf(cite(old)), { store, trace_log: false });
+        const result = await verifyAnswer(store, answerOf(cite(old)));
         const verdict = result.citations[0]!;
         expect(verdict.hops.length).toBeGreaterThan(0);
         expect(verdict.hops[0]!.from).toBe(old.snippet_id);
@@ -321,7 +326,7 @@ export function describeVerifyConformance(
       let redirected = 0;
       let stale = 0;
       for (const old of oldMinorHits) {
-        const result = await validateAnswer(answerOf(cite(old)), { store, trace_log: false });
+        const result = await verifyAnswer(store, answerOf(cite(old)));
         const verdict = result.citations[0]!;
         expect(verdict.hops).toEqual([]);
         if (verdict.status === 'redirected') {
@@ -352,7 +357,7 @@ export function describeVerifyConformance(
         offsets: h.offsets,
         tokens: h.tokens,
       };
-      const result = await validateAnswer(answerOf(item), { store, trace_log: false });
+      const result = await verifyAnswer(store, answerOf(item));
       expect(result.ok).toBe(true);
       expect(result.citations[0]).toMatchObject({ status: 'verified', reason: null });
     });
@@ -360,10 +365,10 @@ export function describeVerifyConformance(
     test('a mixed answer: the verified, the redirected and the wrong side by side', async () => {
       const fresh = cite(hits[0]!);
       const fabricated = cite(hits[0]!, { quote: 'Borrowing transfers ownership permanently.' });
-      const result = await validateAnswer(
-        { citations: [fresh, fabricated], answer: 'Half right.' },
-        { store, trace_log: false },
-      );
+      const result = await verifyAnswer(store, {
+        citations: [fresh, fabricated],
+        answer: 'Half right.',
+      });
       expect(result.ok).toBe(false);
       expect(result.citations.map((c) => c.status)).toEqual(['verified', 'unverified']);
       if (!result.ok)

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { validateCitations } from '../../src/cite/validate-citations.js';
+import { verifyCitations } from '../../src/cite/verify-citations.js';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { search } from '../../src/search/search.js';
 import type { SearchHit } from '../../src/search/types.js';
@@ -45,13 +45,13 @@ describe('citations of a document stored with two chunkers', () => {
   });
 
   test('each is verified against the chunker of the index it names', async () => {
-    const result = await validateCitations(hits, { store, allow_cross_section_reuse: true });
+    const result = await verifyCitations(store, hits, { allow_cross_section_reuse: true });
     expect(result.ok ? [] : result.issues.map((i) => i.message)).toEqual([]);
   });
 
   test('without an index the store knows, the chunker whose chunk has the cited span is taken', async () => {
     const external = shared.map((h) => ({ ...h, index_hash: 'faiss:elsewhere' }));
-    const result = await validateCitations(external, { store, allow_cross_section_reuse: true });
+    const result = await verifyCitations(store, external, { allow_cross_section_reuse: true });
     expect(result.citations.map((c) => c.status)).toEqual(external.map(() => 'verified'));
   });
 });

@@ -21,8 +21,8 @@ import { parseJsonValue } from '../../parse/json/parse-json-value.js';
 import { MAX_K } from '../../search/search.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
+import type { CommandIo } from '../command-io.js';
 import { reportCommandError } from '../report-error.js';
-import type { CommandIo } from './validate-corpus.js';
 
 export interface EvalSquadFlags {
   db?: string;

@@ -5,8 +5,8 @@ import type { RetrievalCorpusDocument } from '../../corpus/corpus-contract.js';
 import { type EarCorpusExport, exportEarCorpus } from '../../corpus/export-ear-corpus.js';
 import { formatCorpusJsonl } from '../../corpus/format-corpus-line.js';
 import { CairnError } from '../../errors.js';
+import type { CommandIo } from '../command-io.js';
 import { reportCommandError } from '../report-error.js';
-import type { CommandIo } from './validate-corpus.js';
 
 export interface ExportCorpusFlags {
   profile?: string;

@@ -1,22 +1,23 @@
-import { readFile, stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { CiteIssue } from '../../cite/cite-issue.js';
+import { findCitationList } from '../../cite/find-citation-list.js';
 import { DEFAULT_MAX_ANSWER_BYTES, parseAnswerJson } from '../../cite/parse-answer-json.js';
+import { traceAnswer } from '../../cite/trace-answer.js';
+import type { CitationValidationOptions } from '../../cite/types.js';
 import { validateAnswer } from '../../cite/validate-answer.js';
-import {
-  type CitationValidationOptions,
-  findCitationList,
-  validateCitations,
-} from '../../cite/validate-citations.js';
-import { countOf } from '../../count-of.js';
+import { validateCitations } from '../../cite/validate-citations.js';
+import { verifyAnswer } from '../../cite/verify-answer.js';
+import { verifyCitations } from '../../cite/verify-citations.js';
 import { CairnError } from '../../errors.js';
-import { parseJsonPointer } from '../../parse/json/json-pointer.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
-import { positiveInteger } from '../integer-flag.js';
+import type { CommandIo } from '../command-io.js';
+import { nonNegativeInteger, positiveInteger } from '../integer-flag.js';
 import { openExistingStore } from '../open-existing-store.js';
+import { readBoundedFile } from '../read-bounded-file.js';
+import { readBoundedStdin } from '../read-bounded-stdin.js';
 import { reportCommandError } from '../report-error.js';
-import type { CommandIo } from './validate-corpus.js';
+import { issueStats, textReport, type VerdictRow } from './validate-citations-report.js';
 
 export interface ValidateCitationsFlags {
   json?: boolean;
@@ -35,26 +36,9 @@ export interface ValidateCitationsFlags {
   traceLog?: string | false;
 }
 
-/** One line of the per-citation report. */
-interface VerdictRow {
-  path: string;
-  snippet_id: string | null;
-  status: string;
-  reason: string | null;
-  resolved_snippet_id: string | null;
-  detail: string | null;
-}
-
 type Kind = 'citations' | 'answer';
 
 const DEFAULT_MAX_ISSUES = 1000;
-
-/** All issues counted; the report lists the first `max_issues`. */
-interface IssueStats {
-  issues: number;
-  truncated: boolean;
-  issue_counts: Record<string, number>;
-}
 
 const CITATIONS_EXAMPLES = `
 The file holds an array of citations, an object with a "citations" array, or
@@ -176,82 +160,29 @@ export async function runValidateCitations(
       '--max-issues',
       flags.maxIssues ?? String(DEFAULT_MAX_ISSUES),
     );
-    if (flags.db === undefined) {
-      // each of these acts on the store alone: without --db it would be dropped without a word
-      const storeOnly = [
-        ['--chunker', flags.chunker],
-        ['--qid', flags.qid],
-        ['--trace-log', typeof flags.traceLog === 'string' ? flags.traceLog : undefined],
-      ].filter(([, value]) => value !== undefined);
-      if (storeOnly.length > 0) {
-        throw new CairnError(
-          'invalid_option',
-          `${storeOnly.map(([flag]) => flag).join(', ')} ${storeOnly.length === 1 ? 'acts' : 'act'} on the store: add --db <path|url>`,
-        );
-      }
-    }
+    if (flags.db === undefined) rejectStoreFlags(flags);
     const bytes =
       file === '-'
-        ? await readStdinBounded(io.stdin ?? process.stdin, maxBytes)
-        : await readBounded(file, maxBytes);
+        ? await readBoundedStdin(io.stdin ?? process.stdin, maxBytes)
+        : await readBoundedFile(file, maxBytes);
     const parsed = parseAnswerJson(bytes, {
       max_bytes: maxBytes,
       allow_trailing_text: flags.allowTrailingText === true,
     });
-    const options: CitationValidationOptions = {
-      allow_cross_section_reuse: flags.allowCrossSection === true,
-      snippet_ids: flags.anySnippetId ? 'any' : 'chunk_id',
-      ranked: flags.ranked === true,
-      require_k_pos: flags.requireKPos === true,
-      ...(flags.indexHash === undefined ? {} : { index_hash: flags.indexHash }),
-      ...(flags.analyzer === undefined ? {} : { analyzer: flags.analyzer }),
-    };
-    let issues: CiteIssue[] = [];
-    let verdicts: VerdictRow[] | null = null;
     const checked = flags.db !== undefined;
-    if (!parsed.ok) issues = parsed.issues;
-    else if (checked) {
+    let findings: Findings = { issues: parsed.ok ? [] : parsed.issues, verdicts: null };
+    if (parsed.ok && flags.db !== undefined) {
       // an answer's check is traced, a citation list's is not; neither creates a store
       store =
         kind === 'citations'
           ? await openStore({ db: flags.db, readonly: true })
           : await openExistingStore(flags.db);
-      const storeOptions = {
-        store,
-        ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
-      };
-      if (kind === 'citations') {
-        const result = await validateCitations(parsed.value, { ...options, ...storeOptions });
-        issues = result.ok ? [] : result.issues;
-        verdicts = result.citations.map((v, index) => ({
-          path: `${findCitationList(parsed.value).path}/${index}`,
-          snippet_id: snippetOf(parsed.value, index),
-          status: v.status,
-          reason: v.reason,
-          resolved_snippet_id: v.resolved_snippet_id,
-          detail: v.detail,
-        }));
-      } else {
-        const result = await validateAnswer(parsed.value, {
-          ...options,
-          ...storeOptions,
-          ...(flags.qid === undefined ? {} : { qid: flags.qid }),
-          // commander sets true for the default of a --no- option: leave the library's default
-          ...(flags.traceLog === undefined || (flags.traceLog as unknown) === true
-            ? {}
-            : { trace_log: flags.traceLog }),
-        });
-        issues = result.ok ? [] : result.issues;
-        verdicts = result.citations;
-      }
-    } else if (kind === 'citations') {
-      const result = validateCitations(parsed.value, options);
-      issues = result.ok ? [] : result.issues;
-    } else {
-      const result = validateAnswer(parsed.value, options);
-      issues = result.ok ? [] : result.issues;
-      verdicts = result.citations;
-    }
+      findings =
+        kind === 'citations'
+          ? await verifyList(store, parsed.value, flags)
+          : await verifyAndTrace(store, parsed.value, flags);
+    } else if (parsed.ok) findings = validate(kind, parsed.value, flags);
+    const { issues, verdicts } = findings;
     const ok = issues.length === 0;
     const stats = issueStats(issues, maxIssues);
     const listed = issues.slice(0, maxIssues);
@@ -266,9 +197,7 @@ export async function runValidateCitations(
       io.stdout.write(`${JSON.stringify(report)}\n`);
     } else {
       const value = parsed.ok ? parsed.value : undefined;
-      io.stdout.write(
-        textReport(file, listed, stats, verdicts, checked, (path) => citedRev(value, path)),
-      );
+      io.stdout.write(textReport({ file, issues: listed, stats, verdicts, checked, value }));
     }
     return ok ? 0 : 1;
   } catch (error) {
@@ -278,127 +207,90 @@ export async function runValidateCitations(
   }
 }
 
-function snippetOf(value: unknown, index: number): string | null {
-  const item: unknown = findCitationList(value).list?.[index];
-  if (typeof item !== 'object' || item === null || !('snippet_id' in item)) return null;
-  return typeof item.snippet_id === 'string' ? item.snippet_id : null;
+/** What the checks found: the issues, and a verdict per citation (none for a list without a store). */
+interface Findings {
+  issues: CiteIssue[];
+  verdicts: VerdictRow[] | null;
 }
 
-/** Standard input's bytes, refused once more than `maxBytes` have come. */
-async function readStdinBounded(
-  stdin: AsyncIterable<Uint8Array>,
-  maxBytes: number,
-): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of stdin) {
-    total += chunk.byteLength;
-    if (total > maxBytes) {
-      throw new CairnError(
-        'input_too_large',
-        `standard input is over the limit of ${maxBytes} bytes (--max-bytes)`,
-        { details: { source: '-', max_bytes: maxBytes } },
-      );
-    }
-    parts.push(chunk);
-  }
-  return Buffer.concat(parts, total);
-}
-
-/** The file's bytes, refused unread when larger than `maxBytes`. */
-async function readBounded(file: string, maxBytes: number): Promise<Uint8Array> {
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new CairnError('file_unreadable', `${file} is not a file`);
-    if (info.size > maxBytes) {
-      throw new CairnError(
-        'input_too_large',
-        `${file} is ${info.size} bytes, over the limit of ${maxBytes}`,
-        { details: { source: file, bytes: info.size, max_bytes: maxBytes } },
-      );
-    }
-    return await readFile(file);
-  } catch (error) {
-    if (error instanceof CairnError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CairnError(
-      code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
-      code === 'ENOENT' ? `${file}: no such file` : `${file} cannot be read: ${code ?? error}`,
-      { cause: error, details: { source: file } },
-    );
-  }
-}
-
-function nonNegativeInteger(flag: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0)
+/** Each of these acts on the store alone: without --db it would be dropped without a word. */
+function rejectStoreFlags(flags: ValidateCitationsFlags): void {
+  const storeOnly = [
+    ['--chunker', flags.chunker],
+    ['--qid', flags.qid],
+    ['--trace-log', typeof flags.traceLog === 'string' ? flags.traceLog : undefined],
+  ].filter(([, value]) => value !== undefined);
+  if (storeOnly.length > 0) {
     throw new CairnError(
       'invalid_option',
-      `${flag} must be a non-negative integer, got "${value}"`,
+      `${storeOnly.map(([flag]) => flag).join(', ')} ${storeOnly.length === 1 ? 'acts' : 'act'} on the store: add --db <path|url>`,
     );
-  return n;
-}
-
-/** The `rev` of the citation at `path` in the payload, when it has a string one. */
-function citedRev(value: unknown, path: string): string | null {
-  let at: unknown = value;
-  for (const token of parseJsonPointer(path)) {
-    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, token)) return null;
-    at = (at as Record<string, unknown>)[token];
   }
-  if (typeof at !== 'object' || at === null || !Object.hasOwn(at, 'rev')) return null;
-  const rev = (at as { rev: unknown }).rev;
-  return typeof rev === 'string' ? rev : null;
 }
 
-/** After "redirected": the live ID, or, when the chunk kept its ID, the rev that is no longer current. */
-function redirectTarget(v: VerdictRow, revAt: (path: string) => string | null): string {
-  if (v.resolved_snippet_id === null) return '';
-  if (v.resolved_snippet_id !== v.snippet_id) return ` -> ${v.resolved_snippet_id}`;
-  const rev = revAt(v.path);
-  return `${rev === null ? ' from an older rev' : ` from rev ${rev.slice(0, 12)}`} (ID and text unchanged)`;
+function checkOptions(flags: ValidateCitationsFlags): CitationValidationOptions {
+  return {
+    allow_cross_section_reuse: flags.allowCrossSection === true,
+    snippet_ids: flags.anySnippetId ? 'any' : 'chunk_id',
+    ranked: flags.ranked === true,
+    require_k_pos: flags.requireKPos === true,
+    ...(flags.indexHash === undefined ? {} : { index_hash: flags.indexHash }),
+    ...(flags.analyzer === undefined ? {} : { analyzer: flags.analyzer }),
+  };
 }
 
-function issueStats(issues: readonly CiteIssue[], maxIssues: number): IssueStats {
-  const counts: Record<string, number> = {};
-  for (const i of issues) counts[i.code] = (counts[i.code] ?? 0) + 1;
-  return { issues: issues.length, truncated: issues.length > maxIssues, issue_counts: counts };
-}
-
-function textReport(
-  file: string,
-  issues: readonly CiteIssue[],
-  stats: IssueStats,
-  verdicts: readonly VerdictRow[] | null,
-  checked: boolean,
-  revAt: (path: string) => string | null,
-): string {
-  const lines: string[] = [];
-  let cited = '';
-  if (verdicts !== null && !checked)
-    cited = `, ${countOf(verdicts.length, 'citation')} (not checked against a store)`;
-  if (verdicts !== null && checked) {
-    for (const v of verdicts) {
-      const target = v.status === 'redirected' ? redirectTarget(v, revAt) : '';
-      const why = v.reason === null ? '' : ` ${v.reason}`;
-      lines.push(`${file}:${v.path}: ${v.status}${why}${target} ${v.snippet_id ?? '-'}`);
-    }
-    const counts = new Map<string, number>();
-    for (const v of verdicts) counts.set(v.status, (counts.get(v.status) ?? 0) + 1);
-    const byStatus = [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
-    cited = `, ${countOf(verdicts.length, 'citation')}${byStatus === '' ? '' : ` (${byStatus})`}`;
+function validate(kind: Kind, value: unknown, flags: ValidateCitationsFlags): Findings {
+  if (kind === 'citations') {
+    const result = validateCitations(value, checkOptions(flags));
+    return { issues: result.ok ? [] : result.issues, verdicts: null };
   }
-  if (stats.issues === 0) {
-    lines.push(`${file}: ok${cited}`);
-    return `${lines.join('\n')}\n`;
-  }
-  // a loop, not push(...): a spread of a million issues overflows the V8 stack
-  for (const i of issues)
-    lines.push(`${file}:${i.path === '' ? '/' : i.path}: ${i.code}: ${i.message}`);
-  const summary = Object.entries(stats.issue_counts)
-    .map(([code, n]) => `${code} ${n}`)
-    .join(', ');
-  const shown = stats.truncated ? ` (first ${issues.length} listed)` : '';
-  lines.push(`${file}: ${countOf(stats.issues, 'issue')}${shown}${cited}: ${summary}`);
-  return `${lines.join('\n')}\n`;
+  const result = validateAnswer(value, checkOptions(flags));
+  return { issues: result.ok ? [] : result.issues, verdicts: result.citations };
+}
+
+async function verifyList(
+  store: ChunkStore,
+  value: unknown,
+  flags: ValidateCitationsFlags,
+): Promise<Findings> {
+  const result = await verifyCitations(store, value, {
+    ...checkOptions(flags),
+    ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
+  });
+  const { list, path } = findCitationList(value);
+  return {
+    issues: result.ok ? [] : result.issues,
+    verdicts: result.citations.map((v, index) => ({
+      path: `${path}/${index}`,
+      snippet_id: snippetOf(list?.[index]),
+      status: v.status,
+      reason: v.reason,
+      resolved_snippet_id: v.resolved_snippet_id,
+      detail: v.detail,
+    })),
+  };
+}
+
+async function verifyAndTrace(
+  store: ChunkStore,
+  value: unknown,
+  flags: ValidateCitationsFlags,
+): Promise<Findings> {
+  const result = await verifyAnswer(store, value, {
+    ...checkOptions(flags),
+    ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
+  });
+  await traceAnswer(store, result, {
+    ...(flags.qid === undefined ? {} : { qid: flags.qid }),
+    // commander sets true for the default of a --no- option: leave the library's default
+    ...(flags.traceLog === undefined || (flags.traceLog as unknown) === true
+      ? {}
+      : { trace_log: flags.traceLog }),
+  });
+  return { issues: result.ok ? [] : result.issues, verdicts: result.citations };
+}
+
+function snippetOf(item: unknown): string | null {
+  if (typeof item !== 'object' || item === null || !('snippet_id' in item)) return null;
+  return typeof item.snippet_id === 'string' ? item.snippet_id : null;
 }

@@ -3,6 +3,7 @@ import type { CorpusValidationResult } from '../../corpus/create-corpus-validato
 import { validateCorpusFile } from '../../corpus/validate-corpus-file.js';
 import { validateCorpusStream } from '../../corpus/validate-corpus-stream.js';
 import { countOf } from '../../count-of.js';
+import type { CommandIo } from '../command-io.js';
 import { positiveInteger } from '../integer-flag.js';
 import { reportCommandError } from '../report-error.js';
 
@@ -10,12 +11,6 @@ export interface ValidateCorpusFlags {
   json?: boolean;
   maxIssues?: string;
   maxLineBytes?: string;
-}
-
-export interface CommandIo {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-  stdin?: AsyncIterable<Uint8Array>;
 }
 
 /** Hangs `corpus` under a `validate` command: `cairn validate corpus <file.jsonl>`. */

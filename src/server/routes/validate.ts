@@ -1,10 +1,9 @@
 import { type Context, Hono } from 'hono';
 import { type ParseAnswerJsonResult, parseAnswerJson } from '../../cite/parse-answer-json.js';
-import { validateAnswer } from '../../cite/validate-answer.js';
-import {
-  type CitationValidationOptions,
-  validateCitations,
-} from '../../cite/validate-citations.js';
+import { traceAnswer } from '../../cite/trace-answer.js';
+import type { CitationValidationOptions } from '../../cite/types.js';
+import { verifyAnswer } from '../../cite/verify-answer.js';
+import { verifyCitations } from '../../cite/verify-citations.js';
 import { CairnError } from '../../errors.js';
 import { readBody } from '../read-body.js';
 import type { ServerDeps } from '../server-deps.js';
@@ -17,9 +16,9 @@ import { CHUNKER_HINT } from './chunks.js';
  * JSON at all (empty, a syntax error, bad UTF-8) is a 400 error, as on
  * every other route; duplicate keys, `__proto__` and trailing prose are
  * issues. Then every rule of seed 001 applies and each citation is
- * checked against the store. 200 when clean, 422 with the issues
- * otherwise; both carry the per-citation verdicts, and an answer the qids
- * of the traces it wrote. Options are query flags, as the CLI's:
+ * checked against the store; an answer is traced as a search is. 200 when
+ * clean, 422 with the issues otherwise; both carry the per-citation
+ * verdicts, and an answer the qids of the traces it wrote. Options are query flags, as the CLI's:
  * `ranked`, `allow_cross_section`, `any_snippet_id`, `require_k_pos`,
  * `index_hash`, `analyzer`, `chunker`, and for answers `allow_trailing_text`.
  */
@@ -30,10 +29,9 @@ export function validateRoutes(deps: ServerDeps): Hono {
       parseAnswerJson(await readBody(c, deps.max_body_bytes), { max_bytes: deps.max_body_bytes }),
     );
     if (!parsed.ok) return c.json({ ok: false, issues: parsed.issues, citations: [] }, 422);
-    const result = await validateCitations(parsed.value, {
+    const result = await verifyCitations(deps.store, parsed.value, {
       ...listOptions(c),
       ranked: flag(c, 'ranked'),
-      store: deps.store,
       ...chunker(c),
     });
     return c.json(
@@ -53,20 +51,20 @@ export function validateRoutes(deps: ServerDeps): Hono {
         { ok: false, issues: parsed.issues, segments: 0, citations: [], trace_qids: [] },
         422,
       );
-    const result = await validateAnswer(parsed.value, {
+    const result = await verifyAnswer(deps.store, parsed.value, {
       ...listOptions(c),
       ranked: flag(c, 'ranked'),
-      store: deps.store,
       ...chunker(c),
     });
+    const traced = await traceAnswer(deps.store, result);
     return c.json(
       {
         ok: result.ok,
         issues: result.ok ? [] : result.issues,
         segments: result.segments,
         citations: result.citations,
-        qid: result.qid,
-        trace_qids: result.trace_qids,
+        qid: traced.qid,
+        trace_qids: traced.trace_qids,
       },
       result.ok ? 200 : 422,
     );

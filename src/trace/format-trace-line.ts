@@ -1,4 +1,5 @@
-import type { SearchResult } from './types.js';
+import { NO_SECTION_ID } from '../types.js';
+import type { TracedResult } from './types.js';
 
 /** Characters of the query a trace line keeps. */
 const QUERY_CHARS = 200;
@@ -29,7 +30,7 @@ export function traceFields(fields: TraceFields = {}): Required<TraceFields> {
  * cannot break the line). `section_id` and `rev` are the top hit's.
  */
 export function formatTraceLine(
-  result: SearchResult,
+  result: TracedResult,
   store: string,
   ts: string,
   k: number,
@@ -56,7 +57,7 @@ export function formatTraceLine(
     `scores=${list(result.hits.map((h) => h.score_norm))}`,
     `kpos=${list(result.hits.map((h) => h.k_pos))}`,
     `kfinal=${list(result.hits.map((h) => h.k_final))}`,
-    `section_id=${top === undefined || top.section_id === '' ? '-' : top.section_id}`,
+    `section_id=${top === undefined || top.section_id === '' ? NO_SECTION_ID : top.section_id}`,
     `rev=${top?.rev ?? '-'}`,
   ].join(' ');
 }

@@ -1,18 +1,15 @@
 import { expect, test } from 'vitest';
 import { formatTraceLine } from './format-trace-line.js';
-import type { SearchResult } from './types.js';
+import type { TracedResult } from './types.js';
 
-const RESULT: SearchResult = {
+const RESULT: TracedResult = {
   qid: 'q1',
   query: 'ownership',
-  terms: ['ownership'],
   chunker_id: 'structure@v1:bef0b2fa',
   analyzer: 'a',
   index_hash: 'h',
   embed_model: 'none',
   hits: [],
-  trace_log: null,
-  traced: true,
 };
 
 test('a search line says segment 1, ΔS and λ unmeasured; an answer segment says its own', () => {

@@ -3,23 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { openStore } from '../store/open-store.js';
-import type { SearchResult } from './types.js';
+import type { TracedResult } from './types.js';
 import { writeTrace } from './write-trace.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cairn-trace-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const result: SearchResult = {
+const result: TracedResult = {
   qid: 'q-trace',
   query: 'ownership',
-  terms: ['ownership'],
   chunker_id: 'structure@v1:00000000',
   analyzer: 'test',
   index_hash: 'lex:0',
   embed_model: 'none',
   hits: [],
-  trace_log: null,
-  traced: true,
 };
 
 test('the trace log folder is made when missing, and later lines append to the same file', async () => {

@@ -4,15 +4,15 @@ import { CairnError } from '../errors.js';
 import { makeFolderSync } from '../make-folder.js';
 import type { ChunkStore, WaitOptions } from '../store/types.js';
 import { formatTraceLine, type TraceFields, traceFields } from './format-trace-line.js';
-import type { SearchResult } from './types.js';
+import type { TracedResult } from './types.js';
 
 /**
- * One `rag_traces` row and, when `logPath` is set, one appended log line for
- * a finished search or one segment of a validated answer (`fields`).
+ * One `rag_traces` row and, when `log_path` is set, one appended log line for
+ * a finished search or one segment of a verified answer (`fields`).
  */
 export async function writeTrace(
   store: ChunkStore,
-  result: SearchResult,
+  result: TracedResult,
   options: { k: number; log_path: string | null; fields?: TraceFields } & WaitOptions,
 ): Promise<void> {
   const ts = new Date().toISOString();

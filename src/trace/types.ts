@@ -1,0 +1,27 @@
+/**
+ * What a trace records of one hit: a search hit, or a citation of an
+ * answer segment (-1 where the citation carries no score or rank).
+ */
+export interface TracedHit {
+  snippet_id: string;
+  /** `''` for text before any heading; the trace line writes it as `-`. */
+  section_id: string;
+  rev: string;
+  score_norm: number;
+  k_pos: number;
+  k_final: number;
+}
+
+/**
+ * What a trace records of a search, or of one answer segment: the query, the
+ * index it read and its hits in final order. A search result is one as is.
+ */
+export interface TracedResult {
+  qid: string;
+  query: string;
+  chunker_id: string;
+  analyzer: string;
+  index_hash: string;
+  embed_model: string;
+  hits: readonly TracedHit[];
+}
