@@ -95,7 +95,9 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkSt
       ...hook,
     });
   } else {
-    const { checkSchemaName, openPostgresDriver } = await import('./postgres/driver.js');
+    const { checkSchemaName, createSchema, openPostgresDriver } = await import(
+      './postgres/driver.js'
+    );
     migrations = (await import('./postgres/migrations.js')).POSTGRES_MIGRATIONS;
     const named = options.schema ?? ((options.env ?? process.env).CAIRN_PG_SCHEMA || undefined);
     const schema = named === undefined ? undefined : checkSchemaName(named);
@@ -122,16 +124,4 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkSt
     ...(options.batch_rows === undefined ? {} : { batch_rows: options.batch_rows }),
     read_only: options.readonly === true,
   });
-}
-
-async function createSchema(driver: SqlDriver, schema: string): Promise<void> {
-  try {
-    await driver.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  } catch (error) {
-    // Two processes creating the schema at once: one loses on the catalog's unique index, which is fine.
-    if (!(error instanceof CairnError && error.code === 'store_conflict')) {
-      await driver.close().catch(() => {});
-      throw error;
-    }
-  }
 }

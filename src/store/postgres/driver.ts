@@ -148,6 +148,19 @@ class PostgresDriver implements SqlDriver {
   }
 }
 
+/** Creates the store's schema when missing; the driver is closed when that fails. */
+export async function createSchema(driver: SqlDriver, schema: string): Promise<void> {
+  try {
+    await driver.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } catch (error) {
+    // Two processes creating the schema at once: one loses on the catalog's unique index, which is fine.
+    if (!(error instanceof CairnError && error.code === 'store_conflict')) {
+      await driver.close().catch(() => {});
+      throw error;
+    }
+  }
+}
+
 /** Statements longer than this are renumbered on every call rather than cached. */
 const MAX_CACHED_SQL_CHARS = 8192;
 
