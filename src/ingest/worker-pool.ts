@@ -141,12 +141,11 @@ class ThreadPool implements WorkerPool {
   private readonly queue: Pending[] = [];
   private nextId = 0;
   private closed = false;
-
   readonly threads: number;
 
   constructor(private readonly settings: ThreadPoolSettings) {
     this.threads = settings.threads;
-    for (let i = 0; i < settings.threads; i++) this.slots.push(this.spawn());
+    for (let i = 0; i < this.threads; i++) this.slots.push(this.spawn());
   }
 
   run(task: SourceTask): Promise<SourceResult> {
