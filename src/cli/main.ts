@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { exitCodeFor, reportError } from './report-error.js';
+import { reportError } from './report-error.js';
 
 // `cairn ... | head`: a reader that stops early closes the pipe; that ends the command, quietly
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -80,7 +80,6 @@ try {
     // help and version exit 0; usage errors were already printed by commander
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else {
-    reportError(error);
-    process.exitCode = exitCodeFor(error);
+    process.exitCode = reportError(error);
   }
 }

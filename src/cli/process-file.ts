@@ -1,6 +1,6 @@
 import type { SourceResult, SourceTask } from '../ingest/process-source.js';
 import { createWorkerPool } from '../ingest/worker-pool.js';
-import { readSourceFile } from '../parse/parse-document.js';
+import { readSourceFile } from '../load/read-source-file.js';
 import { DEFAULT_MAX_BYTES } from '../parse/parse-input.js';
 
 /**
@@ -14,7 +14,9 @@ export async function processFile(
   path: string,
   task: Omit<SourceTask, 'bytes' | 'source_url'>,
 ): Promise<SourceResult> {
-  const bytes = await readSourceFile(path, task.parse_options?.max_bytes ?? DEFAULT_MAX_BYTES);
+  const bytes = await readSourceFile(path, {
+    max_bytes: task.parse_options?.max_bytes ?? DEFAULT_MAX_BYTES,
+  });
   const pool = createWorkerPool({ size: 1 });
   try {
     return await pool.run({ ...task, bytes, source_url: path });

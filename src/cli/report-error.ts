@@ -36,14 +36,19 @@ export function exitCodeFor(error: unknown): number {
   return 1;
 }
 
-export function reportError(error: unknown, json = false): void {
+/**
+ * Writes an error to stderr (a `CairnError` as JSON with `json`; anything
+ * else, a bug, with its stack) and returns the exit status it calls for.
+ */
+export function reportError(error: unknown, options: { json?: boolean } = {}): number {
   if (error instanceof CairnError) {
-    if (json) process.stderr.write(`${JSON.stringify({ error: error.toJSON() })}\n`);
+    if (options.json) process.stderr.write(`${JSON.stringify({ error: error.toJSON() })}\n`);
     else process.stderr.write(`cairn: ${error.code}: ${error.message}\n`);
-    return;
+  } else {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`cairn: unexpected error: ${message}\n`);
   }
-  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  process.stderr.write(`cairn: unexpected error: ${message}\n`);
+  return exitCodeFor(error);
 }
 
 /**

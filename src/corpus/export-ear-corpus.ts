@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { CairnError } from '../errors.js';
 import {
   folderUnreadable,
   type UnreadableFolder,
   walkSupportedFiles,
-} from '../ingest/collect-sources.js';
+} from '../load/collect-sources.js';
+import { fileError } from '../load/file-error.js';
+import { readSourceFile } from '../load/read-source-file.js';
 import { parseDocument } from '../parse/parse-document.js';
 import { assignOrdinals, buildEarCorpus } from './build-ear-corpus.js';
 import type { RetrievalCorpusDocument } from './corpus-contract.js';
@@ -55,7 +57,7 @@ export async function exportEarCorpus(
   const skipped: { path: string; reason: string }[] = [];
   const seen = new Map<string, string>();
   for (const path of paths) {
-    const bytes = await readSource(path);
+    const bytes = await readSourceFile(path);
     const doc = await parseDocument({ bytes, source_url: path, format: 'ecfr' });
     const facts = readSnapshotFacts(doc.canonical);
     if (facts.title_number !== null && facts.title_number !== 15) {
@@ -134,7 +136,9 @@ function snapshotDate(
 }
 
 async function markdownFiles(input: string): Promise<string[]> {
-  const info = await statOrThrow(input);
+  const info = await stat(input).catch((cause: unknown) => {
+    throw fileError(cause, input);
+  });
   if (info.isFile()) return [input];
   if (!info.isDirectory())
     throw new CairnError('file_unreadable', `${input} is neither a file nor a folder`, {
@@ -149,31 +153,4 @@ async function markdownFiles(input: string): Promise<string[]> {
   // byte order of the path below the folder: the same on every machine
   const key = (p: string): Buffer => Buffer.from(relative(input, p), 'utf8');
   return found.sort((a, b) => Buffer.compare(key(a), key(b)));
-}
-
-async function statOrThrow(path: string) {
-  try {
-    return await stat(path);
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    throw new CairnError(
-      code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
-      `Cannot read ${path}: ${code}`,
-      {
-        cause,
-        details: { source: path },
-      },
-    );
-  }
-}
-
-async function readSource(path: string): Promise<Buffer> {
-  try {
-    return await readFile(path);
-  } catch (cause) {
-    throw new CairnError('file_unreadable', `Cannot read ${path}`, {
-      cause,
-      details: { source: path },
-    });
-  }
 }

@@ -3,6 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { CairnError } from '../errors.js';
 import { SUPPORTED_EXTENSIONS } from '../load/detect-format.js';
+import { fileError } from '../load/file-error.js';
 
 /** One document's edit history: its revisions as files of one folder, oldest first. */
 export interface EditHistory {
@@ -35,14 +36,8 @@ export async function loadEditHistories(
   dir: string,
   options: LoadEditHistoriesOptions = {},
 ): Promise<EditHistory[]> {
-  const info = await stat(dir).catch((cause: NodeJS.ErrnoException) => {
-    throw new CairnError(
-      cause.code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
-      cause.code === 'ENOENT'
-        ? `No such folder: ${dir}`
-        : `Cannot read ${dir}: ${cause.code ?? String(cause)}`,
-      { cause, details: { source: dir } },
-    );
+  const info = await stat(dir).catch((cause: unknown) => {
+    throw fileError(cause, dir, { missing: `No such folder: ${dir}` });
   });
   if (!info.isDirectory()) {
     throw new CairnError(

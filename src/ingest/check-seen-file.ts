@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { canonicalJson } from '../chunk/chunker-id.js';
-import { CairnError } from '../errors.js';
+import type { SourceFile } from '../load/collect-sources.js';
+import { fileError } from '../load/file-error.js';
 import type { ParseOptions } from '../parse/parse-input.js';
 import type { ChunkStore, SeenFileRow } from '../store/types.js';
 import type { Format } from '../types.js';
-import type { SourceFile } from './collect-sources.js';
 
 /** A file modified this close to when it was recorded may have changed within the clock's granularity. */
 const RACY_MS = 1000;
@@ -48,15 +48,7 @@ export async function checkSeenFile(
   try {
     bytes = await readFile(file.path);
   } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    throw new CairnError(
-      code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
-      `Cannot read ${file.source_url}: ${code ?? String(cause)}`,
-      {
-        cause,
-        details: { source: file.source_url },
-      },
-    );
+    throw fileError(cause, file.source_url);
   }
   const fileHash = createHash('sha256').update(bytes).digest('hex');
   const row: SeenInput = {

@@ -2,12 +2,13 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { CairnError, type ErrorCode, isCairnError } from '../errors.js';
+import { collectSources, type SourceFile } from '../load/collect-sources.js';
+import { fileError } from '../load/file-error.js';
 import type { ParseOptions } from '../parse/parse-input.js';
 import { type EnsureStatus, ensure } from '../pipeline/ensure.js';
 import type { ChunkStore } from '../store/types.js';
 import type { Format } from '../types.js';
 import { checkSeenFile, type SeenInput, settingsKeyOf } from './check-seen-file.js';
-import { collectSources, type SourceFile } from './collect-sources.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import type { SourceResult, SourceTask } from './process-source.js';
 import { createWorkerPool } from './worker-pool.js';
@@ -302,15 +303,8 @@ async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared>
   let size = 0;
   if (file.unreadable_folder) return { file, size, done: failed(file, file.unreadable_folder) };
   try {
-    const info = await stat(file.path).catch((cause: NodeJS.ErrnoException) => {
-      throw new CairnError(
-        cause.code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
-        `Cannot read ${file.source_url}: ${cause.code ?? String(cause)}`,
-        {
-          cause,
-          details: { source: file.source_url },
-        },
-      );
+    const info = await stat(file.path).catch((cause: unknown) => {
+      throw fileError(cause, file.source_url);
     });
     size = info.size;
     const check = await checkSeenFile(store, file, settingsKey, info);

@@ -1,3 +1,4 @@
+import { checkCount } from '../check-count.js';
 import { CairnError } from '../errors.js';
 import { binaryKind } from '../load/decode-text.js';
 import { DEFAULT_MAX_BYTES, type ParseInput } from './parse-input.js';
@@ -75,21 +76,5 @@ export function checkDocUid(docUid: string | undefined): void {
     throw new CairnError('invalid_option', `doc_uid ${why}`, {
       details: { option: 'doc_uid', received: docUid },
     });
-  }
-}
-
-/** Refuses a numeric limit that is not an integer in `[min, max]` (NaN, 1.5, -1, Infinity). */
-export function checkCount(
-  option: string,
-  value: number,
-  min: number,
-  max: number = Number.MAX_SAFE_INTEGER,
-): void {
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new CairnError(
-      'invalid_option',
-      `${option} must be an integer from ${min} to ${max}, received ${value}`,
-      { details: { option, received: value } },
-    );
   }
 }

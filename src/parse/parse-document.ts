@@ -1,8 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
 import { CairnError } from '../errors.js';
 import { detectFormat, isFormat } from '../load/detect-format.js';
+import { readSourceFile } from '../load/read-source-file.js';
 import type { CairnDocument, Format } from '../types.js';
-import { checkCount, checkDocUid, checkInputTypes, checkSize } from './guards.js';
+import { checkDocUid, checkInputTypes, checkSize } from './guards.js';
 import {
   DEFAULT_MAX_BYTES,
   type ParseInput,
@@ -55,7 +55,9 @@ export async function parseFile(
   options: ParseFileOptions = {},
 ): Promise<CairnDocument> {
   const { format, doc_uid, source_url, ...parseOptions } = options;
-  const bytes = await readSourceFile(path, parseOptions.max_bytes ?? DEFAULT_MAX_BYTES);
+  const bytes = await readSourceFile(path, {
+    max_bytes: parseOptions.max_bytes ?? DEFAULT_MAX_BYTES,
+  });
   return parseDocument({
     bytes,
     source_url: source_url ?? path,
@@ -63,49 +65,4 @@ export async function parseFile(
     ...(format === undefined ? {} : { format }),
     ...(doc_uid === undefined ? {} : { doc_uid }),
   });
-}
-
-/** A file's bytes, refused with a typed error when it is missing, not a regular file, or over `maxBytes`. */
-export async function readSourceFile(path: string, maxBytes: number): Promise<Uint8Array> {
-  checkCount('max_bytes', maxBytes, 0);
-  let size: number;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) {
-      throw new CairnError('file_unreadable', `${path} is not a regular file`, {
-        details: { source: path },
-      });
-    }
-    size = info.size;
-  } catch (cause) {
-    if (cause instanceof CairnError) throw cause;
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
-      throw new CairnError('file_not_found', `No such file: ${path}`, {
-        cause,
-        details: { source: path },
-      });
-    }
-    throw new CairnError('file_unreadable', `Cannot read ${path}: ${code ?? String(cause)}`, {
-      cause,
-      details: { source: path },
-    });
-  }
-  if (size > maxBytes) {
-    throw new CairnError(
-      'input_too_large',
-      `${path} is ${size} bytes, over the limit of ${maxBytes}`,
-      {
-        details: { source: path, bytes: size, max_bytes: maxBytes },
-      },
-    );
-  }
-  try {
-    return await readFile(path);
-  } catch (cause) {
-    throw new CairnError('file_unreadable', `Cannot read ${path}`, {
-      cause,
-      details: { source: path },
-    });
-  }
 }

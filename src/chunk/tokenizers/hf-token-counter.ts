@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CairnError } from '../../errors.js';
+import { fileError } from '../../load/file-error.js';
 import type { TokenCounter } from './token-counter.js';
 
 interface HfTokenizer {
@@ -19,6 +20,9 @@ const WORD_PIECES = /'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]
 
 const PIECE_CACHE_SIZE = 50_000;
 
+/** Plain English any usable tokenizer gives tokens for. */
+const PROBE = 'The quick brown fox jumps over the lazy dog.';
+
 /**
  * A Hugging Face `tokenizer.json` read from a local file, run by
  * @huggingface/tokenizers without special tokens. Its id is the hash of the
@@ -26,9 +30,6 @@ const PIECE_CACHE_SIZE = 50_000;
  * Piece counts are estimates (normalizers and pre-tokenizers vary by model):
  * chunkers verify every chunk with `count`.
  */
-/** Plain English any usable tokenizer gives tokens for. */
-const PROBE = 'The quick brown fox jumps over the lazy dog.';
-
 export function hfTokenCounter(path: string): TokenCounter {
   let bytes: Buffer;
   try {
@@ -40,13 +41,8 @@ export function hfTokenCounter(path: string): TokenCounter {
     }
     bytes = readFileSync(path);
   } catch (cause) {
-    if (cause instanceof CairnError) throw cause;
-    const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new CairnError(
-      missing ? 'file_not_found' : 'file_unreadable',
-      `Cannot read tokenizer file ${path}`,
-      { cause, details: { source: path } },
-    );
+    const message = `Cannot read tokenizer file ${path}`;
+    throw fileError(cause, path, { missing: message, unreadable: () => message });
   }
   let tokenizer: HfTokenizer;
   try {

@@ -2,12 +2,13 @@ import type { Command } from 'commander';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import type { Chunk, Chunker, ChunkingOptions } from '../../chunk/types.js';
 import { CairnError, isCairnError } from '../../errors.js';
-import { isFormat } from '../../load/detect-format.js';
 import { chunkStored } from '../../pipeline/chunk-stored.js';
 import { openStore } from '../../store/open-store.js';
+import { formatFlag } from '../format-flag.js';
+import { integerFlag } from '../integer-flag.js';
 import { jsonThreshold } from '../json-threshold.js';
 import { processFile } from '../process-file.js';
-import { exitCodeFor, reportError } from '../report-error.js';
+import { reportError } from '../report-error.js';
 
 interface ChunkFlags {
   chunker: string;
@@ -87,9 +88,7 @@ Examples:
             'invalid_option',
             'Give a file to chunk, --db to chunk a store, or --list',
           );
-        if (flags.format !== undefined && !isFormat(flags.format)) {
-          throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
-        }
+        const format = formatFlag(flags.format);
         const threshold = jsonThreshold(flags.threshold);
         const base = registry.get(flags.chunker);
         // configured here too, so a bad flag fails before the file is read
@@ -102,7 +101,7 @@ Examples:
             chunk_threshold_chars: threshold,
             notebook_outputs: flags.outputs === true,
           },
-          ...(flags.format === undefined ? {} : { format: flags.format as never }),
+          ...(format === undefined ? {} : { format }),
         });
         if (doc.format === 'json' && doc.json_nodes.length === 0 && !flags.json) {
           // seed 004 chunks only strings at or over the threshold: say why a JSON file gave nothing
@@ -118,8 +117,7 @@ Examples:
           process.stdout.write(formatChunks(chunker.chunker_id, chunks));
         }
       } catch (error) {
-        reportError(error, flags.json === true);
-        process.exitCode = exitCodeFor(error);
+        process.exitCode = reportError(error, { json: flags.json === true });
       }
     });
 }
@@ -153,16 +151,8 @@ async function chunkStoredDocuments(
 
 function optionsFrom(flags: ChunkFlags): ChunkingOptions {
   const options: ChunkingOptions = {};
-  const int = (name: string, value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 0) {
-      throw new CairnError(
-        'invalid_option',
-        `${name} must be a non-negative integer, got "${value}"`,
-      );
-    }
-    return n;
-  };
+  const int = (name: string, value: string): number =>
+    integerFlag(name, value, { min: 0, expected: 'a non-negative integer' });
   if (flags.maxTokens !== undefined)
     options.max_chunk_tokens = int('--max-tokens', flags.maxTokens);
   if (flags.maxChars !== undefined) options.max_chunk_chars = int('--max-chars', flags.maxChars);

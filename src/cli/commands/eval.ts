@@ -17,11 +17,13 @@ import {
   type SquadEvalReport,
 } from '../../eval/run-squad-eval.js';
 import { decodeText } from '../../load/decode-text.js';
+import { fileError } from '../../load/file-error.js';
 import { parseJsonValue } from '../../parse/json/parse-json-value.js';
 import { MAX_K } from '../../search/search.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import type { CommandIo } from '../command-io.js';
+import { integerFlag } from '../integer-flag.js';
 import { reportCommandError } from '../report-error.js';
 
 export interface EvalSquadFlags {
@@ -204,14 +206,11 @@ export async function runEvalSquad(
   process.on('SIGINT', onSigint);
   try {
     if (file === undefined) throw missingSquadFile(flags.chunker ?? []);
-    // digits only: Number() would read 0x10 as 16 and 1e1 as 10
-    const k = /^\d+$/.test(flags.k ?? '10') ? Number(flags.k ?? 10) : Number.NaN;
-    if (!Number.isInteger(k) || k < 1 || k > MAX_K) {
-      throw new CairnError(
-        'invalid_option',
-        `-k must be a whole number from 1 to ${MAX_K}, got "${flags.k}"`,
-      );
-    }
+    const k = integerFlag('-k', flags.k ?? '10', {
+      max: MAX_K,
+      expected: `a whole number from 1 to ${MAX_K}`,
+      digits_only: true,
+    });
     const chunkers = flags.chunker ?? DEFAULT_EVAL_CHUNKERS;
     // a typo in the last --chunker is a usage error now, not after the others ran and wrote
     const registry = defaultChunkerRegistry();
@@ -281,11 +280,6 @@ async function readSquad(file: string): Promise<Uint8Array> {
   try {
     return await readFile(file);
   } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    throw new CairnError(
-      code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
-      `Cannot read ${file}: ${code ?? String(cause)}`,
-      { cause, details: { source: file } },
-    );
+    throw fileError(cause, file);
   }
 }

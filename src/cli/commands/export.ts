@@ -6,6 +6,7 @@ import { type EarCorpusExport, exportEarCorpus } from '../../corpus/export-ear-c
 import { formatCorpusJsonl } from '../../corpus/format-corpus-line.js';
 import { CairnError } from '../../errors.js';
 import type { CommandIo } from '../command-io.js';
+import { integerFlag } from '../integer-flag.js';
 import { reportCommandError } from '../report-error.js';
 
 export interface ExportCorpusFlags {
@@ -66,13 +67,11 @@ export async function runExportCorpus(
     if ((flags.profile ?? 'ear') !== 'ear') {
       throw new CairnError('invalid_option', `Unknown profile "${flags.profile}"; known: ear`);
     }
-    const maxTokens = Number(flags.maxTokens ?? '1024');
-    if (!Number.isSafeInteger(maxTokens) || maxTokens < 16) {
-      throw new CairnError(
-        'invalid_option',
-        `--max-tokens must be an integer of at least 16, got "${flags.maxTokens}"`,
-      );
-    }
+    const maxTokens = integerFlag('--max-tokens', flags.maxTokens ?? '1024', {
+      min: 16,
+      max: Number.MAX_SAFE_INTEGER,
+      expected: 'an integer of at least 16',
+    });
     const result = await exportEarCorpus(input, {
       max_tokens: maxTokens,
       ...(flags.snapshotDate === undefined ? {} : { snapshot_date: flags.snapshotDate }),

@@ -9,8 +9,9 @@ import {
   folderUnreadable,
   type UnreadableFolder,
   walkSupportedFiles,
-} from '../../ingest/collect-sources.js';
+} from '../../load/collect-sources.js';
 import { SUPPORTED_EXTENSIONS } from '../../load/detect-format.js';
+import { fileError } from '../../load/file-error.js';
 import { jsonThreshold } from '../json-threshold.js';
 import { noChunksReason } from '../no-chunks-reason.js';
 import { exitCodeFor, reportCommandError } from '../report-error.js';
@@ -182,17 +183,7 @@ async function filesUnder(path: string, unreadable: UnreadableFolder[]): Promise
   try {
     isDirectory = statSync(path).isDirectory();
   } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') {
-      throw new CairnError('file_unreadable', `Cannot read ${path}: ${code ?? cause}`, {
-        cause,
-        details: { source: path },
-      });
-    }
-    throw new CairnError('file_not_found', `No such file or directory: ${path}`, {
-      cause,
-      details: { source: path },
-    });
+    throw fileError(cause, path, { missing: `No such file or directory: ${path}` });
   }
   if (!isDirectory) return [path];
   const out = (await walkSupportedFiles(path, unreadable)).sort();

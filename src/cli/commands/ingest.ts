@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import { CairnError } from '../../errors.js';
 import { type IngestSummary, ingestSources } from '../../ingest/ingest-sources.js';
 import { createProgressReporter } from '../../ingest/progress-reporter.js';
-import { isFormat } from '../../load/detect-format.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
-import type { Format } from '../../types.js';
+import { formatFlag } from '../format-flag.js';
+import { integerFlag } from '../integer-flag.js';
 import { jsonThreshold } from '../json-threshold.js';
 import { noChunksReason } from '../no-chunks-reason.js';
 import { exitCodeFor, reportError } from '../report-error.js';
@@ -74,22 +74,17 @@ Examples:
       };
       process.on('SIGINT', onSigint);
       try {
-        const workers = flags.workers === undefined ? undefined : Number(flags.workers);
-        if (workers !== undefined && (!Number.isInteger(workers) || workers < 0)) {
-          throw new CairnError(
-            'invalid_option',
-            `--workers must be a whole number, got "${flags.workers}"`,
-          );
-        }
+        const workers =
+          flags.workers === undefined
+            ? undefined
+            : integerFlag('--workers', flags.workers, { min: 0, expected: 'a whole number' });
         const threshold = jsonThreshold(flags.threshold);
-        if (flags.format !== undefined && !isFormat(flags.format)) {
-          throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
-        }
+        const format = formatFlag(flags.format);
         store = await openStore(flags.db === undefined ? {} : { db: flags.db });
         const summary = await ingestSources(store, paths, {
           ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
           ...(workers === undefined ? {} : { workers }),
-          ...(flags.format === undefined ? {} : { format: flags.format as Format }),
+          ...(format === undefined ? {} : { format }),
           parse_options: {
             chunk_threshold_chars: threshold,
             notebook_outputs: flags.outputs === true,
@@ -99,7 +94,7 @@ Examples:
         });
         progress.end();
         if (flags.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
-        else process.stdout.write(await formatSummary(summary, store, threshold));
+        else process.stdout.write(await formatSummary(summary, store, { threshold }));
         process.exitCode = summary.failed > 0 ? 1 : 0;
       } catch (error) {
         progress.end();
@@ -109,7 +104,10 @@ Examples:
             : undefined;
         if (summary && !flags.json && store)
           process.stdout.write(
-            await formatSummary(summary, store, Number(flags.threshold), true).catch(() => ''),
+            await formatSummary(summary, store, {
+              threshold: Number(flags.threshold),
+              stopped: true,
+            }).catch(() => ''),
           );
         if (flags.json && error instanceof CairnError) {
           const { summary: _omit, ...details } = error.details;
@@ -127,13 +125,20 @@ Examples:
     });
 }
 
-/** The run's summary; `stopped` when an error ended it early (the error follows on stderr). */
+interface SummaryOptions {
+  /** The JSON threshold, named in why a file gave no chunk. */
+  threshold: number;
+  /** An error ended the run early (the error follows on stderr). */
+  stopped?: boolean;
+}
+
+/** The run's summary. */
 async function formatSummary(
   summary: IngestSummary,
   store: ChunkStore,
-  threshold: number,
-  stopped = false,
+  options: SummaryOptions,
 ): Promise<string> {
+  const { threshold, stopped = false } = options;
   const size =
     summary.bytes >= 1e6
       ? `${(summary.bytes / 1e6).toFixed(1)} MB`

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { CairnError } from '../../errors.js';
-import { isFormat } from '../../load/detect-format.js';
 import { formatDocumentTree } from '../format-document-tree.js';
+import { formatFlag } from '../format-flag.js';
 import { jsonThreshold } from '../json-threshold.js';
 import { processFile } from '../process-file.js';
-import { exitCodeFor, reportError } from '../report-error.js';
+import { reportError } from '../report-error.js';
 
 interface ParseFlags {
   json?: boolean;
@@ -39,16 +38,14 @@ Examples:
     )
     .action(async (file: string, flags: ParseFlags) => {
       try {
-        if (flags.format !== undefined && !isFormat(flags.format)) {
-          throw new CairnError('invalid_option', `Unknown format "${flags.format}"`);
-        }
+        const format = formatFlag(flags.format);
         const threshold = jsonThreshold(flags.threshold);
         const { doc } = await processFile(file, {
           parse_options: {
             chunk_threshold_chars: threshold,
             notebook_outputs: flags.outputs === true,
           },
-          ...(flags.format === undefined ? {} : { format: flags.format as never }),
+          ...(format === undefined ? {} : { format }),
           ...(flags.docUid === undefined ? {} : { doc_uid: flags.docUid }),
         });
         process.stdout.write(
@@ -57,8 +54,7 @@ Examples:
             : formatDocumentTree(doc, { blocks: flags.blocks !== false }),
         );
       } catch (error) {
-        reportError(error, flags.json === true);
-        process.exitCode = exitCodeFor(error);
+        process.exitCode = reportError(error, { json: flags.json === true });
       }
     });
 }

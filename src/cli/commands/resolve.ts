@@ -1,6 +1,14 @@
 import type { Command } from 'commander';
 import { resolveChunk } from '../../pipeline/resolve-chunk.js';
-import { type ChunkLookupFlags, formatGone, formatLive, lookupFor, withReadStore } from './show.js';
+import { formatResolveResult } from '../format-resolve-result.js';
+import { lookupFor } from '../lookup-for.js';
+import { withReadStore } from '../with-read-store.js';
+
+interface ResolveFlags {
+  db?: string;
+  chunker?: string;
+  json?: boolean;
+}
 
 export function registerResolve(program: Command): void {
   program
@@ -32,14 +40,11 @@ version, and when the ID is unknown (chunk_not_found) or malformed
 Example:
   cairn resolve 'a1b2c3d4|r=0f3e2d1c|s=02.01-|p=000|b=003'`,
     )
-    .action(async (id: string, flags: ChunkLookupFlags) => {
+    .action(async (id: string, flags: ResolveFlags) => {
       await withReadStore(flags, async (store) => {
         const resolved = await resolveChunk(store, id, await lookupFor(store, flags.chunker));
         if (flags.json) process.stdout.write(`${JSON.stringify(resolved)}\n`);
-        else
-          process.stdout.write(
-            resolved.status === 'live' ? formatLive(resolved) : formatGone(resolved),
-          );
+        else process.stdout.write(formatResolveResult(resolved));
         return resolved.status === 'live' && !resolved.text_deleted ? 0 : 1;
       });
     });

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { CairnError } from '../../errors.js';
 import { formatSnippet, printable } from '../../search/format-snippet.js';
 import { search } from '../../search/search.js';
 import type { SearchOptions, SearchResult } from '../../search/types.js';
 import type { ChunkStore } from '../../store/types.js';
+import { integerFlag } from '../integer-flag.js';
 import { openExistingStore } from '../open-existing-store.js';
-import { exitCodeFor, reportError } from '../report-error.js';
+import { reportError } from '../report-error.js';
 
 interface SearchFlags {
   db?: string;
@@ -60,13 +60,7 @@ Examples:
     .action(async (query: string, flags: SearchFlags) => {
       let store: ChunkStore | null = null;
       try {
-        const k = Number(flags.k ?? 10);
-        if (!Number.isInteger(k) || k < 1) {
-          throw new CairnError(
-            'invalid_option',
-            `-k must be a whole number from 1, got "${flags.k}"`,
-          );
-        }
+        const k = integerFlag('-k', flags.k ?? '10', { expected: 'a whole number from 1' });
         store = await openExistingStore(flags.db);
         const result = await search(store, query, toOptions(flags, k));
         process.stdout.write(
@@ -74,8 +68,7 @@ Examples:
         );
         process.exitCode = 0;
       } catch (error) {
-        reportError(error, flags.json === true);
-        process.exitCode = exitCodeFor(error);
+        process.exitCode = reportError(error, { json: flags.json === true });
       } finally {
         await store?.close().catch(() => {});
       }

@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
-import { CairnError } from '../../errors.js';
 import { createApp, DEFAULT_MAX_BODY_BYTES, LOOPBACK_HOSTS } from '../../server/create-app.js';
 import { startServer } from '../../server/start-server.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
+import { integerFlag } from '../integer-flag.js';
 import { openExistingStore } from '../open-existing-store.js';
-import { exitCodeFor, reportError } from '../report-error.js';
+import { reportError } from '../report-error.js';
 
 interface ServeFlags {
   db?: string;
@@ -75,27 +75,23 @@ Examples:
     .action(async (flags: ServeFlags) => {
       let store: ChunkStore | null = null;
       try {
-        const port = Number(flags.port);
-        if (!Number.isInteger(port) || port < 0 || port > 65535) {
-          throw new CairnError('invalid_option', `--port must be 0 to 65535, got "${flags.port}"`);
-        }
-        const maxBody = Number(flags.maxBodyBytes);
-        if (!Number.isSafeInteger(maxBody) || maxBody < 1) {
-          throw new CairnError(
-            'invalid_option',
-            `--max-body-bytes must be a positive whole number, got "${flags.maxBodyBytes}"`,
-          );
-        }
+        const port = integerFlag('--port', flags.port, {
+          min: 0,
+          max: 65535,
+          expected: '0 to 65535',
+        });
+        const maxBody = integerFlag('--max-body-bytes', flags.maxBodyBytes, {
+          max: Number.MAX_SAFE_INTEGER,
+          expected: 'a positive whole number',
+        });
         const workers =
           flags.ingestWorkers === undefined
             ? Math.max(1, availableParallelism() - 1)
-            : Number(flags.ingestWorkers);
-        if (!Number.isInteger(workers) || workers < 0 || workers > 64) {
-          throw new CairnError(
-            'invalid_option',
-            `--ingest-workers must be 0 to 64, got "${flags.ingestWorkers}"`,
-          );
-        }
+            : integerFlag('--ingest-workers', flags.ingestWorkers, {
+                min: 0,
+                max: 64,
+                expected: '0 to 64',
+              });
         const token = process.env.CAIRN_TOKEN;
         // a server that takes writes may start from no store; one that cannot serves what exists,
         // as search does: a mistyped --db is store_unavailable, not a new empty store, and a
@@ -137,8 +133,7 @@ Examples:
       } catch (error) {
         // a PostgreSQL pool left open would keep the process alive after the error
         await store?.close().catch(() => {});
-        reportError(error);
-        process.exitCode = exitCodeFor(error);
+        process.exitCode = reportError(error);
       }
     });
 }

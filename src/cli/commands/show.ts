@@ -1,29 +1,24 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CairnError } from '../../errors.js';
-import { chunkIdAlias } from '../../ids/chunk-id-alias.js';
 import { isChunkId } from '../../ids/parse-chunk-id.js';
-import { toSourceUrl } from '../../ingest/collect-sources.js';
+import { toSourceUrl } from '../../load/collect-sources.js';
 import { pickChunkSet } from '../../pipeline/pick-chunk-set.js';
-import {
-  lookupOptions,
-  type ResolveOptions,
-  type ResolveResult,
-  resolveChunk,
-} from '../../pipeline/resolve-chunk.js';
-import { resolveSearchChunker } from '../../search/resolve-search-chunker.js';
-import { openStore } from '../../store/open-store.js';
+import { resolveChunk } from '../../pipeline/resolve-chunk.js';
 import type { ChunkRow, ChunkStore, DocumentRow } from '../../store/types.js';
-import { exitCodeFor, reportError } from '../report-error.js';
+import { formatLive, formatResolveResult } from '../format-resolve-result.js';
+import { integerFlag } from '../integer-flag.js';
+import { lookupFor } from '../lookup-for.js';
+import { previewText } from '../preview-text.js';
+import { reportError } from '../report-error.js';
+import { withReadStore } from '../with-read-store.js';
 
-export interface ChunkLookupFlags {
+interface ShowFlags {
   db?: string;
   chunker?: string;
   json?: boolean;
   context?: string;
 }
-
-const PREVIEW = 72;
 
 export function registerShow(program: Command): void {
   program
@@ -55,18 +50,18 @@ Examples:
   cairn show ../shared/corpora/rustbook/ch04-01-what-is-ownership.md
   cairn show a1b2c3d4 --json`,
     )
-    .action(async (target: string, flags: ChunkLookupFlags) => {
+    .action(async (target: string, flags: ShowFlags) => {
       // usage errors before any store is read, whatever the target names
-      const usage =
-        target.trim() === ''
-          ? 'cairn show needs a chunk ID or a document (its path as ingested, or its doc_uid), got an empty argument'
-          : contextOf(flags) === null
-            ? `--context must be a whole number, got "${flags.context}"`
-            : null;
-      if (usage !== null) {
-        const error = new CairnError('invalid_option', usage);
-        reportError(error, flags.json === true);
-        process.exitCode = exitCodeFor(error);
+      try {
+        if (target.trim() === '') {
+          throw new CairnError(
+            'invalid_option',
+            'cairn show needs a chunk ID or a document (its path as ingested, or its doc_uid), got an empty argument',
+          );
+        }
+        contextOf(flags);
+      } catch (error) {
+        process.exitCode = reportError(error, { json: flags.json === true });
         return;
       }
       await withReadStore(flags, async (store) => {
@@ -85,37 +80,22 @@ Examples:
     });
 }
 
-/** Opens the store read-only, runs the command, reports errors with the CLI's exit codes. */
-export async function withReadStore(
-  flags: ChunkLookupFlags,
-  fn: (store: ChunkStore) => Promise<number>,
-): Promise<void> {
-  let store: ChunkStore | null = null;
-  try {
-    store = await openStore({
-      readonly: true,
-      ...(flags.db === undefined ? {} : { db: flags.db }),
-    });
-    process.exitCode = await fn(store);
-  } catch (error) {
-    reportError(error, flags.json === true);
-    process.exitCode = exitCodeFor(error);
-  } finally {
-    await store?.close().catch(() => {});
-  }
+/** --context as a number of characters. */
+function contextOf(flags: ShowFlags): number {
+  return integerFlag('--context', flags.context ?? '200', {
+    min: 0,
+    expected: 'a whole number',
+    refuse_blank: true,
+  });
 }
 
-/** --context as a number of characters; null when it is not a whole number. */
-function contextOf(flags: ChunkLookupFlags): number | null {
-  const context = Number(flags.context ?? 200);
-  return flags.context?.trim() !== '' && Number.isInteger(context) && context >= 0 ? context : null;
-}
-
-async function showChunk(store: ChunkStore, id: string, flags: ChunkLookupFlags): Promise<number> {
+async function showChunk(store: ChunkStore, id: string, flags: ShowFlags): Promise<number> {
   const resolved = await resolveChunk(store, id, await lookupFor(store, flags.chunker));
-  const context = contextOf(flags) ?? 200;
+  const context = contextOf(flags);
   if (resolved.status !== 'live') {
-    process.stdout.write(flags.json ? `${JSON.stringify(resolved)}\n` : formatGone(resolved));
+    process.stdout.write(
+      flags.json ? `${JSON.stringify(resolved)}\n` : formatResolveResult(resolved),
+    );
     return 1;
   }
   const { chunk, version } = resolved;
@@ -141,56 +121,6 @@ async function showChunk(store: ChunkStore, id: string, flags: ChunkLookupFlags)
   return status;
 }
 
-/**
- * Whose chunks `--chunker` means: one the store has no chunks of is
- * `unknown_chunker` naming the ones it has, as search says (a typo is not
- * "no such chunk"); a name reaches the one stored chunker of that name.
- */
-export async function lookupFor(
-  store: ChunkStore,
-  chunker: string | undefined,
-): Promise<ResolveOptions> {
-  if (chunker === undefined || chunker === '') return lookupOptions();
-  return lookupOptions(await resolveSearchChunker(store, chunker));
-}
-
-/** Header lines of a live chunk: ID, alias, document, section, span, redirects followed. */
-export function formatLive(resolved: Extract<ResolveResult, { status: 'live' }>): string {
-  const { chunk, document, version, hops } = resolved;
-  const lines = [
-    `chunk    ${chunk.chunk_id}  ${chunkIdAlias(chunk.chunk_id)}`,
-    `document ${document.source_url}  doc_uid ${document.doc_uid}  version ${version.seq}  rev ${version.rev.slice(0, 12)}`,
-    // a JSON document's chunks each lie in one string node: which one is the citation's other half
-    ...(chunk.json_pointer === '' ? [] : [`pointer  ${chunk.json_pointer}`]),
-    `section  ${chunk.section_id ?? '(before any heading)'}${chunk.heading_path.length > 0 ? `  ${chunk.heading_path.join(' > ')}` : ''}`,
-    `span     [${chunk.char_start}, ${chunk.char_end}) code points, bytes [${chunk.byte_start}, ${chunk.byte_end}), ` +
-      `${chunk.tokens} tokens, ${chunk.block_type ?? 'no block'}${chunk.page === null ? '' : `, page ${chunk.page}`}`,
-    `chunker  ${chunk.chunker_id}`,
-    ...(chunk.anchor === null ? [] : [`anchor   ${chunk.anchor}`]),
-  ];
-  for (const hop of hops) lines.push(`redirect ${hop.from} -> ${hop.to} (${hop.kind})`);
-  if (resolved.text_deleted) {
-    lines.push(
-      `note     the text ${resolved.requested} named was deleted; this is its nearest surviving neighbour`,
-    );
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-export function formatGone(resolved: Exclude<ResolveResult, { status: 'live' }>): string {
-  const lines = [
-    resolved.status === 'deleted'
-      ? `${resolved.requested}: deleted; the text it named is gone from the current version`
-      : `${resolved.requested}: names a chunk of an older version only`,
-  ];
-  if (resolved.document)
-    lines.push(`document ${resolved.document.source_url}  doc_uid ${resolved.document.doc_uid}`);
-  for (const hop of resolved.hops)
-    lines.push(`redirect ${hop.from} -> ${hop.to ?? '(none)'} (${hop.kind})`);
-  if (resolved.last) lines.push(`last text: ${preview(resolved.last.text)}`);
-  return `${lines.join('\n')}\n`;
-}
-
 /** The document a doc_uid, or a path as ingested, names; null when none does. */
 async function findDocument(store: ChunkStore, target: string): Promise<DocumentRow | null> {
   return (
@@ -202,7 +132,7 @@ async function findDocument(store: ChunkStore, target: string): Promise<Document
 async function showDocument(
   store: ChunkStore,
   document: DocumentRow,
-  flags: ChunkLookupFlags,
+  flags: ShowFlags,
 ): Promise<number> {
   const version = await store.getVersion(document.current_version_id);
   const sets = await store.listChunkSets({ version_id: document.current_version_id });
@@ -236,11 +166,5 @@ async function showDocument(
 
 function formatRow(chunk: ChunkRow, width: number): string {
   const span = `[${chunk.char_start}, ${chunk.char_end})`.padEnd(18);
-  return `${chunk.chunk_id.padEnd(width)}  ${span} ${String(chunk.tokens).padStart(5)}  ${preview(chunk.text)}`;
-}
-
-function preview(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const points = Array.from(flat);
-  return points.length > PREVIEW ? `${points.slice(0, PREVIEW - 1).join('')}…` : flat;
+  return `${chunk.chunk_id.padEnd(width)}  ${span} ${String(chunk.tokens).padStart(5)}  ${previewText(chunk.text)}`;
 }

@@ -9,13 +9,13 @@ import { validateCitations } from '../../cite/validate-citations.js';
 import { verifyAnswer } from '../../cite/verify-answer.js';
 import { verifyCitations } from '../../cite/verify-citations.js';
 import { CairnError } from '../../errors.js';
+import { readBoundedFile } from '../../load/read-bounded-file.js';
+import { readBoundedStdin } from '../../load/read-bounded-stdin.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import type { CommandIo } from '../command-io.js';
 import { nonNegativeInteger, positiveInteger } from '../integer-flag.js';
 import { openExistingStore } from '../open-existing-store.js';
-import { readBoundedFile } from '../read-bounded-file.js';
-import { readBoundedStdin } from '../read-bounded-stdin.js';
 import { reportCommandError } from '../report-error.js';
 import { issueStats, textReport, type VerdictRow } from './validate-citations-report.js';
 
@@ -163,7 +163,10 @@ export async function runValidateCitations(
     if (flags.db === undefined) rejectStoreFlags(flags);
     const bytes =
       file === '-'
-        ? await readBoundedStdin(io.stdin ?? process.stdin, maxBytes)
+        ? await readBoundedStdin(io.stdin ?? process.stdin, {
+            max_bytes: maxBytes,
+            limit_name: '--max-bytes',
+          })
         : await readBoundedFile(file, maxBytes);
     const parsed = parseAnswerJson(bytes, {
       max_bytes: maxBytes,

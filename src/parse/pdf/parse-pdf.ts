@@ -1,5 +1,6 @@
+import { checkCount } from '../../check-count.js';
 import type { CairnDocument } from '../../types.js';
-import { checkCount, checkSize } from '../guards.js';
+import { checkSize } from '../guards.js';
 import type { ParseInput, ParseOptions } from '../parse-input.js';
 import { buildPdfDocument } from './build-pdf-document.js';
 import { checkPdfBytes } from './check-pdf-bytes.js';

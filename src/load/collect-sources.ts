@@ -1,7 +1,8 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, matchesGlob, relative, resolve, sep } from 'node:path';
 import { CairnError } from '../errors.js';
-import { SUPPORTED_EXTENSIONS } from '../load/detect-format.js';
+import { SUPPORTED_EXTENSIONS } from './detect-format.js';
+import { fileError } from './file-error.js';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -72,12 +73,7 @@ export async function collectSources(
       const path = resolve(cwd, input);
       const info = await stat(path).catch((cause: NodeJS.ErrnoException) => {
         // a symbolic link loop or a folder on the way without search permission is not a missing file
-        if (cause.code !== 'ENOENT' && cause.code !== 'ENOTDIR') {
-          throw new CairnError('file_unreadable', `Cannot read ${input}: ${cause.code}`, {
-            cause,
-            details: { source: input },
-          });
-        }
+        if (cause.code !== 'ENOENT' && cause.code !== 'ENOTDIR') throw fileError(cause, input);
         return null;
       });
       if (info === null) {

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { CairnError } from '../errors.js';
+import { fileError } from './file-error.js';
 
 /**
  * The file's bytes, refused unread with `input_too_large` when larger than
@@ -18,12 +19,9 @@ export async function readBoundedFile(file: string, maxBytes: number): Promise<U
     }
     return await readFile(file);
   } catch (error) {
-    if (error instanceof CairnError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CairnError(
-      code === 'ENOENT' ? 'file_not_found' : 'file_unreadable',
-      code === 'ENOENT' ? `${file}: no such file` : `${file} cannot be read: ${code ?? error}`,
-      { cause: error, details: { source: file } },
-    );
+    throw fileError(error, file, {
+      missing: `${file}: no such file`,
+      unreadable: (why) => `${file} cannot be read: ${why}`,
+    });
   }
 }

@@ -1,0 +1,177 @@
+import { error, json, page, paging, pathParam, ref } from './openapi-builders.js';
+
+/** Documents, their versions, and chunks by ID (live or gone). */
+export const DOCUMENT_SCHEMAS = {
+  DocumentSummary: {
+    type: 'object',
+    required: ['doc_uid', 'source_url', 'title', 'format', 'media_type', 'updated_at'],
+    properties: {
+      doc_uid: { type: 'string' },
+      source_url: { type: 'string' },
+      title: { type: ['string', 'null'] },
+      format: { type: 'string' },
+      media_type: { type: 'string' },
+      updated_at: { type: 'string' },
+    },
+  },
+  Version: {
+    type: 'object',
+    required: ['seq', 'rev', 'lineage_rev', 'content_hash', 'length'],
+    properties: {
+      seq: { type: 'integer' },
+      rev: { type: 'string' },
+      lineage_rev: { type: 'string' },
+      content_hash: { type: 'string' },
+      length: { type: 'integer', description: 'Code points of the canonical text' },
+      created_at: { type: 'string' },
+    },
+  },
+  ChunkSpan: {
+    type: 'object',
+    required: ['chunk_id', 'seq', 'start', 'end', 'tokens', 'section_id', 'heading_path', 'page'],
+    properties: {
+      chunk_id: { type: 'string' },
+      seq: { type: 'integer' },
+      start: {
+        type: 'integer',
+        description: 'Code point offset into the canonical text (inclusive)',
+      },
+      end: { type: 'integer', description: 'Code point offset (exclusive)' },
+      tokens: { type: 'integer' },
+      section_id: { type: ['string', 'null'] },
+      heading_path: { type: 'array', items: { type: 'string' } },
+      page: { type: ['integer', 'null'] },
+      block_type: { type: ['string', 'null'] },
+      json_pointer: { type: 'string' },
+      chunker_id: { type: 'string' },
+      text: { type: 'string' },
+    },
+  },
+  DocumentView: {
+    type: 'object',
+    required: ['document', 'version', 'chunker_id', 'chunkers', 'sections', 'text', 'chunks'],
+    properties: {
+      document: ref('DocumentSummary'),
+      version: ref('Version'),
+      chunker_id: { type: ['string', 'null'] },
+      chunkers: { type: 'array', items: { type: 'string' } },
+      sections: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['sect_path', 'title', 'level', 'start', 'end'],
+          properties: {
+            sect_path: { type: 'string' },
+            title: { type: 'string' },
+            level: { type: 'integer' },
+            heading_path: { type: 'array', items: { type: 'string' } },
+            start: { type: 'integer' },
+            end: { type: 'integer' },
+            page: { type: ['integer', 'null'] },
+          },
+        },
+      },
+      text: { type: 'string', description: 'The canonical text all offsets point into' },
+      chunks: { type: 'array', items: ref('ChunkSpan') },
+    },
+  },
+  RedirectHop: {
+    type: 'object',
+    required: ['from', 'to', 'kind', 'version_id'],
+    properties: {
+      from: { type: 'string' },
+      to: { type: ['string', 'null'] },
+      kind: { enum: ['moved', 'split', 'merged', 'deleted'] },
+      version_id: { type: 'integer' },
+    },
+  },
+  ResolvedChunk: {
+    type: 'object',
+    required: [
+      'status',
+      'requested',
+      'redirected',
+      'hops',
+      'text_deleted',
+      'chunk_id',
+      'chunker_id',
+      'chunk',
+      'document',
+      'version',
+    ],
+    properties: {
+      status: { const: 'live' },
+      requested: { type: 'string' },
+      redirected: {
+        type: 'boolean',
+        description: 'True when the requested ID named an older chunk',
+      },
+      hops: { type: 'array', items: ref('RedirectHop') },
+      text_deleted: {
+        type: 'boolean',
+        description:
+          'True when a deleted hop was followed: the text the ID named is gone, and this chunk is its nearest surviving neighbour',
+      },
+      chunk_id: { type: 'string' },
+      alias: { type: 'string' },
+      chunker_id: { type: 'string' },
+      chunk: ref('ChunkSpan'),
+      document: ref('DocumentSummary'),
+      version: ref('Version'),
+    },
+  },
+  GoneChunk: {
+    type: 'object',
+    required: ['status', 'requested', 'hops'],
+    properties: {
+      status: { enum: ['deleted', 'superseded'] },
+      requested: { type: 'string' },
+      chunker_id: { type: 'string' },
+      hops: { type: 'array', items: ref('RedirectHop') },
+      document: { oneOf: [ref('DocumentSummary'), { type: 'null' }] },
+      last: { oneOf: [ref('ChunkSpan'), { type: 'null' }] },
+    },
+  },
+};
+
+/** `/api/documents` and `/api/chunks`: the document list, one document, a chunk by ID. */
+export function documentPaths(): Record<string, unknown> {
+  return {
+    '/api/documents': {
+      get: {
+        summary: 'Documents, paged',
+        parameters: paging,
+        responses: {
+          200: json(page(ref('DocumentSummary')), 'A page'),
+          400: error('Bad paging'),
+        },
+      },
+    },
+    '/api/documents/{doc}': {
+      get: {
+        summary: 'One document: current version, sections, canonical text, chunk spans',
+        parameters: [
+          pathParam('doc'),
+          { name: 'chunker', in: 'query', schema: { type: 'string' } },
+        ],
+        responses: {
+          200: json(ref('DocumentView'), 'The document'),
+          404: error('No such document'),
+        },
+      },
+    },
+    '/api/chunks/{id}': {
+      get: {
+        summary: 'A chunk by ID, following redirects',
+        parameters: [pathParam('id'), { name: 'chunker', in: 'query', schema: { type: 'string' } }],
+        responses: {
+          200: json(ref('ResolvedChunk'), 'The live chunk'),
+          400: error('Malformed chunk ID'),
+          404: error('Unknown chunk ID'),
+          409: error('redirect_loop: the redirects from this ID form a cycle'),
+          410: json(ref('GoneChunk'), 'The chunk was deleted or only an older version has it'),
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { error, json, ref } from './openapi-builders.js';
+
+/** What an upload or a server-side path ingest stored. */
+export const INGEST_SCHEMAS = {
+  UploadResult: {
+    type: 'object',
+    required: ['status', 'doc_uid', 'source_url', 'version', 'chunker_id', 'chunks'],
+    properties: {
+      status: { enum: ['created', 'updated', 'unchanged', 'chunked'] },
+      doc_uid: { type: 'string' },
+      source_url: { type: 'string', description: 'upload/<name>' },
+      version: { type: 'integer' },
+      chunker_id: { type: 'string' },
+      chunks: { type: 'integer' },
+      chunks_written: { type: 'integer' },
+      redirects_written: { type: 'integer' },
+      first_chunk_id: { type: ['string', 'null'] },
+    },
+  },
+  IngestSummary: {
+    type: 'object',
+    required: ['chunker_id', 'files', 'created', 'updated', 'unchanged', 'failed', 'documents'],
+    properties: {
+      chunker_id: { type: 'string' },
+      files: { type: 'integer' },
+      created: { type: 'integer' },
+      updated: { type: 'integer' },
+      unchanged: { type: 'integer' },
+      chunked: { type: 'integer' },
+      failed: { type: 'integer' },
+      chunks_written: { type: 'integer' },
+      redirects_written: { type: 'integer' },
+      documents: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['source_url', 'status'],
+          properties: {
+            source_url: { type: 'string' },
+            status: { enum: ['created', 'updated', 'unchanged', 'chunked', 'failed'] },
+            doc_uid: { type: ['string', 'null'] },
+            version: { type: ['integer', 'null'] },
+            chunks: { type: 'integer' },
+            first_chunk_id: { type: ['string', 'null'] },
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: { code: { type: 'string' }, message: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** `/api/ingest`: an upload, or a path under the server root. */
+export function ingestPaths(): Record<string, unknown> {
+  return {
+    '/api/ingest': {
+      post: {
+        summary:
+          'Ingest an upload (?name=, any body and Content-Type) or, without name, a server-side path under the root (application/json { path, chunker })',
+        security: [{ bearer: [] }],
+        parameters: [
+          {
+            name: 'name',
+            in: 'query',
+            schema: { type: 'string' },
+            description:
+              'Upload file name (its extension picks the parser); with it the body is the document, whatever its Content-Type, recorded as upload/<name>',
+          },
+          {
+            name: 'chunker',
+            in: 'query',
+            schema: { type: 'string' },
+            description:
+              'Chunker name, alias or id (default: the registry default); for a path ingest the body\'s "chunker" wins',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['path'],
+                properties: {
+                  path: {
+                    type: 'string',
+                    description: 'A file or folder relative to the server root',
+                  },
+                  chunker: { type: 'string' },
+                },
+              },
+            },
+            '*/*': {
+              schema: { type: 'string', format: 'binary' },
+              description: 'With ?name=: the document itself',
+            },
+          },
+        },
+        responses: {
+          200: json(
+            { oneOf: [ref('UploadResult'), ref('IngestSummary')] },
+            'Stored: an upload unchanged or updated, or a path ingest with no failed file',
+          ),
+          201: json(ref('UploadResult'), 'An upload that created a new document'),
+          207: json(
+            ref('IngestSummary'),
+            'A path ingest in which some files failed (each with its error)',
+          ),
+          400: error(
+            'No name and no JSON { path }, a bad upload name, an unknown chunker, an unsupported format, bad JSON, text or encoding',
+          ),
+          401: error('No bearer token'),
+          403: error('Wrong token, writes disabled, or a path outside the root'),
+          404: error('file_not_found: no such file or folder under the root'),
+          413: error('Body or document too large'),
+          415: error('An unsupported Content-Encoding'),
+          422: error('An upload that was read but cannot be chunked (encrypted PDF, bad notebook)'),
+          503: error('The store is busy, read-only or unavailable'),
+          507: error('The store is full'),
+        },
+      },
+    },
+  };
+}
