@@ -183,6 +183,20 @@ export { DocumentBuilder } from './parse/document-builder.js';
 export type { ParseDocumentInput, ParseFileOptions } from './parse/parse-document.js';
 export { parseDocument, parseFile } from './parse/parse-document.js';
 export type { ParseInput, ParseOptions } from './parse/parse-input.js';
+// pipeline: ensure, late chunking and resolve, the orchestration above the store
+export type { ChunkStoredOptions, ChunkStoredSummary } from './pipeline/chunk-stored.js';
+export { chunkStored } from './pipeline/chunk-stored.js';
+export type {
+  ChunkSource,
+  EnsureOptions,
+  EnsureResult,
+  EnsureSource,
+  EnsureStatus,
+  PrecomputedChunks,
+} from './pipeline/ensure.js';
+export { ensure } from './pipeline/ensure.js';
+export type { RedirectHop, ResolveOptions, ResolveResult } from './pipeline/resolve-chunk.js';
+export { resolveChunk } from './pipeline/resolve-chunk.js';
 // search: lexical search with seed 001's citation payload and traces
 export { computeIndexHash } from './search/compute-index-hash.js';
 export { highlightTerms } from './search/highlight-terms.js';
@@ -195,29 +209,23 @@ export { createApp } from './server/create-app.js';
 export { buildOpenApi } from './server/openapi.js';
 export type { RunningServer } from './server/start-server.js';
 export { startServer } from './server/start-server.js';
-export type { ChunkStoredOptions, ChunkStoredSummary } from './store/chunk-stored.js';
-export { chunkStored } from './store/chunk-stored.js';
+// store and ingest (seed 004)
+export type { ChunkSetWrite } from './store/chunk-set-store.js';
 export type {
-  ChunkSource,
-  EnsureOptions,
-  EnsureResult,
-  EnsureStatus,
-} from './store/ensure.js';
-export { ensure, ensureChunks } from './store/ensure.js';
+  DocumentInput,
+  DocumentState,
+  VersionInput,
+  WriteVersionInput,
+  WriteVersionOutcome,
+} from './store/document-store.js';
 export type { OpenStoreOptions } from './store/open-store.js';
 export { DEFAULT_DB_PATH, openStore } from './store/open-store.js';
-export type { RedirectHop, ResolveOptions, ResolveResult } from './store/resolve-chunk.js';
-export { resolveChunk } from './store/resolve-chunk.js';
-// store and ingest (seed 004)
 export type {
   ChunkInput,
   ChunkRow,
   ChunkSetRow,
-  ChunkSetWrite,
   ChunkStore,
-  DocumentInput,
   DocumentRow,
-  DocumentState,
   IndexManifestRow,
   LexicalIndexState,
   LexicalMatch,
@@ -229,13 +237,10 @@ export type {
   SeenFileRow,
   StatementHook,
   StoreCounts,
-  VersionInput,
   VersionModel,
   VersionRow,
   VersionWithText,
   WaitOptions,
-  WriteVersionInput,
-  WriteVersionOutcome,
 } from './store/types.js';
 // trace: the rag_traces row and grep-friendly line of each search and answer segment
 export { formatTraceLine, type TraceFields } from './trace/format-trace-line.js';

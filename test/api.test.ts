@@ -48,7 +48,6 @@ it('exports exactly the public API', () => {
     'deriveDocUid',
     'detectFormat',
     'ensure',
-    'ensureChunks',
     'exportEarCorpus',
     'firstHitRank',
     'formatChunkId',
