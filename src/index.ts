@@ -1,5 +1,7 @@
-// The one public barrel: everything a library user imports comes from here.
+// The one public barrel: everything a library user imports comes from here,
+// grouped by pipeline stage (biome keeps the statements in path order).
 
+// chunk: chunkers, their ids and the registry (seed 002)
 export type { CharChunkerConfig, CharChunkerSettings } from './chunk/char-chunker.js';
 export { CHAR_DEFAULTS, CharChunker, createCharChunker } from './chunk/char-chunker.js';
 export type { ChunkerIdParts } from './chunk/chunker-id.js';
@@ -36,7 +38,6 @@ export {
   TokenLikeChunker,
 } from './chunk/token-like-chunker.js';
 export type { TokenizerSettings } from './chunk/tokenizers/resolve-token-counter.js';
-// chunk: chunkers, their ids and the registry (seed 002)
 export type {
   Chunk,
   Chunker,
@@ -45,7 +46,7 @@ export type {
   ChunkLimits,
   ChunkSplitReason,
 } from './chunk/types.js';
-// cite: citation payload and auditable answer validators, and their checks against a store (seed 001)
+// cite: pure citation and answer validators, their checks against a store, answer traces (seed 001)
 export type {
   AnswerCitation,
   CitationOffsets,
@@ -77,9 +78,9 @@ export { validateAnswer } from './cite/validate-answer.js';
 export { validateCitations } from './cite/validate-citations.js';
 export { verifyAnswer } from './cite/verify-answer.js';
 export { verifyCitations } from './cite/verify-citations.js';
+// corpus: the retrieval-corpus.v1 contract and its EAR profile (seed 003)
 export type { BuildEarCorpusOptions } from './corpus/build-ear-corpus.js';
 export { buildEarCorpus } from './corpus/build-ear-corpus.js';
-// corpus: the retrieval-corpus.v1 contract and its EAR profile (seed 003)
 export type { RetrievalCorpusDocument } from './corpus/corpus-contract.js';
 export { CORPUS_SCHEMA_VERSION } from './corpus/corpus-contract.js';
 export type {
@@ -102,10 +103,10 @@ export type { SplitJsonlOptions } from './corpus/split-jsonl-lines.js';
 export { validateCorpusFile } from './corpus/validate-corpus-file.js';
 export type { ValidateCorpusOptions } from './corpus/validate-corpus-stream.js';
 export { validateCorpusStream, validateCorpusText } from './corpus/validate-corpus-stream.js';
+// errors: CairnError and its stable codes
 export type { CairnErrorDetails, ErrorCode } from './errors.js';
 export { CairnError, ERROR_CODES, isCairnError } from './errors.js';
-// eval: retrieval quality on SQuAD; chunk ID stability over real
-// edit histories (cairn eval ids: load-edit-histories, replay-edit-history, run-ids-eval)
+// eval: retrieval quality on SQuAD, chunk ID stability over real edit histories
 export type {
   QuestionOutcome,
   RetrievalMetrics,
@@ -142,6 +143,7 @@ export type {
   SquadEvalReport,
 } from './eval/run-squad-eval.js';
 export { DEFAULT_EVAL_CHUNKERS, runSquadEval } from './eval/run-squad-eval.js';
+// ids: chunk IDs, re-ingest alignment and the validator (seed 000, docs/chunk-ids.md)
 export type {
   AlignableChunk,
   AlignmentResult,
@@ -152,7 +154,6 @@ export type {
 } from './ids/align-chunk-ids.js';
 export { alignChunkIds } from './ids/align-chunk-ids.js';
 export { chunkIdAlias } from './ids/chunk-id-alias.js';
-// ids: chunk IDs, re-ingest alignment and the validator (seed 000, docs/chunk-ids.md)
 export type { ChunkIdParts } from './ids/chunk-id-parts.js';
 export { formatChunkId } from './ids/format-chunk-id.js';
 export type { ChunkAnchor, MintOptions } from './ids/mint-chunk-ids.js';
@@ -164,6 +165,7 @@ export type {
   ValidateChunkIdsInput,
 } from './ids/validate-chunk-ids.js';
 export { validateChunkIds } from './ids/validate-chunk-ids.js';
+// ingest: files, folders and globs through worker threads into a store
 export type {
   FileStatus,
   IngestEvent,
@@ -172,18 +174,31 @@ export type {
   IngestSummary,
 } from './ingest/ingest-sources.js';
 export { ingestSources } from './ingest/ingest-sources.js';
+// load: decoding, formats, document ids and normalized text
 export type { DecodedText } from './load/decode-text.js';
 export { decodeText } from './load/decode-text.js';
 export { detectFormat, SUPPORTED_EXTENSIONS } from './load/detect-format.js';
 export { canonicalizeSource, deriveDocUid } from './load/doc-uid.js';
 export { normalizeText } from './load/normalize-text.js';
-export { OffsetIndex } from './load/offset-index.js';
-export type { BlockInput, DocumentSource, SectionInput } from './parse/document-builder.js';
-export { DocumentBuilder } from './parse/document-builder.js';
+// parse: documents into the section tree and typed blocks
 export type { ParseDocumentInput, ParseFileOptions } from './parse/parse-document.js';
 export { parseDocument, parseFile } from './parse/parse-document.js';
 export type { ParseInput, ParseOptions } from './parse/parse-input.js';
-// search: lexical search with seed 001's citation payload and traces
+// pipeline: ensure, late chunking and resolve, the orchestration above the store
+export type { ChunkStoredOptions, ChunkStoredSummary } from './pipeline/chunk-stored.js';
+export { chunkStored } from './pipeline/chunk-stored.js';
+export type {
+  ChunkSource,
+  EnsureOptions,
+  EnsureResult,
+  EnsureSource,
+  EnsureStatus,
+  PrecomputedChunks,
+} from './pipeline/ensure.js';
+export { ensure } from './pipeline/ensure.js';
+export type { RedirectHop, ResolveOptions, ResolveResult } from './pipeline/resolve-chunk.js';
+export { resolveChunk } from './pipeline/resolve-chunk.js';
+// search: lexical search with seed 001's citation payload
 export { computeIndexHash } from './search/compute-index-hash.js';
 export { highlightTerms } from './search/highlight-terms.js';
 export { search } from './search/search.js';
@@ -192,32 +207,25 @@ export type { Citation, SearchHit, SearchOptions, SearchResult } from './search/
 // server: the HTTP API and web viewer (`cairn serve`)
 export type { CreateAppOptions } from './server/create-app.js';
 export { createApp } from './server/create-app.js';
-export { buildOpenApi } from './server/openapi.js';
 export type { RunningServer } from './server/start-server.js';
 export { startServer } from './server/start-server.js';
-export type { ChunkStoredOptions, ChunkStoredSummary } from './store/chunk-stored.js';
-export { chunkStored } from './store/chunk-stored.js';
+// store: persistence in SQLite or PostgreSQL (seed 004)
+export type { ChunkSetWrite } from './store/chunk-set-store.js';
 export type {
-  ChunkSource,
-  EnsureOptions,
-  EnsureResult,
-  EnsureStatus,
-} from './store/ensure.js';
-export { ensure, ensureChunks } from './store/ensure.js';
+  DocumentInput,
+  DocumentState,
+  VersionInput,
+  WriteVersionInput,
+  WriteVersionOutcome,
+} from './store/document-store.js';
 export type { OpenStoreOptions } from './store/open-store.js';
 export { DEFAULT_DB_PATH, openStore } from './store/open-store.js';
-export type { RedirectHop, ResolveOptions, ResolveResult } from './store/resolve-chunk.js';
-export { resolveChunk } from './store/resolve-chunk.js';
-// store and ingest (seed 004)
 export type {
   ChunkInput,
   ChunkRow,
   ChunkSetRow,
-  ChunkSetWrite,
   ChunkStore,
-  DocumentInput,
   DocumentRow,
-  DocumentState,
   IndexManifestRow,
   LexicalIndexState,
   LexicalMatch,
@@ -229,17 +237,15 @@ export type {
   SeenFileRow,
   StatementHook,
   StoreCounts,
-  VersionInput,
   VersionModel,
   VersionRow,
   VersionWithText,
   WaitOptions,
-  WriteVersionInput,
-  WriteVersionOutcome,
 } from './store/types.js';
 // trace: the rag_traces row and grep-friendly line of each search and answer segment
 export { formatTraceLine, type TraceFields } from './trace/format-trace-line.js';
 export type { TracedHit, TracedResult } from './trace/types.js';
+// types: the document model (spans in code points and UTF-8 bytes)
 export type {
   Block,
   BlockType,

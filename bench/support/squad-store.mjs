@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { defaultChunkerRegistry } from '../../dist/chunk/chunker-registry.js';
 import { loadSquad } from '../../dist/eval/load-squad.js';
 import { buildSquadDocuments } from '../../dist/eval/run-squad-eval.js';
-import { ensure } from '../../dist/store/ensure.js';
+import { ensure } from '../../dist/pipeline/ensure.js';
 
 export function loadSquadArticles(path) {
   return loadSquad(readFileSync(path, 'utf8'));

@@ -1,4 +1,4 @@
-import type { RedirectHop } from '../store/resolve-chunk.js';
+import type { RedirectHop } from '../pipeline/resolve-chunk.js';
 
 /**
  * What is known of one cited snippet. Without a store every citation is

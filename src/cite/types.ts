@@ -1,4 +1,4 @@
-import type { RedirectHop } from '../store/resolve-chunk.js';
+import type { RedirectHop } from '../pipeline/resolve-chunk.js';
 import type { CitationListOptions } from './check-citation-list.js';
 import type { CitationStatus, CitationStatusReason, StoreVerdict } from './citation-status.js';
 import type { CitationIssue, CiteIssue } from './cite-issue.js';

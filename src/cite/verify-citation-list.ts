@@ -1,7 +1,7 @@
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { isCairnError } from '../errors.js';
 import { collapseWhitespace } from '../load/collapse-whitespace.js';
-import { type ResolveResult, resolveChunk } from '../store/resolve-chunk.js';
+import { type ResolveResult, resolveChunk } from '../pipeline/resolve-chunk.js';
 import type { ChunkRow, ChunkStore, VersionRow } from '../store/types.js';
 import { NO_SECTION_ID } from '../types.js';
 import type { CitationStatusReason, StoreVerdict } from './citation-status.js';

@@ -1,5 +1,5 @@
 import { chunkIdAlias } from '../ids/chunk-id-alias.js';
-import type { ResolveResult } from '../store/resolve-chunk.js';
+import type { ResolveResult } from '../pipeline/resolve-chunk.js';
 import { previewText } from './preview-text.js';
 
 type LiveResult = Extract<ResolveResult, { status: 'live' }>;

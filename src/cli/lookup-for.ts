@@ -1,5 +1,5 @@
+import { lookupOptions, type ResolveOptions } from '../pipeline/resolve-chunk.js';
 import { resolveSearchChunker } from '../search/resolve-search-chunker.js';
-import { lookupOptions, type ResolveOptions } from '../store/resolve-chunk.js';
 import type { ChunkStore } from '../store/types.js';
 
 /**

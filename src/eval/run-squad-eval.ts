@@ -3,8 +3,8 @@ import { gptTokenCounter } from '../chunk/tokenizers/gpt-token-counter.js';
 import { CairnError } from '../errors.js';
 import { deriveDocUid } from '../load/doc-uid.js';
 import { buildTextDocument } from '../parse/text/parse-text.js';
+import { ensure } from '../pipeline/ensure.js';
 import { checkK, search } from '../search/search.js';
-import { ensure } from '../store/ensure.js';
 import type { ChunkStore } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
 import {

@@ -5,7 +5,7 @@ import { CairnError, type ErrorCode, isCairnError } from '../errors.js';
 import { collectSources, type SourceFile } from '../load/collect-sources.js';
 import { fileError } from '../load/file-error.js';
 import type { ParseOptions } from '../parse/parse-input.js';
-import { type EnsureStatus, ensureOwnChunks } from '../store/ensure.js';
+import { type EnsureStatus, ensure } from '../pipeline/ensure.js';
 import type { ChunkStore } from '../store/types.js';
 import type { Format } from '../types.js';
 import { checkSeenFile, type SeenInput, settingsKeyOf } from './check-seen-file.js';
@@ -145,8 +145,8 @@ export async function ingestSources(
   const settingsKey = settingsKeyOf(chunkerId, options.format, options.parse_options);
   const pool = createWorkerPool({
     size: options.workers ?? Math.max(1, availableParallelism() - 1),
-    // better-sqlite3 blocks the event loop while it writes; pg does not
-    hold_next: store.dialect === 'sqlite',
+    // a writer that blocks this thread would leave finished workers waiting for their next file
+    hold_next: store.capabilities.blocking_writes,
     ...(options.worker_url === undefined ? {} : { worker_url: options.worker_url }),
   });
   const summary: IngestSummary = {
@@ -179,6 +179,13 @@ export async function ingestSources(
   // Files read and handed to the workers ahead of the writer keep every thread busy; a count and a
   // byte budget bound the memory: large documents go one at a time, small ones many at once.
   const window = Math.max(2, pool.threads * 4);
+  const context: PrepareContext = {
+    store,
+    settings_key: settingsKey,
+    chunker_id: chunkerId,
+    options,
+    run: pool.run.bind(pool),
+  };
   const ahead: { size: number; prepared: Promise<Prepared> }[] = [];
   let aheadBytes = 0;
   let next = 0;
@@ -190,7 +197,7 @@ export async function ingestSources(
       (ahead.length === 0 || aheadBytes + sizes[next]! <= AHEAD_BYTES)
     ) {
       const file = files[next]!;
-      const prepared = prepare(store, file, settingsKey, chunkerId, options, pool.run.bind(pool));
+      const prepared = prepare(context, file);
       // Awaited in order later; a store failure meanwhile must not count as an unhandled rejection.
       prepared.catch(() => {});
       ahead.push({ size: sizes[next]!, prepared });
@@ -281,15 +288,18 @@ function finish(
   return summary;
 }
 
+/** What the preparation of every file of one run shares. */
+interface PrepareContext {
+  store: ChunkStore;
+  settings_key: string;
+  chunker_id: string;
+  options: IngestOptions;
+  run: (task: SourceTask) => Promise<SourceResult>;
+}
+
 /** Decides from the seen-files table whether a file needs parsing; if so, sends it to a worker. */
-async function prepare(
-  store: ChunkStore,
-  file: SourceFile,
-  settingsKey: string,
-  chunkerId: string,
-  options: IngestOptions,
-  run: (task: SourceTask) => Promise<SourceResult>,
-): Promise<Prepared> {
+async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared> {
+  const { store, settings_key: settingsKey, chunker_id: chunkerId, options, run } = ctx;
   let size = 0;
   if (file.unreadable_folder) return { file, size, done: failed(file, file.unreadable_folder) };
   try {
@@ -330,9 +340,12 @@ async function settle(
     return { file: failed(prepared.file, error), chunks_written: 0, redirects_written: 0 };
   }
   try {
-    const ensured = await ensureOwnChunks(store, result.doc, chunkerId, result.chunks, {
-      ...(prepared.seen ? { seen: [prepared.seen] } : {}),
-    });
+    const ensured = await ensure(
+      store,
+      result.doc,
+      { chunker_id: chunkerId, chunks: result.chunks },
+      { trusted_chunks: true, ...(prepared.seen ? { seen: [prepared.seen] } : {}) },
+    );
     const keptFormat =
       format !== undefined && ensured.status === 'unchanged' && ensured.document.format !== format
         ? ensured.document.format

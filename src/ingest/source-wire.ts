@@ -1,5 +1,5 @@
 import type { Chunk } from '../chunk/types.js';
-import { derivedHeadingPath, isDerivedHeadingPath } from '../parse/derived-heading-path.js';
+import { derivedHeadingPath, isDerivedHeadingPath } from '../derived-heading-path.js';
 import type { Section } from '../types.js';
 import type { SourceResult } from './process-source.js';
 

@@ -79,15 +79,15 @@ export const RECYCLE_HEAP_MB = 192;
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const url = options.worker_url ?? new URL('./ingest-worker.js', import.meta.url);
   if (options.size <= 0 || !existsSync(fileURLToPath(url))) return inlinePool();
-  return new ThreadPool(
-    options.size,
+  return new ThreadPool({
+    threads: options.size,
     url,
-    options.task_timeout_ms ?? 300_000,
-    (options.recycle_heap_mb ?? RECYCLE_HEAP_MB) * 1024 * 1024,
-    options.hold_next ?? false,
-    options.heap_limit_mb ?? workerHeapLimitFromEnv(),
-    options.unref ?? false,
-  );
+    timeout_ms: options.task_timeout_ms ?? 300_000,
+    recycle_bytes: (options.recycle_heap_mb ?? RECYCLE_HEAP_MB) * 1024 * 1024,
+    hold_next: options.hold_next ?? false,
+    heap_limit_mb: options.heap_limit_mb ?? workerHeapLimitFromEnv(),
+    unref: options.unref ?? false,
+  });
 }
 
 function inlinePool(): WorkerPool {
@@ -125,22 +125,27 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
+/** `WorkerPoolOptions` with the defaults filled in. */
+interface ThreadPoolSettings {
+  threads: number;
+  url: URL;
+  timeout_ms: number;
+  recycle_bytes: number;
+  hold_next: boolean;
+  heap_limit_mb: number | undefined;
+  unref: boolean;
+}
+
 class ThreadPool implements WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private nextId = 0;
   private closed = false;
+  readonly threads: number;
 
-  constructor(
-    readonly threads: number,
-    private readonly url: URL,
-    private readonly timeoutMs: number,
-    private readonly recycleBytes: number,
-    private readonly holdNext: boolean,
-    private readonly heapLimitMb: number | undefined,
-    private readonly unref: boolean,
-  ) {
-    for (let i = 0; i < threads; i++) this.slots.push(this.spawn());
+  constructor(private readonly settings: ThreadPoolSettings) {
+    this.threads = settings.threads;
+    for (let i = 0; i < this.threads; i++) this.slots.push(this.spawn());
   }
 
   run(task: SourceTask): Promise<SourceResult> {
@@ -170,17 +175,17 @@ class ThreadPool implements WorkerPool {
 
   private spawn(): Slot {
     const worker = new Worker(
-      this.url,
-      this.heapLimitMb === undefined
+      this.settings.url,
+      this.settings.heap_limit_mb === undefined
         ? {}
-        : { resourceLimits: { maxOldGenerationSizeMb: this.heapLimitMb } },
+        : { resourceLimits: { maxOldGenerationSizeMb: this.settings.heap_limit_mb } },
     );
-    if (this.unref) worker.unref();
+    if (this.settings.unref) worker.unref();
     const slot: Slot = { worker, running: null, waiting: null, timer: null };
     slot.worker.on('message', (message: WorkerAnswer) => {
       const pending = slot.running;
       if (!pending || pending.id !== message.id) return;
-      if ((message.heap_bytes ?? 0) > this.recycleBytes) this.replace(slot);
+      if ((message.heap_bytes ?? 0) > this.settings.recycle_bytes) this.replace(slot);
       else this.advance(slot);
       if (message.ok) pending.resolve(unpackResult(message.result!));
       else pending.reject(deserializeError(message.error!));
@@ -189,7 +194,8 @@ class ThreadPool implements WorkerPool {
     const fail = (error: unknown): void => {
       const pending = slot.running;
       this.replace(slot);
-      if (pending) pending.reject(workerDied(pending.task.source_url, error, this.heapLimitMb));
+      if (pending)
+        pending.reject(workerDied(pending.task.source_url, error, this.settings.heap_limit_mb));
     };
     slot.worker.on('error', fail);
     slot.worker.on('exit', (code) => {
@@ -203,7 +209,7 @@ class ThreadPool implements WorkerPool {
     for (const slot of this.slots) {
       while (
         this.queue.length > 0 &&
-        (slot.running === null || (this.holdNext && slot.waiting === null))
+        (slot.running === null || (this.settings.hold_next && slot.waiting === null))
       ) {
         const pending = this.queue.shift()!;
         const { bytes } = pending.task;
@@ -246,13 +252,13 @@ class ThreadPool implements WorkerPool {
       stuck?.reject(
         new CairnError(
           'parse_timeout',
-          `Parsing ${stuck.task.source_url} took over ${this.timeoutMs} ms`,
+          `Parsing ${stuck.task.source_url} took over ${this.settings.timeout_ms} ms`,
           {
-            details: { source: stuck.task.source_url, timeout_ms: this.timeoutMs },
+            details: { source: stuck.task.source_url, timeout_ms: this.settings.timeout_ms },
           },
         ),
       );
-    }, this.timeoutMs);
+    }, this.settings.timeout_ms);
   }
 
   /**

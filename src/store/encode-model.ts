@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { createDeflateRaw, inflateRaw } from 'node:zlib';
-import { derivedHeadingPath, isDerivedHeadingPath } from '../parse/derived-heading-path.js';
+import { derivedHeadingPath, isDerivedHeadingPath } from '../derived-heading-path.js';
 import type { Section } from '../types.js';
 import type { VersionModel } from './types.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { insertBatched } from './insert-batched.js';
-import type { Dialect, SqlExecutor } from './sql-driver.js';
+import type { SqlExecutor } from './sql-driver.js';
 
 function recorder(): SqlExecutor & { statements: { sql: string; params: readonly unknown[] }[] } {
   const statements: { sql: string; params: readonly unknown[] }[] = [];
@@ -14,15 +14,6 @@ function recorder(): SqlExecutor & { statements: { sql: string; params: readonly
     },
   };
 }
-
-const dialect = (max: number): Dialect => ({
-  name: 'sqlite',
-  max_parameters: max,
-  row_locks: false,
-  json_parsed: false,
-  lexical_engine: 'fts5',
-  blocking_writes: true,
-});
 
 describe('insertBatched', () => {
   test('property: every statement stays under the parameter limit and all rows go in, in order', async () => {
@@ -40,11 +31,8 @@ describe('insertBatched', () => {
           const names = Array.from({ length: columns }, (_, c) => `c${c}`);
           const inserted = await insertBatched(
             executor,
-            dialect(max),
-            't',
-            names,
-            rows,
-            maxRows === undefined ? {} : { max_rows: maxRows },
+            { table: 't', columns: names, rows },
+            { max_parameters: max, ...(maxRows === undefined ? {} : { max_rows: maxRows }) },
           );
           expect(inserted).toBe(rowCount);
           for (const { params } of executor.statements) {
@@ -62,16 +50,20 @@ describe('insertBatched', () => {
     const rows = Array.from({ length: 100_000 }, () => new Array(22).fill(0));
     const names = Array.from({ length: 22 }, (_, c) => `c${c}`);
     const sqlite = recorder();
-    await insertBatched(sqlite, dialect(32766), 't', names, rows);
+    await insertBatched(sqlite, { table: 't', columns: names, rows }, { max_parameters: 32766 });
     expect(sqlite.statements.length).toBe(Math.ceil(100_000 / Math.floor(32766 / 22)));
     const postgres = recorder();
-    await insertBatched(postgres, dialect(65535), 't', names, rows);
+    await insertBatched(postgres, { table: 't', columns: names, rows }, { max_parameters: 65535 });
     expect(postgres.statements.length).toBe(Math.ceil(100_000 / Math.floor(65535 / 22)));
   });
 
   test('a row of the wrong width is a programming error', async () => {
-    await expect(insertBatched(recorder(), dialect(100), 't', ['a', 'b'], [[1]])).rejects.toThrow(
-      RangeError,
-    );
+    await expect(
+      insertBatched(
+        recorder(),
+        { table: 't', columns: ['a', 'b'], rows: [[1]] },
+        { max_parameters: 100 },
+      ),
+    ).rejects.toThrow(RangeError);
   });
 });

@@ -1,8 +1,16 @@
-import type { Dialect, SqlExecutor } from './sql-driver.js';
+import type { SqlExecutor } from './sql-driver.js';
 
-export interface InsertBatchedOptions {
+export interface BatchedInsert {
+  table: string;
+  columns: readonly string[];
+  rows: readonly (readonly unknown[])[];
   /** Appended to every statement, e.g. `ON CONFLICT DO NOTHING`. */
   suffix?: string;
+}
+
+export interface InsertLimits {
+  /** The dialect's bound-parameter limit per statement. */
+  max_parameters: number;
   /** Rows per statement at most, below what the parameter limit allows (tests use tiny batches). */
   max_rows?: number;
 }
@@ -13,23 +21,21 @@ export interface InsertBatchedOptions {
  */
 export async function insertBatched(
   executor: SqlExecutor,
-  dialect: Dialect,
-  table: string,
-  columns: readonly string[],
-  rows: readonly (readonly unknown[])[],
-  options: InsertBatchedOptions = {},
+  insert: BatchedInsert,
+  limits: InsertLimits,
 ): Promise<number> {
+  const { columns, rows } = insert;
   if (rows.length === 0) return 0;
   const perStatement = Math.max(
     1,
     Math.min(
-      options.max_rows ?? Number.POSITIVE_INFINITY,
-      Math.floor(dialect.max_parameters / columns.length),
+      limits.max_rows ?? Number.POSITIVE_INFINITY,
+      Math.floor(limits.max_parameters / columns.length),
     ),
   );
-  const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
+  const head = `INSERT INTO ${insert.table} (${columns.join(', ')}) VALUES `;
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const suffix = options.suffix ? ` ${options.suffix}` : '';
+  const suffix = insert.suffix ? ` ${insert.suffix}` : '';
   let inserted = 0;
   for (let at = 0; at < rows.length; at += perStatement) {
     const batch = rows.slice(at, at + perStatement);

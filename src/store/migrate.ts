@@ -39,10 +39,7 @@ export async function migrate(
     );
   }
   await driver.transaction(async (tx) => {
-    if (driver.dialect.row_locks) {
-      // One migrator per schema at a time; the lock ends with the transaction.
-      await tx.all('SELECT pg_advisory_xact_lock(hashtext(current_schema()))');
-    }
+    await driver.dialect.sql.lockMigrations(tx);
     await tx.run(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
     );

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { CairnError } from '../errors.js';
 import { migrate } from './migrate.js';
 import type { Migration } from './migration.js';
-import { SqlChunkStore } from './sql-chunk-store.js';
+import { createSqlChunkStore } from './sql-chunk-store.js';
 import type { SqlDriver } from './sql-driver.js';
 import type { ChunkStore, StatementHook } from './types.js';
 
@@ -82,8 +82,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkSt
   let migrations: readonly Migration[];
   // Each driver loads only when used: a SQLite run never pays for pg, nor a PostgreSQL one for the native module.
   if (target.kind === 'sqlite') {
-    const { openSqliteDriver } = await import('./sqlite/sqlite-driver.js');
-    migrations = (await import('./sqlite/migrations/sqlite-migrations.js')).SQLITE_MIGRATIONS;
+    const { openSqliteDriver } = await import('./sqlite/driver.js');
+    migrations = (await import('./sqlite/migrations.js')).SQLITE_MIGRATIONS;
     driver = openSqliteDriver({
       path: target.path,
       ...(options.readonly === undefined ? {} : { readonly: options.readonly }),
@@ -95,8 +95,10 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkSt
       ...hook,
     });
   } else {
-    const { checkSchemaName, openPostgresDriver } = await import('./postgres/postgres-driver.js');
-    migrations = (await import('./postgres/migrations/postgres-migrations.js')).POSTGRES_MIGRATIONS;
+    const { checkSchemaName, createSchema, openPostgresDriver } = await import(
+      './postgres/driver.js'
+    );
+    migrations = (await import('./postgres/migrations.js')).POSTGRES_MIGRATIONS;
     const named = options.schema ?? ((options.env ?? process.env).CAIRN_PG_SCHEMA || undefined);
     const schema = named === undefined ? undefined : checkSchemaName(named);
     driver = openPostgresDriver({
@@ -118,20 +120,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkSt
     await driver.close().catch(() => {});
     throw error;
   }
-  return new SqlChunkStore(driver, {
+  return createSqlChunkStore(driver, {
     ...(options.batch_rows === undefined ? {} : { batch_rows: options.batch_rows }),
     read_only: options.readonly === true,
   });
-}
-
-async function createSchema(driver: SqlDriver, schema: string): Promise<void> {
-  try {
-    await driver.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  } catch (error) {
-    // Two processes creating the schema at once: one loses on the catalog's unique index, which is fine.
-    if (!(error instanceof CairnError && error.code === 'store_conflict')) {
-      await driver.close().catch(() => {});
-      throw error;
-    }
-  }
 }

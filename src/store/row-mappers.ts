@@ -55,7 +55,7 @@ export function toVersion(raw: Raw): VersionRow {
   };
 }
 
-/** `model` comes decoded: the store keeps it compressed (see sql-chunk-store.ts). */
+/** `model` comes decoded: the store keeps it compressed (see encode-model.ts). */
 export function toVersionWithText(raw: Raw, model: VersionWithText['model']): VersionWithText {
   return { ...toVersion(raw), canonical: String(raw.canonical), model };
 }

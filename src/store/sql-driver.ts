@@ -1,22 +1,40 @@
-import type { StatementHook } from './types.js';
+import type { LexicalQuery, StatementHook } from './types.js';
 
 /**
- * What differs between the databases, as flags the shared store code reads
- * (after kysely's dialect adapters). The SQL itself is written once, with `?`
- * placeholders, in the subset both databases speak.
+ * What differs between the databases (after kysely's dialect adapters): flags
+ * the shared store code reads, and the few statements it cannot share, from
+ * `sqlite/dialect.ts` or `postgres/dialect.ts`. The rest of the SQL is
+ * written once, with `?` placeholders, in the subset both databases speak.
  */
 export interface Dialect {
+  /** A label for messages and traces; code asks the flags and `sql`, never the name. */
   readonly name: 'sqlite' | 'postgres';
   /** Most bound parameters one statement may carry (SQLite 32766, PostgreSQL 65535). */
   readonly max_parameters: number;
   /** `SELECT ... FOR UPDATE` locks rows; SQLite's `BEGIN IMMEDIATE` locks the whole file instead. */
   readonly row_locks: boolean;
-  /** JSON columns come back parsed (PostgreSQL jsonb) rather than as text. */
-  readonly json_parsed: boolean;
   /** The full-text engine behind the lexical index, as index manifests name it. */
   readonly lexical_engine: 'fts5' | 'pg-fts';
   /** A write blocks this thread until it is done (better-sqlite3), rather than awaiting a server (pg). */
   readonly blocking_writes: boolean;
+  readonly sql: DialectSql;
+}
+
+/** The statements each database writes its own way. */
+export interface DialectSql {
+  /** The statement and parameters of one lexical query (FTS5 MATCH, or tsvector with BM25 weights). */
+  lexicalSearchSql(query: LexicalQuery): { sql: string; params: unknown[] };
+  /** Index upkeep for a chunk set just inserted, in the inserting transaction. */
+  afterChunksInserted(
+    tx: SqlExecutor,
+    set: { version_id: number; chunker_id: string },
+  ): Promise<void>;
+  /** The engine's own integrity checks, as problem lines; empty when all hold. */
+  check(executor: SqlExecutor): Promise<string[]>;
+  /** Whether the database refuses writes though the store opened for writing. */
+  refusesWrites(executor: SqlExecutor): Promise<boolean>;
+  /** Serializes migrators of one store, inside the migration transaction. */
+  lockMigrations(tx: SqlExecutor): Promise<void>;
 }
 
 export interface SqlExecutor {

@@ -1,4 +1,9 @@
 import type { CairnDocument, Format } from '../types.js';
+import type { ChunkSetStore } from './chunk-set-store.js';
+import type { DocumentStore } from './document-store.js';
+import type { LexicalIndex } from './lexical-index.js';
+import type { SeenFileStore } from './seen-file-store.js';
+import type { TraceStore } from './trace-store.js';
 
 /**
  * The store's own boundary types: rows as the tables hold them, snake_case
@@ -203,60 +208,6 @@ export interface LexicalIndexState {
   sets: { doc_uid: string; digest: string; chunk_count: number }[];
 }
 
-/** The document fields a new version writes (from `CairnDocument`). */
-export interface DocumentInput {
-  doc_uid: string;
-  source_url: string;
-  media_type: string;
-  format: Format;
-  title: string | null;
-}
-
-export interface VersionInput {
-  content_hash: string;
-  rev: string;
-  lineage_rev: string;
-  canonical: string;
-  length: number;
-  byte_length: number;
-  /** The model as `encodeModel` writes it (encoded before the transaction, which then holds no lock for it). */
-  model: Uint8Array;
-}
-
-/**
- * What one writer transaction sees and does. `expect_current` is the
- * optimistic check: the write happens only when the document's current
- * version is still the one the caller aligned against.
- */
-export interface WriteVersionInput {
-  document: DocumentInput;
-  /** The current version id the caller read (null: the document did not exist). */
-  expect_current: number | null;
-  /** A new version, or the id of a stored version to make current again (same content came back). */
-  version: VersionInput | { existing_id: number };
-  chunker_id: string;
-  /** The chunk set to write for the version; omitted when the version already has one for `chunker_id`. */
-  chunks?: { lineage_rev: string; rows: ChunkInput[]; digest: string };
-  redirects: RedirectInput[];
-  /** Seen-file rows to record in the same transaction. */
-  seen?: Omit<SeenFileRow, 'document_id' | 'version_id'>[];
-}
-
-export type WriteVersionOutcome =
-  | { status: 'written'; document_id: number; version_id: number; created_document: boolean }
-  /** The current version moved under the caller: re-read and try again. */
-  | { status: 'stale' };
-
-/** What a reader needs to decide between unchanged, a new version, or a revert. */
-export interface DocumentState {
-  document: DocumentRow;
-  current: VersionRow;
-  /** The stored version with the content hash asked about, if any. */
-  same_content: VersionRow | null;
-  /** Whether `same_content` has chunks of the chunker asked about. */
-  same_content_chunk_set: ChunkSetRow | null;
-}
-
 export interface StoreCounts {
   documents: number;
   versions: number;
@@ -268,17 +219,6 @@ export interface StoreCounts {
 
 /** Called before every statement the store sends, with a running count (tests kill the process here). */
 export type StatementHook = (index: number, sql: string) => void;
-
-/** A chunk set for a stored version, with the redirects from the chunk IDs it retires. */
-export interface ChunkSetWrite {
-  document_id: number;
-  version_id: number;
-  chunker_id: string;
-  lineage_rev: string;
-  rows: ChunkInput[];
-  digest: string;
-  redirects: RedirectInput[];
-}
 
 /**
  * What callers above the store may ask about its backend, instead of asking
@@ -294,10 +234,16 @@ export interface StoreCapabilities {
 }
 
 /**
- * One store over SQLite or PostgreSQL. Reads see committed data only;
- * every write method is one transaction.
+ * One store over SQLite or PostgreSQL: its parts by what they hold. Reads
+ * see committed data only; every write method is one transaction.
  */
-export interface ChunkStore {
+export interface ChunkStore
+  extends DocumentStore,
+    ChunkSetStore,
+    SeenFileStore,
+    TraceStore,
+    LexicalIndex {
+  /** The database's name, for messages and traces; behaviour that differs is in `capabilities`. */
   readonly dialect: 'sqlite' | 'postgres';
   /** Where the data lives, for messages (a path, or a URL without password). */
   readonly location: string;
@@ -306,69 +252,6 @@ export interface ChunkStore {
   /** Opened for reading only: writes fail with `store_readonly`, and searches leave no trace row. */
   readonly read_only: boolean;
   readonly capabilities: StoreCapabilities;
-
-  getDocument(docUidOrSource: string): Promise<DocumentRow | null>;
-  getDocumentById(id: number): Promise<DocumentRow | null>;
-  /** Documents with a current version, by id; `after_id` pages by cursor, `offset` by position. */
-  listDocuments(options?: {
-    limit?: number;
-    after_id?: number;
-    offset?: number;
-  }): Promise<DocumentRow[]>;
-  /** The document's current version, and the version holding `content_hash` if one does. */
-  getDocumentState(
-    docUid: string,
-    contentHash: string,
-    chunkerId: string,
-  ): Promise<DocumentState | null>;
-  getVersion(versionId: number): Promise<VersionRow | null>;
-  getVersionText(versionId: number): Promise<VersionWithText | null>;
-  /** Code points `[start, end)` of a version's canonical text, read without loading the whole text. */
-  getCanonicalSlice(versionId: number, start: number, end: number): Promise<string | null>;
-  listVersions(documentId: number): Promise<VersionRow[]>;
-  getChunkSet(versionId: number, chunkerId: string): Promise<ChunkSetRow | null>;
-  listChunkSets(options?: { chunker_id?: string; version_id?: number }): Promise<ChunkSetRow[]>;
-  /** Chunks of one version and chunker in reading order. */
-  listChunks(versionId: number, chunkerId: string): Promise<ChunkRow[]>;
-  /** The ID of a chunk set's first chunk in reading order, without reading the set; null when it has none. */
-  firstChunkId(versionId: number, chunkerId: string): Promise<string | null>;
-  /** IDs that ever named a chunk of the document for the chunker (live, old, redirected). */
-  listUsedChunkIds(documentId: number, chunkerId: string): Promise<string[]>;
-  /** Full revisions of every version of the document (for rev collision checks). */
-  listRevs(documentId: number): Promise<string[]>;
-  /** Rows with this chunk ID in any version (of one chunker, or all), newest version first. */
-  findChunks(chunkId: string, chunkerId?: string): Promise<ChunkRow[]>;
-  /** Redirects out of `chunkId` (of one chunker, or all), newest first. */
-  findRedirects(chunkId: string, chunkerId?: string): Promise<RedirectRow[]>;
-  /** Chunker ids that have chunks in the store, most chunks first. */
-  listChunkerIds(): Promise<string[]>;
-
-  getSeenFile(sourceUrl: string, settingsKey: string): Promise<SeenFileRow | null>;
-  /** Records files seen again whose content was already stored (touched, not changed). */
-  recordSeenFiles(rows: SeenFileRow[]): Promise<void>;
-
-  writeVersion(input: WriteVersionInput): Promise<WriteVersionOutcome>;
-  /** Writes a chunk set for a stored version; false when one already exists (someone else won). */
-  writeChunkSet(input: ChunkSetWrite): Promise<boolean>;
-
-  /** The analyzer and the indexed chunk sets of the lexical index for one chunker. */
-  getLexicalIndexState(chunkerId: string): Promise<LexicalIndexState>;
-  /** Current chunks matching any of the terms, best first, ties by section then chunk ID. */
-  searchLexical(query: LexicalQuery): Promise<LexicalMatch[]>;
-
-  putIndexManifest(row: IndexManifestRow, options?: WaitOptions): Promise<void>;
-  getIndexManifest(indexHash: string): Promise<IndexManifestRow | null>;
-  /**
-   * Appends a trace row. `wait_ms`: wait at most this long for another
-   * connection's write lock (SQLite), then fail with `store_busy`.
-   */
-  insertRagTrace(row: RagTraceRow, options?: WaitOptions): Promise<void>;
-  /** Trace rows newest first (then qid, seg); `qid` keeps one query's rows. */
-  listRagTraces(options?: {
-    limit?: number;
-    offset?: number;
-    qid?: string;
-  }): Promise<RagTraceRow[]>;
 
   counts(): Promise<StoreCounts>;
   /** Storage-level self check: SQLite's integrity and foreign key checks; PostgreSQL: orphan checks. */

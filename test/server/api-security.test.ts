@@ -15,11 +15,11 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultChunkerRegistry } from '../../src/chunk/chunker-registry.js';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
+import { resolveChunk } from '../../src/pipeline/resolve-chunk.js';
 import { HTTP_STATUS } from '../../src/server/error-response.js';
 import { buildOpenApi, loadContractSchemas } from '../../src/server/openapi.js';
 import { startServer } from '../../src/server/start-server.js';
 import { openStore } from '../../src/store/open-store.js';
-import { resolveChunk } from '../../src/store/resolve-chunk.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { corpusPath } from '../corpora.js';
 import {

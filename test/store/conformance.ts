@@ -3,10 +3,10 @@ import { describe, expect, test } from 'vitest';
 import { isCairnError } from '../../src/errors.js';
 import { parseChunkId } from '../../src/ids/parse-chunk-id.js';
 import { buildJsonDocument } from '../../src/parse/json/parse-json.js';
+import { chunkStored } from '../../src/pipeline/chunk-stored.js';
+import { ensure } from '../../src/pipeline/ensure.js';
+import { resolveChunk } from '../../src/pipeline/resolve-chunk.js';
 import { chunkSetDigest } from '../../src/store/chunk-set-digest.js';
-import { chunkStored } from '../../src/store/chunk-stored.js';
-import { ensure } from '../../src/store/ensure.js';
-import { resolveChunk } from '../../src/store/resolve-chunk.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { blockChunker, pairChunker, paragraphs, textDocument } from './test-documents.js';
 

@@ -5,7 +5,6 @@ import {
   createCharChunker,
   createStructureChunker,
   ensure,
-  ensureChunks,
   isCairnError,
   openStore,
 } from '../../src/index.js';
@@ -43,7 +42,7 @@ afterEach(async () => {
 });
 
 async function refusal(chunks: readonly Chunk[]): Promise<unknown> {
-  return ensureChunks(store, guessing, chunker.chunker_id, chunks).then(
+  return ensure(store, guessing, { chunker_id: chunker.chunker_id, chunks }).then(
     () => null,
     (error: unknown) => error,
   );
@@ -60,7 +59,7 @@ async function expectNothingWritten(): Promise<void> {
   });
 }
 
-describe('ensureChunks refuses chunks that do not cite the document', () => {
+describe('ensure refuses precomputed chunks that do not cite the document', () => {
   test("another document's chunks are refused with invalid_option and nothing is written", async () => {
     const error = await refusal(chunker.chunk(gettingStarted));
     expect(isCairnError(error, 'invalid_option')).toBe(true);
@@ -71,12 +70,10 @@ describe('ensureChunks refuses chunks that do not cite the document', () => {
   });
 
   test("another chunker's chunks of another document are refused under any chunker id", async () => {
-    const error = await ensureChunks(
-      store,
-      guessing,
-      'structure@v1:deadbeef',
-      createStructureChunker().chunk(gettingStarted),
-    ).catch((e: unknown) => e);
+    const error = await ensure(store, guessing, {
+      chunker_id: 'structure@v1:deadbeef',
+      chunks: createStructureChunker().chunk(gettingStarted),
+    }).catch((e: unknown) => e);
     expect(isCairnError(error, 'invalid_option')).toBe(true);
     await expectNothingWritten();
   });
@@ -119,9 +116,12 @@ describe('ensureChunks refuses chunks that do not cite the document', () => {
   });
 });
 
-describe('ensure and ensureChunks store chunks that cite the document', () => {
+describe('ensure stores chunks that cite the document, precomputed or its own', () => {
   test('the chunker output of the document itself is accepted, astral characters included', async () => {
-    const result = await ensureChunks(store, guessing, chunker.chunker_id, chunker.chunk(guessing));
+    const result = await ensure(store, guessing, {
+      chunker_id: chunker.chunker_id,
+      chunks: chunker.chunk(guessing),
+    });
     expect(result.status).toBe('created');
     expect(result.chunks_written).toBe(chunker.chunk(guessing).length);
   });

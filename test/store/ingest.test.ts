@@ -19,8 +19,8 @@ import {
   ingestSources,
 } from '../../src/ingest/ingest-sources.js';
 import { collectSources } from '../../src/load/collect-sources.js';
+import { resolveChunk } from '../../src/pipeline/resolve-chunk.js';
 import { openStore } from '../../src/store/open-store.js';
-import { resolveChunk } from '../../src/store/resolve-chunk.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { corpusPath } from '../corpora.js';
 

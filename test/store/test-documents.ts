@@ -1,6 +1,6 @@
 import type { Chunk } from '../../src/chunk/types.js';
 import { buildTextDocument } from '../../src/parse/text/parse-text.js';
-import type { ChunkSource } from '../../src/store/ensure.js';
+import type { ChunkSource } from '../../src/pipeline/ensure.js';
 import type { CairnDocument } from '../../src/types.js';
 
 /** A plain-text document from paragraphs (the real text parser: one block per paragraph). */

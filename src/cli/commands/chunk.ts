@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import type { Chunk, Chunker, ChunkingOptions } from '../../chunk/types.js';
 import { CairnError, isCairnError } from '../../errors.js';
-import { chunkStored } from '../../store/chunk-stored.js';
+import { chunkStored } from '../../pipeline/chunk-stored.js';
 import { openStore } from '../../store/open-store.js';
 import { formatFlag } from '../format-flag.js';
 import { integerFlag } from '../integer-flag.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { resolveChunk } from '../../store/resolve-chunk.js';
+import { resolveChunk } from '../../pipeline/resolve-chunk.js';
 import { formatResolveResult } from '../format-resolve-result.js';
 import { lookupFor } from '../lookup-for.js';
 import { withReadStore } from '../with-read-store.js';

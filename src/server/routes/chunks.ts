@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { chunkIdAlias } from '../../ids/chunk-id-alias.js';
-import { lookupOptions, resolveChunk } from '../../store/resolve-chunk.js';
+import { lookupOptions, resolveChunk } from '../../pipeline/resolve-chunk.js';
 import type { ServerDeps } from '../server-deps.js';
 import { chunkSpan, documentSummary, versionSummary } from './documents.js';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { CairnError } from '../../errors.js';
-import { pickChunkSet } from '../../store/pick-chunk-set.js';
+import { pickChunkSet } from '../../pipeline/pick-chunk-set.js';
 import type { ChunkRow, DocumentRow, VersionRow } from '../../store/types.js';
 import { readPaging } from '../read-paging.js';
 import type { ServerDeps } from '../server-deps.js';

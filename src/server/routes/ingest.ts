@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { CairnError } from '../../errors.js';
 import { ingestSources } from '../../ingest/ingest-sources.js';
-import { ensureOwnChunks } from '../../store/ensure.js';
+import { ensure } from '../../pipeline/ensure.js';
 import { confinePath } from '../confine-path.js';
 import { readBody, readJsonObject } from '../read-body.js';
 import { requireToken } from '../require-token.js';
@@ -53,7 +53,12 @@ export function ingestRoutes(deps: ServerDeps): Hono {
       source_url: `${UPLOAD_PREFIX}${name}`,
       chunker_id: chunkerId,
     });
-    const result = await ensureOwnChunks(deps.store, doc, chunkerId, chunks);
+    const result = await ensure(
+      deps.store,
+      doc,
+      { chunker_id: chunkerId, chunks },
+      { trusted_chunks: true },
+    );
     return c.json(
       {
         status: result.status,

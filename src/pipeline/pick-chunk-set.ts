@@ -1,5 +1,5 @@
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
-import type { ChunkSetRow } from './types.js';
+import type { ChunkSetRow } from '../store/types.js';
 
 /**
  * The chunk set a reader sees for a version: the one of the chunker asked

@@ -1,17 +1,8 @@
 import pg from 'pg';
 import { CairnError } from '../../errors.js';
-import type { Dialect, DriverOptions, SqlDriver, SqlExecutor } from '../sql-driver.js';
+import type { DriverOptions, SqlDriver, SqlExecutor } from '../sql-driver.js';
+import { POSTGRES_DIALECT } from './dialect.js';
 import { toPostgresStoreError } from './to-store-error.js';
-
-export const POSTGRES_DIALECT: Dialect = {
-  name: 'postgres',
-  // The wire protocol counts parameters in a 16-bit field.
-  max_parameters: 65535,
-  row_locks: true,
-  json_parsed: true,
-  lexical_engine: 'pg-fts',
-  blocking_writes: false,
-};
 
 export interface PostgresDriverOptions extends DriverOptions {
   /** `postgres://user@host:port/database` */
@@ -154,6 +145,19 @@ class PostgresDriver implements SqlDriver {
       if (this.texts.size < 256 && sql.length <= MAX_CACHED_SQL_CHARS) this.texts.set(sql, text);
     }
     return text;
+  }
+}
+
+/** Creates the store's schema when missing; the driver is closed when that fails. */
+export async function createSchema(driver: SqlDriver, schema: string): Promise<void> {
+  try {
+    await driver.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } catch (error) {
+    // Two processes creating the schema at once: one loses on the catalog's unique index, which is fine.
+    if (!(error instanceof CairnError && error.code === 'store_conflict')) {
+      await driver.close().catch(() => {});
+      throw error;
+    }
   }
 }
 

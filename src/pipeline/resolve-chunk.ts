@@ -1,7 +1,7 @@
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { CairnError } from '../errors.js';
 import { parseChunkId } from '../ids/parse-chunk-id.js';
-import type { ChunkRow, ChunkStore, DocumentRow, RedirectRow, VersionRow } from './types.js';
+import type { ChunkRow, ChunkStore, DocumentRow, RedirectRow, VersionRow } from '../store/types.js';
 
 export interface ResolveOptions {
   /** Resolve among this chunker's chunks; by default the chunker that has the ID (see `prefer_chunker`). */

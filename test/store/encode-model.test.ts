@@ -1,8 +1,8 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { parseDocument } from '../parse/parse-document.js';
-import { decodeModel, encodeModel, modelJson } from './encode-model.js';
-import type { VersionModel } from './types.js';
+import { parseDocument } from '../../src/parse/parse-document.js';
+import { decodeModel, encodeModel, modelJson } from '../../src/store/encode-model.js';
+import type { VersionModel } from '../../src/store/types.js';
 
 async function modelOf(markdown: string): Promise<VersionModel> {
   const doc = await parseDocument({

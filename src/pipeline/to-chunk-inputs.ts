@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Chunk } from '../chunk/types.js';
+import type { ChunkInput } from '../store/types.js';
 import { deriveAnchor } from './derive-anchor.js';
-import type { ChunkInput } from './types.js';
 
 /**
  * A chunker's chunks with their IDs as store rows. `chunk_index` and

@@ -1,9 +1,9 @@
-import { chunkSetDigest } from './chunk-set-digest.js';
+import { chunkSetDigest } from '../store/chunk-set-digest.js';
+import type { ChunkStore, DocumentRow, VersionRow } from '../store/types.js';
 import type { ChunkSource } from './ensure.js';
 import { planChunkIds } from './plan-chunk-ids.js';
 import { toCairnDocument } from './stored-document.js';
 import { toChunkInputs } from './to-chunk-inputs.js';
-import type { ChunkStore, DocumentRow, VersionRow } from './types.js';
 
 export interface ChunkStoredOptions {
   /** Every stored version, not only the current ones (default false). */

@@ -1,5 +1,5 @@
+import type { DocumentRow, VersionWithText } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
-import type { DocumentRow, VersionWithText } from './types.js';
 
 /** A stored version as the document model, so chunkers can run on it without the source (late chunking). */
 export function toCairnDocument(document: DocumentRow, version: VersionWithText): CairnDocument {

@@ -1,4 +1,4 @@
-import type { Section } from '../types.js';
+import type { Section } from './types.js';
 
 /**
  * A section's heading path is, as the document builder makes it, its

@@ -2,8 +2,8 @@ import type { Chunk } from '../chunk/types.js';
 import { alignChunkIds, type ChangeKind, type ChunkRedirect } from '../ids/align-chunk-ids.js';
 import { chooseRevLengths } from '../ids/choose-rev-lengths.js';
 import { mintChunkIds } from '../ids/mint-chunk-ids.js';
+import type { ChunkRow, ChunkStore, RedirectInput } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
-import type { ChunkRow, ChunkStore, RedirectInput } from './types.js';
 
 export interface IdPlan {
   ids: string[];

@@ -4,18 +4,9 @@ import Database from 'better-sqlite3';
 import { CairnError } from '../../errors.js';
 import { makeFolderSync } from '../../make-folder.js';
 import { AsyncMutex } from '../async-mutex.js';
-import type { Dialect, DriverOptions, SqlDriver, SqlExecutor } from '../sql-driver.js';
+import type { DriverOptions, SqlDriver, SqlExecutor } from '../sql-driver.js';
+import { SQLITE_DIALECT } from './dialect.js';
 import { toSqliteStoreError } from './to-store-error.js';
-
-export const SQLITE_DIALECT: Dialect = {
-  name: 'sqlite',
-  // SQLITE_MAX_VARIABLE_NUMBER since 3.32
-  max_parameters: 32766,
-  row_locks: false,
-  json_parsed: false,
-  lexical_engine: 'fts5',
-  blocking_writes: true,
-};
 
 export interface SqliteDriverOptions extends DriverOptions {
   /** File path, or `:memory:`. */

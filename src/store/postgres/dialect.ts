@@ -1,0 +1,32 @@
+import type { Dialect } from '../sql-driver.js';
+import { checkPostgresStore } from './check-store.js';
+import { postgresLexicalSearchSql } from './lexical-search-sql.js';
+
+export const POSTGRES_DIALECT: Dialect = {
+  name: 'postgres',
+  // The wire protocol counts parameters in a 16-bit field.
+  max_parameters: 65535,
+  row_locks: true,
+  lexical_engine: 'pg-fts',
+  blocking_writes: false,
+  sql: {
+    lexicalSearchSql: postgresLexicalSearchSql,
+    // The text-search vector is a stored generated column: the insert itself indexed the rows.
+    afterChunksInserted: async () => {},
+    check: checkPostgresStore,
+    /**
+     * A hot standby, `default_transaction_read_only`, or a role without
+     * INSERT on the tables: asked without writing anything.
+     */
+    async refusesWrites(executor) {
+      const [row] = await executor.all<Record<string, unknown>>(
+        "SELECT current_setting('transaction_read_only') AS read_only, has_table_privilege('rag_traces', 'INSERT') AS may_insert",
+      );
+      return row?.read_only === 'on' || row?.may_insert === false;
+    },
+    async lockMigrations(tx) {
+      // One migrator per schema at a time; the lock ends with the transaction.
+      await tx.all('SELECT pg_advisory_xact_lock(hashtext(current_schema()))');
+    },
+  },
+};

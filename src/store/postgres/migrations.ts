@@ -1,0 +1,6 @@
+import type { Migration } from '../migration.js';
+import { initial } from './migrations/001-initial.js';
+import { lexicalIndex } from './migrations/002-lexical-index.js';
+import { storedTsvector } from './migrations/003-stored-tsvector.js';
+
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [initial, lexicalIndex, storedTsvector];

@@ -1,0 +1,133 @@
+import type { DocumentStore } from './document-store.js';
+import { decodeModel } from './encode-model.js';
+import {
+  DOCUMENT_COLUMNS,
+  toDocument,
+  toVersion,
+  toVersionWithText,
+  VERSION_COLUMNS,
+} from './row-mappers.js';
+import { selectChunkSet } from './sql-chunk-set-store.js';
+import { type SqlStoreContext, STALE, selectOne } from './sql-context.js';
+import type { VersionRow } from './types.js';
+import { writeVersionInTx } from './write-version-sql.js';
+
+/** Documents and versions over the SQL driver. */
+export function createSqlDocumentStore(ctx: SqlStoreContext): DocumentStore {
+  const { driver } = ctx;
+  const getVersion = async (versionId: number): Promise<VersionRow | null> => {
+    const row = await selectOne(
+      driver,
+      `SELECT ${VERSION_COLUMNS} FROM document_versions WHERE id = ?`,
+      [versionId],
+    );
+    return row ? toVersion(row) : null;
+  };
+  return {
+    async getDocument(docUidOrSource) {
+      const byUid = await selectOne(
+        driver,
+        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE doc_uid = ?`,
+        [docUidOrSource],
+      );
+      if (byUid) return toDocument(byUid);
+      const bySource = await selectOne(
+        driver,
+        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE source_url = ? ORDER BY id LIMIT 1`,
+        [docUidOrSource],
+      );
+      return bySource ? toDocument(bySource) : null;
+    },
+
+    async getDocumentById(id) {
+      const row = await selectOne(
+        driver,
+        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = ?`,
+        [id],
+      );
+      return row ? toDocument(row) : null;
+    },
+
+    async listDocuments(options = {}) {
+      const rows = await driver.all<Record<string, unknown>>(
+        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id > ? AND current_version_id IS NOT NULL ORDER BY id LIMIT ? OFFSET ?`,
+        [options.after_id ?? 0, options.limit ?? 1000, options.offset ?? 0],
+      );
+      return rows.map(toDocument);
+    },
+
+    async getDocumentState(docUid, contentHash, chunkerId) {
+      const raw = await selectOne(
+        driver,
+        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE doc_uid = ?`,
+        [docUid],
+      );
+      if (!raw || raw.current_version_id === null) return null;
+      const document = toDocument(raw);
+      const current = await getVersion(document.current_version_id);
+      if (!current) return null;
+      const same =
+        current.content_hash === contentHash
+          ? current
+          : await selectOne(
+              driver,
+              `SELECT ${VERSION_COLUMNS} FROM document_versions WHERE document_id = ? AND content_hash = ?`,
+              [document.id, contentHash],
+            ).then((row) => (row ? toVersion(row) : null));
+      const set = same ? await selectChunkSet(driver, same.id, chunkerId) : null;
+      return { document, current, same_content: same, same_content_chunk_set: set };
+    },
+
+    getVersion,
+
+    async getVersionText(versionId) {
+      const row = await selectOne(
+        driver,
+        `SELECT ${VERSION_COLUMNS}, canonical, model FROM document_versions WHERE id = ?`,
+        [versionId],
+      );
+      return row ? toVersionWithText(row, await decodeModel(row.model)) : null;
+    },
+
+    async getCanonicalSlice(versionId, start, end) {
+      // substr counts characters (code points) in both databases, 1-based.
+      const row = await selectOne(
+        driver,
+        'SELECT substr(canonical, ?, ?) AS text FROM document_versions WHERE id = ?',
+        [start + 1, Math.max(0, end - start), versionId],
+      );
+      return row ? String(row.text ?? '') : null;
+    },
+
+    async listVersions(documentId) {
+      const rows = await driver.all<Record<string, unknown>>(
+        `SELECT ${VERSION_COLUMNS} FROM document_versions WHERE document_id = ? ORDER BY seq`,
+        [documentId],
+      );
+      return rows.map(toVersion);
+    },
+
+    async listRevs(documentId) {
+      const rows = await driver.all<{ rev: string }>(
+        'SELECT rev FROM document_versions WHERE document_id = ?',
+        [documentId],
+      );
+      return rows.map((row) => String(row.rev));
+    },
+
+    writeVersion(input) {
+      return ctx.index_writes.around(async () => {
+        const now = new Date().toISOString();
+        try {
+          const written = await driver.transaction((tx) =>
+            writeVersionInTx({ tx, dialect: driver.dialect, limits: ctx.limits, now }, input),
+          );
+          return { status: 'written', ...written };
+        } catch (error) {
+          if (error === STALE) return { status: 'stale' };
+          throw error;
+        }
+      });
+    },
+  };
+}

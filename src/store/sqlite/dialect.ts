@@ -1,0 +1,27 @@
+import type { Dialect } from '../sql-driver.js';
+import { checkSqliteStore } from './check-store.js';
+import { sqliteLexicalSearchSql } from './lexical-search-sql.js';
+
+export const SQLITE_DIALECT: Dialect = {
+  name: 'sqlite',
+  // SQLITE_MAX_VARIABLE_NUMBER since 3.32
+  max_parameters: 32766,
+  row_locks: false,
+  lexical_engine: 'fts5',
+  blocking_writes: true,
+  sql: {
+    lexicalSearchSql: sqliteLexicalSearchSql,
+    async afterChunksInserted(tx, set) {
+      // External-content FTS5 is not maintained by SQLite: index the new rows in the same transaction.
+      await tx.run(
+        'INSERT INTO chunks_fts (rowid, text) SELECT id, text FROM chunks WHERE version_id = ? AND chunker_id = ?',
+        [set.version_id, set.chunker_id],
+      );
+    },
+    check: checkSqliteStore,
+    // A file this process may not write is found when the store opens, and refused there.
+    refusesWrites: async () => false,
+    // BEGIN IMMEDIATE holds the database's one write lock for the whole migration already.
+    lockMigrations: async () => {},
+  },
+};

@@ -1,0 +1,5 @@
+import type { Migration } from '../migration.js';
+import { initial } from './migrations/001-initial.js';
+import { lexicalIndex } from './migrations/002-lexical-index.js';
+
+export const SQLITE_MIGRATIONS: readonly Migration[] = [initial, lexicalIndex];

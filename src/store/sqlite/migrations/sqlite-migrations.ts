@@ -1,5 +1,0 @@
-import type { Migration } from '../../migration.js';
-import { initial } from './001-initial.js';
-import { lexicalIndex } from './002-lexical-index.js';
-
-export const SQLITE_MIGRATIONS: readonly Migration[] = [initial, lexicalIndex];
