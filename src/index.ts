@@ -236,6 +236,7 @@ export type {
   RedirectRow,
   SeenFileRow,
   StatementHook,
+  StoreCapabilities,
   StoreCounts,
   VersionModel,
   VersionRow,

@@ -13,7 +13,7 @@ import { setFlagsFromString } from 'node:v8';
  * cost a tenth of the throughput in full collections. Unlike a heap cap it
  * refuses nothing: a file that needs more memory still gets it.
  */
-export const INGEST_HEAP_GROWING_PERCENT = 100;
+const INGEST_HEAP_GROWING_PERCENT = 100;
 
 const FLAG = /--heap[-_]growing[-_]percent\b/;
 

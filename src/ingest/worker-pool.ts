@@ -43,7 +43,7 @@ export interface WorkerPoolOptions {
 }
 
 /** The environment variable that caps every worker's heap, in MB. */
-export const WORKER_HEAP_ENV = 'CAIRN_WORKER_HEAP_MB';
+const WORKER_HEAP_ENV = 'CAIRN_WORKER_HEAP_MB';
 
 /** `CAIRN_WORKER_HEAP_MB` as a number of MB; undefined when unset. */
 export function workerHeapLimitFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {

@@ -43,6 +43,6 @@ export function toChunkInputs(chunks: readonly Chunk[], ids: readonly string[]):
 }
 
 /** The payload's single `block_type`: the first type other than a heading, since a chunk usually opens with its heading. */
-export function primaryBlockType(types: readonly string[]): string | null {
+function primaryBlockType(types: readonly string[]): string | null {
   return types.find((type) => type !== 'heading') ?? types[0] ?? null;
 }

@@ -1,7 +1,7 @@
 import type { Migration } from '../../migration.js';
 
 /**
- * The lexical index (issue 6): a GIN index over the `english` text-search
+ * The lexical index: a GIN index over the `english` text-search
  * vector of `chunks.text`. An expression index rather than a stored column:
  * PostgreSQL keeps it in step with every chunk insert in the inserting
  * transaction, and the table's columns stay those of SQLite's. Building

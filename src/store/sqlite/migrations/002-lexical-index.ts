@@ -1,7 +1,7 @@
 import type { Migration } from '../../migration.js';
 
 /**
- * The lexical index (issue 6): an FTS5 table over `chunks.text` whose
+ * The lexical index: an FTS5 table over `chunks.text` whose
  * content is the chunks table itself (external content, keyed by
  * `chunks.id`), so the text is stored once. The chunk writer adds the new
  * rows in the transaction that inserts them; chunks are never updated or
