@@ -70,7 +70,7 @@ interface OversizeCut {
   reason: ChunkSplitReason;
 }
 
-/** Tables, code and formulas: rows first. */
+/** Atomic blocks are cut on lines first: a table's rows, a code block's lines. */
 const ATOMIC_CUT: OversizeCut = { levels: ['lines', 'words', 'finest'], reason: 'oversize_atomic' };
 const PROSE_CUT: OversizeCut = {
   levels: ['sentences', 'words', 'finest'],

@@ -2,8 +2,8 @@ import type { Signature } from './read-src-files.js';
 
 /**
  * Past four, a reader can no longer tell the arguments of a call apart by
- * place (`splitRange(ctx, a, b, levels, push)`): the rest belong in an
- * options object or a context built once per document.
+ * place (`f(text, 0, n, 5, true)`): the rest belong in an options object, or
+ * in a context built once per document where the call sits in a hot loop.
  */
 export const MAX_POSITIONAL_PARAMETERS = 4;
 
