@@ -244,7 +244,7 @@ export type {
   WaitOptions,
 } from './store/types.js';
 // trace: the rag_traces row and grep-friendly line of each search and answer segment
-export { formatTraceLine, type TraceFields } from './trace/format-trace-line.js';
+export { formatTraceLine, type TraceFields, type TraceRun } from './trace/format-trace-line.js';
 export type { TracedHit, TracedResult } from './trace/types.js';
 // types: the document model (spans in code points and UTF-8 bytes)
 export type {

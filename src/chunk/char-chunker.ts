@@ -40,6 +40,13 @@ const RENAMED = { max_chunk_chars: 'size_chars' };
 
 export type CharChunkerSettings = Partial<CharChunkerConfig> & { limits?: Partial<ChunkLimits> };
 
+/** What every window of one document reads: built once per document, not per chunk. */
+interface CharScan {
+  graphemes: Graphemes;
+  /** Whether the text holds surrogate pairs, so that code points must be counted one by one. */
+  surrogates: boolean;
+}
+
 /**
  * Windows of at most `size_chars` code points stepping with `overlap_chars`
  * of overlap (seed 004), ending on whitespace when one is near the end of the
@@ -84,21 +91,17 @@ export class CharChunker extends BaseChunker<CharChunkerConfig> {
       includeHeaders: this.config.include_headers,
       limits: this.limits,
     });
-    const surrogates = out.surrogates;
+    const scan: CharScan = { graphemes, surrogates: out.surrogates };
     for (const unit of textUnits(source)) {
-      checkContentSize(source.text, unit.start16, unit.end16, this.limits, unit);
+      checkContentSize(source.text, unit, this.limits);
       out.beginUnit(unit);
-      this.chunkUnit(graphemes, unit, surrogates, out);
+      this.chunkUnit(scan, unit, out);
     }
     return out.finish();
   }
 
-  private chunkUnit(
-    graphemes: Graphemes,
-    unit: TextUnit,
-    surrogates: boolean,
-    out: ChunkAssembler,
-  ): void {
+  private chunkUnit(scan: CharScan, unit: TextUnit, out: ChunkAssembler): void {
+    const { graphemes, surrogates } = scan;
     const text = graphemes.text;
     const { size_chars: size, overlap_chars: overlap, threshold_chars: threshold } = this.config;
     const end = trimSpaceEnd(text, unit.start16, unit.end16);
@@ -156,19 +159,13 @@ export class CharChunker extends BaseChunker<CharChunkerConfig> {
       }
       out.add(start, chunkEnd, -1, reason === undefined ? {} : { split_reason: reason });
       fresh = startAt(graphemes, chunkEnd, end);
-      start =
-        overlap === 0 ? fresh : this.overlapStart(graphemes, start, chunkEnd, fresh, surrogates);
+      start = overlap === 0 ? fresh : this.overlapStart(scan, start, chunkEnd, fresh);
     }
   }
 
   /** Up to `overlap_chars` code points back from the chunk end, snapped forward to a word start. */
-  private overlapStart(
-    graphemes: Graphemes,
-    start: number,
-    chunkEnd: number,
-    fresh: number,
-    surrogates: boolean,
-  ): number {
+  private overlapStart(scan: CharScan, start: number, chunkEnd: number, fresh: number): number {
+    const { graphemes, surrogates } = scan;
     const overlap = this.config.overlap_chars;
     const text = graphemes.text;
     const from = surrogates

@@ -38,11 +38,10 @@ export function resolveLimits(input: Partial<ChunkLimits> | undefined): Readonly
  */
 export function checkContentSize(
   text: string,
-  start16: number,
-  end16: number,
+  unit: { start16: number; end16: number; json_pointer?: string },
   limits: ChunkLimits,
-  where: { json_pointer?: string },
 ): void {
+  const { start16, end16 } = unit;
   const length16 = end16 - start16;
   if (length16 <= limits.max_content_chars) return;
   let pairs = 0;
@@ -55,7 +54,7 @@ export function checkContentSize(
   }
   const codePoints = length16 - pairs;
   if (codePoints <= limits.max_content_chars) return;
-  const node = where.json_pointer === undefined ? 'The text' : `JSON node ${where.json_pointer}`;
+  const node = unit.json_pointer === undefined ? 'The text' : `JSON node ${unit.json_pointer}`;
   throw new CairnError(
     'content_too_large',
     `${node} has ${codePoints} characters, over the limit of ${limits.max_content_chars} (max_content_chars)`,
@@ -63,7 +62,7 @@ export function checkContentSize(
       details: {
         received: codePoints,
         max: limits.max_content_chars,
-        ...(where.json_pointer === undefined ? {} : { json_pointer: where.json_pointer }),
+        ...(unit.json_pointer === undefined ? {} : { json_pointer: unit.json_pointer }),
       },
     },
   );

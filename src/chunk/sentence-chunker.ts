@@ -166,13 +166,14 @@ export class SentenceChunker extends BaseChunker<SentenceChunkerConfig> {
     const budget = config.unit === 'token' ? config.max_chunk_tokens : config.max_chunk_chars;
     const overlap = config.unit === 'token' ? config.overlap_tokens : config.overlap_chars;
     for (const unit of textUnits(source)) {
-      checkContentSize(text, unit.start16, unit.end16, this.limits, unit);
+      checkContentSize(text, unit, this.limits);
       out.beginUnit(unit);
       if (skipSpace(text, unit.start16, unit.end16) >= unit.end16) continue;
       let measure: Measure;
       let table: PieceTable | null = null;
       if (this.counter) {
-        table = PieceTable.scan(graphemes, unit.start16, unit.end16, this.counter, {
+        table = PieceTable.scan(graphemes, unit.start16, unit.end16, {
+          counter: this.counter,
           maxPieceTokens: budget,
           windowUnits: windowUnitsFor(budget),
         });
@@ -183,8 +184,10 @@ export class SentenceChunker extends BaseChunker<SentenceChunkerConfig> {
         { text, graphemes, measure, table, locale: config.locale },
         unit.start16,
         unit.end16,
-        ['sentences', 'words', 'finest'],
-        (s, e) => atoms.push(s, e),
+        {
+          levels: ['sentences', 'words', 'finest'],
+          push: (s, e) => atoms.push(s, e),
+        },
       );
       packWindows(graphemes, atoms, { budget, overlap }, (window) => {
         out.add(

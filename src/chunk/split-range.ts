@@ -93,31 +93,36 @@ function sentenceSegmenter(locale: string): Intl.Segmenter {
   return segmenter;
 }
 
+/** How to cut a range: the levels to try, coarse to fine, and where each finished range goes. */
+export interface SplitPlan {
+  levels: readonly SplitLevel[];
+  push: (start16: number, end16: number) => void;
+}
+
 /**
  * Cuts text[a16, b16) into trimmed, non-empty ranges that each fit the budget,
- * trying `levels` in order: a range over the budget at one level is cut at
- * the next. The last level always succeeds (a single grapheme cluster over
- * the budget is cut on code points, which the packer flags).
+ * trying the plan's levels in order: a range over the budget at one level is
+ * cut at the next. The last level always succeeds (a single grapheme cluster
+ * over the budget is cut on code points, which the packer flags).
  */
-export function splitRange(
-  ctx: SplitContext,
-  a16: number,
-  b16: number,
-  levels: readonly SplitLevel[],
-  push: (start16: number, end16: number) => void,
-): void {
-  const [level, ...rest] = levels;
-  const visit = (s: number, e: number, whole = true): void => {
-    const start = trimmedStart(ctx.graphemes, s, e);
-    if (start >= e) return;
-    const end = trimSpaceEnd(ctx.text, start, e);
-    if (rest.length === 0 || (whole && fits(ctx.measure, start, end))) push(start, end);
-    else splitRange(ctx, start, end, rest, push);
+export function splitRange(ctx: SplitContext, a16: number, b16: number, plan: SplitPlan): void {
+  const { levels, push } = plan;
+  const split = (from16: number, to16: number, depth: number): void => {
+    const level = levels[depth];
+    const last = depth >= levels.length - 1;
+    const visit = (s: number, e: number, whole = true): void => {
+      const start = trimmedStart(ctx.graphemes, s, e);
+      if (start >= e) return;
+      const end = trimSpaceEnd(ctx.text, start, e);
+      if (last || (whole && fits(ctx.measure, start, end))) push(start, end);
+      else split(start, end, depth + 1);
+    };
+    if (level === 'lines') eachLine(ctx.text, from16, to16, visit);
+    else if (level === 'sentences') eachSentence(ctx, from16, to16, visit);
+    else if (level === 'words') eachWord(ctx.text, from16, to16, visit);
+    else finest(ctx, from16, to16, push);
   };
-  if (level === 'lines') eachLine(ctx.text, a16, b16, visit);
-  else if (level === 'sentences') eachSentence(ctx.text, a16, b16, ctx.locale, visit);
-  else if (level === 'words') eachWord(ctx.text, a16, b16, visit);
-  else finest(ctx, a16, b16, push);
+  split(a16, b16, 0);
 }
 
 /** Whether text[a16, b16) fits the budget, without exact counts of ranges far over it. */
@@ -140,13 +145,13 @@ const SENTENCE_WINDOW = 4096;
  * ended chunks at the window's edge, inside a word and short of the budget.
  */
 function eachSentence(
-  text: string,
+  ctx: SplitContext,
   a16: number,
   b16: number,
-  locale: string,
   visit: (s: number, e: number, whole?: boolean) => void,
 ): void {
-  const segmenter = sentenceSegmenter(locale);
+  const { text } = ctx;
+  const segmenter = sentenceSegmenter(ctx.locale);
   let from = skipSpace(text, a16, b16);
   while (from < b16) {
     let to = Math.min(b16, from + SENTENCE_WINDOW);

@@ -64,13 +64,35 @@ const KEYS = [...Object.keys(STRUCTURE_DEFAULTS), 'tokenizer_file', 'limits'];
 export type StructureChunkerSettings = Partial<Omit<StructureChunkerConfig, 'tokenizer'>> &
   TokenizerSettings & { limits?: Partial<ChunkLimits> };
 
-const ATOMIC_LEVELS: readonly SplitLevel[] = ['lines', 'words', 'finest'];
-const PROSE_LEVELS: readonly SplitLevel[] = ['sentences', 'words', 'finest'];
+/** How a block over the budget is cut, and what its chunks then say. */
+interface OversizeCut {
+  levels: readonly SplitLevel[];
+  reason: ChunkSplitReason;
+}
+
+/** Atomic blocks are cut on lines first: a table's rows, a code block's lines. */
+const ATOMIC_CUT: OversizeCut = { levels: ['lines', 'words', 'finest'], reason: 'oversize_atomic' };
+const PROSE_CUT: OversizeCut = {
+  levels: ['sentences', 'words', 'finest'],
+  reason: 'oversize_block',
+};
 
 interface BlockRange {
   block: Block;
   start16: number;
   end16: number;
+}
+
+/** What every unit of one document reads and writes: built once per document. */
+interface DocumentRun {
+  graphemes: Graphemes;
+  doc: CairnDocument;
+  out: ChunkAssembler;
+}
+
+/** One unit's cutting context, with the assembler its chunks go to. */
+interface UnitRun extends SplitContext {
+  out: ChunkAssembler;
 }
 
 /**
@@ -124,7 +146,8 @@ export class StructureChunker extends BaseChunker<StructureChunkerConfig> {
 
   protected run(source: ChunkSource): Chunk[] {
     // refused before it is parsed: the document model of a text costs many times its size
-    if (source.doc === null) checkContentSize(source.text, 0, source.text.length, this.limits, {});
+    if (source.doc === null)
+      checkContentSize(source.text, { start16: 0, end16: source.text.length }, this.limits);
     // a bare string is read as plain text: paragraphs on blank lines, numbered headings
     const doc = source.doc ?? buildTextDocument(source.text, { source_url: 'text' });
     const text = doc.canonical;
@@ -133,42 +156,38 @@ export class StructureChunker extends BaseChunker<StructureChunkerConfig> {
       { text, doc },
       { includeHeaders: this.config.include_headers, limits: this.limits },
     );
-    const surrogates = out.surrogates;
-    const ranges = blockRanges(doc, text, surrogates);
+    const ranges = blockRanges(doc, text, out.surrogates);
+    const run: DocumentRun = { graphemes, doc, out };
     let next = 0;
     for (const unit of textUnits({ text, doc })) {
-      checkContentSize(text, unit.start16, unit.end16, this.limits, unit);
+      checkContentSize(text, unit, this.limits);
       out.beginUnit(unit);
       while (next < ranges.length && ranges[next]!.start16 < unit.start16) next++;
       const inside: BlockRange[] = [];
       for (; next < ranges.length && ranges[next]!.end16 <= unit.end16; next++)
         inside.push(ranges[next]!);
-      this.chunkUnit(graphemes, unit, inside, doc, out);
+      this.chunkUnit(run, unit, inside);
     }
     return out.finish();
   }
 
-  private chunkUnit(
-    graphemes: Graphemes,
-    unit: TextUnit,
-    blocks: BlockRange[],
-    doc: CairnDocument,
-    out: ChunkAssembler,
-  ): void {
+  private chunkUnit(run: DocumentRun, unit: TextUnit, blocks: BlockRange[]): void {
+    const { graphemes, doc, out } = run;
     const { max_chunk_tokens: budget, overlap_tokens: overlap } = this.config;
     const text = graphemes.text;
     const start = trimmedStart(graphemes, unit.start16, unit.end16);
     if (start >= unit.end16) return;
-    const table = PieceTable.scan(graphemes, unit.start16, unit.end16, this.counter, {
+    const table = PieceTable.scan(graphemes, unit.start16, unit.end16, {
+      counter: this.counter,
       maxPieceTokens: budget,
       windowUnits: windowUnitsFor(budget),
     });
     const measure = tokenMeasure(table, budget);
-    const ctx: SplitContext = { text, graphemes, measure, table, locale: this.config.locale };
+    const ctx: UnitRun = { text, graphemes, measure, table, locale: this.config.locale, out };
     if (blocks.length === 0) {
       // a unit the model says nothing about (a JSON node without blocks): one prose block
       const end = trimSpaceEnd(text, start, unit.end16);
-      this.chunkOversize(ctx, start, end, PROSE_LEVELS, 'oversize_block', out);
+      this.chunkOversize(ctx, start, end, PROSE_CUT);
       return;
     }
     let segment = new AtomList(measure);
@@ -201,36 +220,23 @@ export class StructureChunker extends BaseChunker<StructureChunkerConfig> {
         continue;
       }
       flush();
-      const atomic = ATOMIC_BLOCK_TYPES.has(range.block.type);
-      this.chunkOversize(
-        ctx,
-        range.start16,
-        range.end16,
-        atomic ? ATOMIC_LEVELS : PROSE_LEVELS,
-        atomic ? 'oversize_atomic' : 'oversize_block',
-        out,
-      );
+      const cut = ATOMIC_BLOCK_TYPES.has(range.block.type) ? ATOMIC_CUT : PROSE_CUT;
+      this.chunkOversize(ctx, range.start16, range.end16, cut);
     }
     flush();
   }
 
   /** One block over the budget: cut at the given levels, packed on its own, parts numbered. */
-  private chunkOversize(
-    ctx: SplitContext,
-    start16: number,
-    end16: number,
-    levels: readonly SplitLevel[],
-    reason: ChunkSplitReason,
-    out: ChunkAssembler,
-  ): void {
+  private chunkOversize(ctx: UnitRun, start16: number, end16: number, cut: OversizeCut): void {
+    const { out } = ctx;
     const parts = new AtomList(ctx.measure);
-    splitRange(ctx, start16, end16, levels, (s, e) => parts.push(s, e));
+    splitRange(ctx, start16, end16, { levels: cut.levels, push: (s, e) => parts.push(s, e) });
     let part = 0;
     const { max_chunk_tokens: budget, overlap_tokens: overlap } = this.config;
     packWindows(ctx.graphemes, parts, { budget, overlap }, (window) => {
       out.add(parts.start16(window.first), parts.end16(window.last), window.cost, {
         block_part: part++,
-        split_reason: window.splitsGrapheme ? 'oversize_grapheme' : reason,
+        split_reason: window.splitsGrapheme ? 'oversize_grapheme' : cut.reason,
       });
     });
     // a block that fit after all (trimmed) is not split: drop the part number

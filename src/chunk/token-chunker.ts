@@ -90,10 +90,11 @@ export class TokenChunker extends BaseChunker<TokenChunkerConfig> {
     });
     const graphemes = new Graphemes(source.text);
     for (const unit of textUnits(source)) {
-      checkContentSize(source.text, unit.start16, unit.end16, this.limits, unit);
+      checkContentSize(source.text, unit, this.limits);
       out.beginUnit(unit);
       if (skipSpace(source.text, unit.start16, unit.end16) >= unit.end16) continue;
-      const table = PieceTable.scan(graphemes, unit.start16, unit.end16, this.counter, {
+      const table = PieceTable.scan(graphemes, unit.start16, unit.end16, {
+        counter: this.counter,
         maxPieceTokens: budget,
         windowUnits: windowUnitsFor(budget),
       });

@@ -73,17 +73,15 @@ export class TokenLikeChunker extends BaseChunker<TokenLikeChunkerConfig> {
       includeHeaders: this.config.include_headers,
       limits: this.limits,
     });
-    const surrogates = out.surrogates;
+    const scan: WordScan = {
+      graphemes,
+      maxChars: this.config.max_word_chars,
+      surrogates: out.surrogates,
+    };
     for (const unit of textUnits(source)) {
-      checkContentSize(text, unit.start16, unit.end16, this.limits, unit);
+      checkContentSize(text, unit, this.limits);
       out.beginUnit(unit);
-      const words = findWords(
-        graphemes,
-        unit.start16,
-        unit.end16,
-        this.config.max_word_chars,
-        surrogates,
-      );
+      const words = findWords(scan, unit.start16, unit.end16);
       packWindows(
         graphemes,
         words,
@@ -137,14 +135,18 @@ class WordList implements Atoms {
   }
 }
 
+/** What finding words reads, the same for every unit of a document. */
+interface WordScan {
+  graphemes: Graphemes;
+  /** Longest word, in code points (`max_word_chars`). */
+  maxChars: number;
+  /** Whether the text holds surrogate pairs, so that code points must be counted one by one. */
+  surrogates: boolean;
+}
+
 /** Runs of non-space characters, long ones cut every `maxChars` code points (on a cluster boundary when one is near). */
-function findWords(
-  graphemes: Graphemes,
-  from16: number,
-  to16: number,
-  maxChars: number,
-  surrogates: boolean,
-): WordList {
+function findWords(scan: WordScan, from16: number, to16: number): WordList {
+  const { graphemes, maxChars, surrogates } = scan;
   const text = graphemes.text;
   const words = new WordList();
   const pushRun = (start: number, end: number): void => {

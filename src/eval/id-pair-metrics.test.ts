@@ -12,7 +12,7 @@ describe('measureIdPair', () => {
       fc.property(texts, (words) => {
         const chunks = words.map(chunk);
         const ids = words.map((_, k) => `d#${k}`);
-        const m = measureIdPair(chunks, chunks, ids, ids, []);
+        const m = measureIdPair({ chunks, ids }, { chunks, ids }, []);
         expect(m.kept).toBe(words.length === 0 ? null : 1);
         expect(m.resolves).toBe(words.length === 0 ? null : 1);
         expect(m.faithful).toBe(words.length === 0 ? null : 1);
@@ -29,10 +29,8 @@ describe('measureIdPair', () => {
         (words) => {
           const chunks = words.map(chunk);
           const m = measureIdPair(
-            chunks,
-            chunks,
-            words.map((_, k) => `old#${k}`),
-            words.map((_, k) => `new#${k}`),
+            { chunks, ids: words.map((_, k) => `old#${k}`) },
+            { chunks, ids: words.map((_, k) => `new#${k}`) },
             [],
           );
           expect(m).toMatchObject({ kept: 0, resolves: 0, faithful: 0, changed: words.length });
@@ -45,16 +43,28 @@ describe('measureIdPair', () => {
     const a = chunk('ownership rules keep memory safe without a garbage collector');
     const b = chunk('a slice is a reference to a contiguous run of elements');
     // "a" was deleted: its ID redirects to the survivor "b"
-    const deleted = measureIdPair([a, b], [b], ['A', 'B'], ['B'], [{ from: 'A', to: 'B' }]);
+    const deleted = measureIdPair(
+      { chunks: [a, b], ids: ['A', 'B'] },
+      { chunks: [b], ids: ['B'] },
+      [{ from: 'A', to: 'B' }],
+    );
     expect(deleted).toMatchObject({ resolves: 1, faithful: 0.5, changed: 0 });
     // a position ID that now names other text is live, not faithful, and changed
-    const shifted = measureIdPair([a, b], [b], ['d#0', 'd#1'], ['d#0'], []);
+    const shifted = measureIdPair(
+      { chunks: [a, b], ids: ['d#0', 'd#1'] },
+      { chunks: [b], ids: ['d#0'] },
+      [],
+    );
     expect(shifted).toMatchObject({ kept: 0, resolves: 0.5, faithful: 0, changed: 1 });
   });
 
   test('repeated text counts min(before, after) times', () => {
     const x = chunk('the same paragraph twice');
-    const m = measureIdPair([x, x, x], [x], ['1', '2', '3'], ['2'], []);
+    const m = measureIdPair(
+      { chunks: [x, x, x], ids: ['1', '2', '3'] },
+      { chunks: [x], ids: ['2'] },
+      [],
+    );
     expect(m.kept).toBe(1);
     expect(m.resolves).toBeCloseTo(1 / 3);
   });

@@ -41,18 +41,24 @@ export function carriesContent(old: ComparedChunk, now: ComparedChunk): boolean 
   return containment(old.fp, now.fp) >= 0.5 || containment(now.fp, old.fp) >= 0.5;
 }
 
+/** One version's chunks under one ID scheme: `ids[i]` names `chunks[i]`. */
+export interface IdVersion {
+  chunks: readonly ComparedChunk[];
+  ids: readonly string[];
+}
+
 /**
- * The ID figures of one edit for one scheme: `oldIds[i]` names `old[i]`,
- * `newIds[j]` names `now[j]`, and `redirects` send old IDs that are not live
- * any more to live ones (none for schemes without redirects).
+ * The ID figures of one edit for one scheme, from the version `before` to
+ * the version `after`; `redirects` send old IDs that are not live any more
+ * to live ones (none for schemes without redirects).
  */
 export function measureIdPair(
-  old: readonly ComparedChunk[],
-  now: readonly ComparedChunk[],
-  oldIds: readonly string[],
-  newIds: readonly string[],
+  before: IdVersion,
+  after: IdVersion,
   redirects: readonly { from: string; to: string }[],
 ): IdPairMeasure {
+  const { chunks: old, ids: oldIds } = before;
+  const { chunks: now, ids: newIds } = after;
   const newById = firstIndexOf(newIds);
   const oldById = firstIndexOf(oldIds);
   const redirectOf = new Map(redirects.map((r) => [r.from, r.to]));

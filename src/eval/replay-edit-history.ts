@@ -147,7 +147,11 @@ export async function replayEditHistory(
     if (previous !== null && alignment !== null) {
       const before = previous.version;
       const measure = (scheme: IdScheme, redirects: readonly ChunkRedirect[]) =>
-        measureIdPair(before.chunks, compared, before.ids[scheme], version.ids[scheme], redirects);
+        measureIdPair(
+          { chunks: before.chunks, ids: before.ids[scheme] },
+          { chunks: compared, ids: version.ids[scheme] },
+          redirects,
+        );
       const pair: ReplayedPair = {
         history: history.name,
         previous: previous.revision,

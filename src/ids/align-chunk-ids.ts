@@ -96,14 +96,14 @@ export function alignChunkIds(
     const ids = mintChunkIds(doc, chunks, { rev_length: options.rev_length ?? 8 });
     const lineage_rev =
       ids.length > 0 ? parseChunkId(ids[0]!).rev : doc.rev.slice(0, options.rev_length ?? 8);
-    return result(
+    return {
       ids,
-      [],
-      chunks.length === 0 ? 'none' : 'major',
+      redirects: [],
+      change: chunks.length === 0 ? 'none' : 'major',
       lineage_rev,
-      doc,
-      emptyStats(0, chunks.length),
-    );
+      rev: doc.rev,
+      stats: emptyStats(0, chunks.length),
+    };
   }
 
   const { chain, moved } = keepOrder(matchChunks(before, after, options), oldIds);
@@ -143,7 +143,7 @@ export function alignChunkIds(
     inserted: change === 'major' ? chunks.length : chunks.length - chain.length,
     survival,
   };
-  return result(ids, redirects, change, lineageRev, doc, stats);
+  return { ids, redirects, change, lineage_rev: lineageRev, rev: doc.rev, stats };
 }
 
 /** The `r=` shared by the previous IDs; they must belong to this document. */
@@ -291,17 +291,6 @@ function nearestSurvivors(target: readonly number[], current: number): number[] 
     if (q < 0 || (p >= 0 && i - p <= q - i)) return target[p]!;
     return target[q]!;
   });
-}
-
-function result(
-  ids: string[],
-  redirects: ChunkRedirect[],
-  change: ChangeKind,
-  lineage_rev: string,
-  doc: CairnDocument,
-  stats: AlignmentStats,
-): AlignmentResult {
-  return { ids, redirects, change, lineage_rev, rev: doc.rev, stats };
 }
 
 function emptyStats(previous: number, current: number): AlignmentStats {

@@ -23,6 +23,14 @@ export interface MatchOptions {
   move_similarity?: number;
 }
 
+/** A stretch between matches: [i0, i1) of the first sequence against [j0, j1) of the second. */
+interface Gap {
+  i0: number;
+  i1: number;
+  j0: number;
+  j1: number;
+}
+
 /** Cells of a dynamic-programming table filled at most, so that time and memory stay bounded. */
 const EXACT_CELLS = 4_000_000;
 const SIMILAR_CELLS = 250_000;
@@ -53,15 +61,8 @@ export function matchChunks(
   let lastBefore = 0;
   let lastAfter = 0;
   for (const [b, a] of [...exact, [before.length, after.length] as const]) {
-    for (const [gb, ga] of similarChain(
-      before,
-      after,
-      lastBefore,
-      b,
-      lastAfter,
-      a,
-      editSimilarity,
-    )) {
+    const gap = { i0: lastBefore, i1: b, j0: lastAfter, j1: a };
+    for (const [gb, ga] of similarChain(before, after, gap, editSimilarity)) {
       chain.push({ before: gb, after: ga, kind: 'edited' });
     }
     if (b < before.length) chain.push({ before: b, after: a, kind: 'same' });
@@ -80,7 +81,8 @@ function exactChain(a: readonly string[], b: readonly string[]): [number, number
     while (a0 < a1 && b0 < b1 && a[a0] === b[b0]) out.push([a0++, b0++]);
     while (a0 < a1 && b0 < b1 && a[a1 - 1] === b[b1 - 1]) out.push([--a1, --b1]);
     if (a0 === a1 || b0 === b1) continue;
-    const anchors = uniqueAnchors(a, a0, a1, b, b0, b1);
+    const gap = { i0: a0, i1: a1, j0: b0, j1: b1 };
+    const anchors = uniqueAnchors(a, b, gap);
     if (anchors.length > 0) {
       let pa = a0;
       let pb = b0;
@@ -92,21 +94,15 @@ function exactChain(a: readonly string[], b: readonly string[]): [number, number
       }
       work.push([pa, a1, pb, b1]);
     } else if ((a1 - a0) * (b1 - b0) <= EXACT_CELLS) {
-      out.push(...tableChain(a, a0, a1, b, b0, b1));
+      out.push(...tableChain(a, b, gap));
     }
   }
   return out.sort((x, y) => x[0] - y[0]);
 }
 
 /** Hashes occurring once in each range, kept as a longest chain ascending in both. */
-function uniqueAnchors(
-  a: readonly string[],
-  a0: number,
-  a1: number,
-  b: readonly string[],
-  b0: number,
-  b1: number,
-): [number, number][] {
+function uniqueAnchors(a: readonly string[], b: readonly string[], gap: Gap): [number, number][] {
+  const { i0: a0, i1: a1, j0: b0, j1: b1 } = gap;
   const inA = new Map<string, number>();
   for (let i = a0; i < a1; i++) inA.set(a[i]!, inA.has(a[i]!) ? -1 : i);
   const inB = new Map<string, number>();
@@ -141,14 +137,8 @@ function longestIncreasing(pairs: [number, number][]): [number, number][] {
 }
 
 /** Classic LCS table for a small range. */
-function tableChain(
-  a: readonly string[],
-  a0: number,
-  a1: number,
-  b: readonly string[],
-  b0: number,
-  b1: number,
-): [number, number][] {
+function tableChain(a: readonly string[], b: readonly string[], gap: Gap): [number, number][] {
+  const { i0: a0, i1: a1, j0: b0, j1: b1 } = gap;
   const n = a1 - a0;
   const m = b1 - b0;
   const width = m + 1;
@@ -181,12 +171,10 @@ function tableChain(
 function similarChain(
   before: readonly ChunkFingerprint[],
   after: readonly ChunkFingerprint[],
-  b0: number,
-  b1: number,
-  a0: number,
-  a1: number,
+  gap: Gap,
   threshold: number,
 ): [number, number][] {
+  const { i0: b0, i1: b1, j0: a0, j1: a1 } = gap;
   const n = b1 - b0;
   const m = a1 - a0;
   if (n <= 0 || m <= 0) return [];
@@ -198,10 +186,12 @@ function similarChain(
         ...similarChain(
           before,
           after,
-          b0 + Math.floor((n * k) / pieces),
-          b0 + Math.floor((n * (k + 1)) / pieces),
-          a0 + Math.floor((m * k) / pieces),
-          a0 + Math.floor((m * (k + 1)) / pieces),
+          {
+            i0: b0 + Math.floor((n * k) / pieces),
+            i1: b0 + Math.floor((n * (k + 1)) / pieces),
+            j0: a0 + Math.floor((m * k) / pieces),
+            j1: a0 + Math.floor((m * (k + 1)) / pieces),
+          },
           threshold,
         ),
       );

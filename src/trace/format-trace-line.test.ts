@@ -13,8 +13,8 @@ const RESULT: TracedResult = {
 };
 
 test('a search line says segment 1, ΔS and λ unmeasured; an answer segment says its own', () => {
-  const line = (fields?: Parameters<typeof formatTraceLine>[4]) =>
-    formatTraceLine(RESULT, 'sqlite', 'T', 5, fields);
+  const line = (fields?: Parameters<typeof formatTraceLine>[2]) =>
+    formatTraceLine(RESULT, { store: 'sqlite', ts: 'T', k: 5 }, fields);
   expect(line()).toContain(' seg=1 deltaS=-1 lambda=unmeasured k=5 ');
   expect(line({ seg: 2, deltaS: 0.37, lambda: 'convergent' })).toContain(
     ' seg=2 deltaS=0.37 lambda=convergent ',

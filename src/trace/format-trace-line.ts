@@ -24,6 +24,13 @@ export function traceFields(fields: TraceFields = {}): Required<TraceFields> {
   };
 }
 
+/** The run a trace line records: the store's dialect, when (ISO 8601), and the `k` asked for. */
+export interface TraceRun {
+  store: string;
+  ts: string;
+  k: number;
+}
+
 /**
  * One grep-friendly line per query and segment in seed 001's log format
  * (logfmt: `key=value`, the query JSON-quoted so a newline or space in it
@@ -31,11 +38,10 @@ export function traceFields(fields: TraceFields = {}): Required<TraceFields> {
  */
 export function formatTraceLine(
   result: TracedResult,
-  store: string,
-  ts: string,
-  k: number,
+  run: TraceRun,
   fields: TraceFields = {},
 ): string {
+  const { store, ts, k } = run;
   const top = result.hits[0];
   const { seg, deltaS, lambda } = traceFields(fields);
   const list = (values: readonly (string | number)[]): string => `[${values.join(',')}]`;

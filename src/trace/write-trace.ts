@@ -41,7 +41,7 @@ export async function writeTrace(
   if (options.log_path !== null) {
     await appendLine(
       options.log_path,
-      `${formatTraceLine(result, store.dialect, ts, options.k, fields)}\n`,
+      `${formatTraceLine(result, { store: store.dialect, ts, k: options.k }, fields)}\n`,
     );
   }
 }

@@ -123,3 +123,78 @@ export function strictComparisons(file: SrcFile): Comparison[] {
   });
   return out;
 }
+
+/** A function of any form and the parameters it takes, `this` not counted (it is no argument). */
+export interface Signature {
+  file: string;
+  line: number;
+  name: string;
+  parameters: number;
+}
+
+type FunctionNode =
+  | ts.FunctionDeclaration
+  | ts.MethodDeclaration
+  | ts.ArrowFunction
+  | ts.FunctionExpression
+  | ts.ConstructorDeclaration
+  | ts.MethodSignature;
+
+function isFunctionNode(node: ts.Node): node is FunctionNode {
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isConstructorDeclaration(node) ||
+    ts.isMethodSignature(node)
+  );
+}
+
+/** The name of the class or interface around a member, if it has one. */
+function ownerOf(node: ts.Node): string | undefined {
+  const parent = node.parent;
+  if ((ts.isClassLike(parent) || ts.isInterfaceDeclaration(parent)) && parent.name)
+    return parent.name.text;
+  return undefined;
+}
+
+/**
+ * What a reader calls a function: its own name, `Class.method` for a
+ * member, or the variable or property it is assigned to.
+ */
+function nameOf(node: FunctionNode, source: ts.SourceFile): string {
+  const own = ts.isConstructorDeclaration(node) ? 'constructor' : node.name?.getText(source);
+  if (own !== undefined) {
+    const owner = ownerOf(node);
+    return owner === undefined ? own : `${owner}.${own}`;
+  }
+  const parent = node.parent;
+  if (
+    (ts.isVariableDeclaration(parent) ||
+      ts.isPropertyAssignment(parent) ||
+      ts.isPropertyDeclaration(parent)) &&
+    parent.name !== undefined
+  )
+    return parent.name.getText(source);
+  return '(anonymous)';
+}
+
+/** Every function, method, arrow function, function expression, constructor and method signature of `file`. */
+export function signatures(file: SrcFile): Signature[] {
+  const source = parse(file);
+  const out: Signature[] = [];
+  visit(source, (node) => {
+    if (!isFunctionNode(node)) return;
+    const parameters = node.parameters.filter(
+      (p) => !(ts.isIdentifier(p.name) && p.name.text === 'this'),
+    ).length;
+    out.push({
+      file: file.path,
+      line: lineOf(source, node),
+      name: nameOf(node, source),
+      parameters,
+    });
+  });
+  return out;
+}

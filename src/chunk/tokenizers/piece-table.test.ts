@@ -23,7 +23,8 @@ describe('piece table', () => {
         fc.nat(),
         fc.integer({ min: 16, max: 64 }),
         (text, x, y, budget) => {
-          const table = PieceTable.scan(new Graphemes(text), 0, text.length, counter, {
+          const table = PieceTable.scan(new Graphemes(text), 0, text.length, {
+            counter,
             maxPieceTokens: budget,
             windowUnits: 8,
           });
@@ -45,7 +46,8 @@ describe('piece table', () => {
   it('covers the text with pieces that end on grapheme boundaries', () => {
     const text = `${'e\u0301'.repeat(20)} 👩‍👩‍👧 ${'a'.repeat(1000)} x`;
     const graphemes = new Graphemes(text);
-    const table = PieceTable.scan(graphemes, 0, text.length, counter, {
+    const table = PieceTable.scan(graphemes, 0, text.length, {
+      counter,
       maxPieceTokens: 16,
       windowUnits: 4,
     });

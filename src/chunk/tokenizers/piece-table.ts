@@ -49,17 +49,18 @@ export class PieceTable {
   /**
    * Splits text[start16, end16) into pieces, joining pre-tokenizer pieces
    * that end inside a grapheme cluster with the next (`e` + `\u0301`), so
-   * that every piece boundary may end a chunk. `maxPieceTokens` caps a
-   * piece: longer ones (and any over LONG_PIECE_UNITS) become windows of
-   * about `windowUnits` code units on cluster boundaries, flagged inexact.
+   * that every piece boundary may end a chunk; `counter` splits and counts.
+   * `maxPieceTokens` caps a piece: longer ones (and any over
+   * LONG_PIECE_UNITS) become windows of about `windowUnits` code units on
+   * cluster boundaries, flagged inexact.
    */
   static scan(
     graphemes: Graphemes,
     start16: number,
     end16: number,
-    counter: TokenCounter,
-    options: { maxPieceTokens: number; windowUnits: number },
+    options: { counter: TokenCounter; maxPieceTokens: number; windowUnits: number },
   ): PieceTable {
+    const { counter } = options;
     const text = graphemes.text;
     const table = new PieceTable(text, start16, end16, counter);
     const slice = start16 === 0 && end16 === text.length ? text : text.slice(start16, end16);

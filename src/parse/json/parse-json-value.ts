@@ -27,31 +27,22 @@ export function parseJsonValue(
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
   const deep16 = findJsonDepthExcess(text, maxDepth);
   if (deep16 >= 0) {
-    throw locatedError(
-      'json_too_deep',
-      `nesting deeper than ${maxDepth} levels`,
-      decoded,
-      deep16,
-      source,
-      {
-        max_depth: maxDepth,
-      },
-    );
+    throw locatedError(decoded, source, deep16, {
+      code: 'json_too_deep',
+      what: `nesting deeper than ${maxDepth} levels`,
+      details: { max_depth: maxDepth },
+    });
   }
   try {
     return JSON.parse(text);
   } catch (cause) {
     if (!(cause instanceof SyntaxError)) throw cause;
     const at16 = jsonSyntaxErrorIndex16(text, cause);
-    throw locatedError(
-      'malformed_json',
-      syntaxErrorReason(cause),
-      decoded,
-      at16,
-      source,
-      {},
+    throw locatedError(decoded, source, at16, {
+      code: 'malformed_json',
+      what: syntaxErrorReason(cause),
       cause,
-    );
+    });
   }
 }
 
@@ -65,20 +56,27 @@ function syntaxErrorReason(error: SyntaxError): string {
   return error.message.replace(V8_EXCERPT, '').replace(V8_POSITION, '');
 }
 
+/** What is wrong at a spot: the error code, the reason for people, details beyond the spot, and the error behind it. */
+interface JsonProblem {
+  code: ErrorCode;
+  what: string;
+  details?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+/** The error for `problem` at UTF-16 index `at16` of the text read from `source`. */
 function locatedError(
-  code: ErrorCode,
-  what: string,
   decoded: DecodedText,
-  at16: number,
   source: string,
-  extra: Record<string, unknown>,
-  cause?: unknown,
+  at16: number,
+  problem: JsonProblem,
 ): CairnError {
+  const { code, what, cause } = problem;
   const where = locateJsonIndex(decoded, at16);
   return new CairnError(
     code,
     `${code === 'malformed_json' ? 'Malformed JSON' : 'JSON too deep'} in ${source} at line ${where.line} column ${where.column}: ${what}`,
-    { cause, details: { source, ...where, ...extra } },
+    { cause, details: { source, ...where, ...problem.details } },
   );
 }
 

@@ -81,18 +81,13 @@ export function nextCut(markdown: string, at: number, to: number): number {
 }
 
 /**
- * Whether `block`, the last of the part ending at `end`, is a top-level
- * table, list, block quote, fenced block or HTML block that the line at
- * `cut` continues in the whole document. `bom` is 1 when `markdown` opens
- * with U+FEFF (block offsets count after it).
+ * Whether `block`, the last of the part ending at the line ending before
+ * `cut`, is a top-level table, list, block quote, fenced block or HTML
+ * block that the line at `cut` continues in the whole document. `bom` is 1
+ * when `markdown` opens with U+FEFF (block offsets count after it).
  */
-export function continuesAt(
-  markdown: string,
-  block: TopBlock,
-  end: number,
-  cut: number,
-  bom: number,
-): boolean {
+export function continuesAt(markdown: string, block: TopBlock, cut: number, bom: number): boolean {
+  const end = lineEndingBefore(markdown, cut);
   if (block.type === 'table')
     return block.end === end - bom && ROW_START.test(lineAt(markdown, cut, HEAD));
   if (block.type === 'blockquote')

@@ -11,6 +11,25 @@ import { firstCutAfterFrontMatter, LONE_CR, lineEndingBefore } from './find-piec
 import { parseTopBlocks, type TopBlock } from './top-blocks.js';
 
 /**
+ * A document being parsed in parts: its text, 1 when it opens with U+FEFF
+ * (which micromark skips and counts offsets after) else 0, and the length
+ * of a part in UTF-16 units. The same for every range of the document.
+ */
+export interface PartedMarkdown {
+  markdown: string;
+  bom: number;
+  pieceUnits: number;
+}
+
+/** The block the part before left open, and the text parsed again before the next part to reopen it. */
+interface OpenBlock {
+  open: TopBlock | null;
+  header: string;
+}
+
+const NOTHING_OPEN: OpenBlock = { open: null, header: '' };
+
+/**
  * The top-level blocks of `markdown.slice(from, to)`, in the whole's mdast
  * offsets, parsed a part of about `pieceUnits` at a time.
  *
@@ -53,16 +72,10 @@ import { parseTopBlocks, type TopBlock } from './top-blocks.js';
  * of the range is parsed whole.
  *
  * `from` is 0 or the start of a line ending (`parseBlocksInPieces`'s
- * bounds); `bom` is 1 when `markdown` opens with U+FEFF, which micromark
- * skips and counts offsets after.
+ * bounds).
  */
-export function parseAcrossLongBlocks(
-  markdown: string,
-  from: number,
-  to: number,
-  bom: number,
-  pieceUnits: number,
-): TopBlock[] {
+export function parseAcrossLongBlocks(doc: PartedMarkdown, from: number, to: number): TopBlock[] {
+  const { markdown, bom, pieceUnits } = doc;
   const blocks: TopBlock[] = [];
   const firstCut = from === 0 ? firstCutAfterFrontMatter(markdown, bom) : 0;
   // a range no longer than one part has no cut to look for, nor a lone CR to look for first
@@ -70,40 +83,35 @@ export function parseAcrossLongBlocks(
     firstCut !== -1 && to - from > pieceUnits && !LONE_CR.test(markdown.slice(from, to));
   let start = from;
   /** The block left open by the part before `start`, and what to parse before the next part for it. */
-  let open: TopBlock | null = null;
-  let header = '';
+  let carried = NOTHING_OPEN;
   for (;;) {
     // three units on at least, so that the part before a cut is never empty
     const at = Math.max(start + Math.max(pieceUnits, 3), firstCut);
     const cut = cutsAllowed ? nextCut(markdown, at, to) : -1;
     const end = cut === -1 ? to : lineEndingBefore(markdown, cut);
-    const part = parsePart(markdown, start, end, header, open, bom);
+    const part = parsePart(doc, start, end, carried);
     if (cut === -1) {
       blocks.push(...part);
       return blocks;
     }
     // a part that only continues `open` returns no block of its own
-    const last: TopBlock | null = part.length > 0 ? part.at(-1)! : open;
+    const last: TopBlock | null = part.length > 0 ? part.at(-1)! : carried.open;
     const reopened =
-      last !== null && continuesAt(markdown, last, end, cut, bom)
-        ? reopens(markdown, last, bom)
-        : null;
+      last !== null && continuesAt(markdown, last, cut, bom) ? reopens(markdown, last, bom) : null;
     if (last !== null && reopened !== null) {
       blocks.push(...part);
-      open = last;
-      header = reopened;
+      carried = { open: last, header: reopened };
       start = end;
       continue;
     }
     const restart = restartAt(markdown, part, bom);
     if (restart === -1) {
-      blocks.push(...parsePart(markdown, start, to, header, open, bom));
+      blocks.push(...parsePart(doc, start, to, carried));
       return blocks;
     }
     blocks.push(...part.slice(0, restart));
     start = partStartBefore(markdown, part[restart]!.start + bom);
-    open = null;
-    header = '';
+    carried = NOTHING_OPEN;
   }
 }
 
@@ -167,19 +175,19 @@ function followsBlankLine(markdown: string, at: number): boolean {
 const BLANK_LINE = /^[ \t]*\r?\n$/;
 
 /**
- * The blocks of `header + markdown.slice(start, end)` in the whole's
- * offsets. `open` is the block the part before left open, already in the
- * caller's list (`header` reopens it): the block it makes again here is not
- * returned, and `open` is extended over it.
+ * The blocks of `carried.header + markdown.slice(start, end)` in the
+ * whole's offsets. `carried.open` is the block the part before left open,
+ * already in the caller's list (the header reopens it): the block it makes
+ * again here is not returned, and `open` is extended over it.
  */
 function parsePart(
-  markdown: string,
+  doc: PartedMarkdown,
   start: number,
   end: number,
-  header: string,
-  open: TopBlock | null,
-  bom: number,
+  carried: OpenBlock,
 ): TopBlock[] {
+  const { markdown, bom } = doc;
+  const { open, header } = carried;
   const blocks = parseTopBlocks(header + markdown.slice(start, end));
   // text from the first part counts after a leading U+FEFF as the whole does; later parts hold none
   const shift = start === 0 ? 0 : start - bom - header.length;

@@ -20,8 +20,9 @@ export function parseBlocksInPieces(
   // each piece after the first starts at the line ending before its heading, so no piece ends
   // in a line ending: a block left open at the end of a piece then ends where the whole's does
   const bounds = [0, ...starts.map((start) => lineEndingBefore(markdown, start)), markdown.length];
+  const doc = { markdown, bom, pieceUnits };
   const blocks: TopBlock[] = [];
   for (let i = 0; i + 1 < bounds.length; i++)
-    blocks.push(...parseAcrossLongBlocks(markdown, bounds[i]!, bounds[i + 1]!, bom, pieceUnits));
+    blocks.push(...parseAcrossLongBlocks(doc, bounds[i]!, bounds[i + 1]!));
   return blocks;
 }

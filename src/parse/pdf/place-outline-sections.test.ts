@@ -12,13 +12,10 @@ const group = (kind: LineGroup['kind'], ...texts: string[]): LineGroup => ({
 });
 
 const match = (text: string, title: string) => {
-  const end = matchTitleAt(
-    text,
-    0,
-    text.length,
-    foldTitle(title),
-    foldTitle(title.replace(/^\d+\s+/, '')),
-  );
+  const end = matchTitleAt(text, 0, text.length, {
+    wanted: foldTitle(title),
+    bare: foldTitle(title.replace(/^\d+\s+/, '')),
+  });
   return end === null ? null : text.slice(0, end);
 };
 

@@ -63,13 +63,13 @@ function findTitle(
 ): { start16: number; end16: number } | null {
   const wanted = foldTitle(title);
   if (wanted.length === 0) return null;
-  const bare = foldTitle(title.replace(NUMBERING, ''));
+  const folded = { wanted, bare: foldTitle(title.replace(NUMBERING, '')) };
   for (const pass of ['heading', 'paragraph'] as const) {
     for (const group of groups) {
       if (group.kind !== pass || group.end16 <= from16) continue;
       for (const lineStart of group.lineStarts16) {
         if (lineStart < from16) continue;
-        const end16 = matchTitleAt(text, lineStart, group.end16, wanted, bare);
+        const end16 = matchTitleAt(text, lineStart, group.end16, folded);
         if (end16 !== null) return { start16: lineStart, end16 };
       }
     }
@@ -81,6 +81,12 @@ function findTitle(
 const NUMBERING =
   /^\s*(?:(?:chapter|section|part|appendix|kapitel|abschnitt|teil|anhang|chapitre|partie|annexe)\s+)?(?:\p{N}+(?:[.-]\p{N}+)*|[ivxlcdm]+|\p{L})[.):]?\s+/iu;
 
+/** A title as `foldTitle` gives it, whole (`wanted`) and without its section number (`bare`). */
+export interface FoldedTitle {
+  wanted: string;
+  bare: string;
+}
+
 /**
  * UTF-16 end of the title when the text at `start16` spells it, ignoring
  * case, whitespace and compatibility forms (ligatures), with or without a
@@ -90,9 +96,9 @@ export function matchTitleAt(
   text: string,
   start16: number,
   limit16: number,
-  wanted: string,
-  bare = wanted,
+  title: FoldedTitle,
 ): number | null {
+  const { wanted, bare } = title;
   const numbering = NUMBERING.exec(text.slice(start16, Math.min(limit16, start16 + 64)));
   const starts = numbering ? [start16, start16 + numbering[0].length] : [start16];
   for (const from of starts) {
