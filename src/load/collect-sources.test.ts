@@ -1,31 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { corpusPath } from '../../test/corpora.js';
+import { makeSampleDocs } from '../../test/support/sample-docs.js';
 import { collectSources } from './collect-sources.js';
-
-const RUSTBOOK = [
-  'ch01-00-getting-started.md',
-  'ch04-00-understanding-ownership.md',
-  'ch06-00-enums.md',
-  'ch18-00-oop.md',
-];
 
 let dir: string;
 let docs: string;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-collect-'));
-  docs = join(dir, 'docs');
-  mkdirSync(join(docs, 'book'), { recursive: true });
-  for (const name of RUSTBOOK) copyFileSync(corpusPath('rustbook', name), join(docs, 'book', name));
-  writeFileSync(join(docs, 'notes.txt'), 'Plain notes.\n\nA second paragraph of notes.\n');
-  writeFileSync(
-    join(docs, 'record.json'),
-    JSON.stringify({ body: 'A long string node. '.repeat(10) }),
-  );
+  ({ dir, docs } = makeSampleDocs('cairn-collect-'));
 });
 
 afterEach(() => {

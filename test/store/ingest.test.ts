@@ -1,14 +1,4 @@
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { type CairnError, isCairnError } from '../../src/errors.js';
@@ -22,29 +12,14 @@ import { collectSources } from '../../src/load/collect-sources.js';
 import { resolveChunk } from '../../src/pipeline/resolve-chunk.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
-import { corpusPath } from '../corpora.js';
-
-const RUSTBOOK = [
-  'ch01-00-getting-started.md',
-  'ch04-00-understanding-ownership.md',
-  'ch06-00-enums.md',
-  'ch18-00-oop.md',
-];
+import { makeSampleDocs } from '../support/sample-docs.js';
 
 let dir: string;
 let docs: string;
 let store: ChunkStore;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-ingest-'));
-  docs = join(dir, 'docs');
-  mkdirSync(join(docs, 'book'), { recursive: true });
-  for (const name of RUSTBOOK) copyFileSync(corpusPath('rustbook', name), join(docs, 'book', name));
-  writeFileSync(join(docs, 'notes.txt'), 'Plain notes.\n\nA second paragraph of notes.\n');
-  writeFileSync(
-    join(docs, 'record.json'),
-    JSON.stringify({ body: 'A long string node. '.repeat(10) }),
-  );
+  ({ dir, docs } = makeSampleDocs('cairn-ingest-'));
   store = await openStore({ db: join(dir, 'cairn.db') });
 });
 
