@@ -101,7 +101,7 @@ export type CiteIssueBody = CitationIssueBody | AnswerIssueBody | AnswerParseIss
 export type CiteIssueCode = CiteIssueBody['code'];
 
 /** Where an issue is: a JSON Pointer into the input, and the segment and citation it concerns. */
-interface CiteIssueLocation {
+export interface CiteIssueLocation {
   path: string;
   /** 0-based answer segment; null for a bare citation payload or the answer as a whole. */
   segment: number | null;

@@ -1,7 +1,6 @@
 import type { ChunkStore } from '../store/types.js';
 import { answerResult } from './answer-result.js';
 import type { StoreVerdict } from './citation-status.js';
-import { citeIssue } from './cite-issue.js';
 import { inspectAnswer } from './inspect-answer.js';
 import type {
   AnswerVerificationResult,
@@ -9,6 +8,7 @@ import type {
   SegmentCheck,
   VerifyAnswerOptions,
 } from './types.js';
+import { unverifiedIssue } from './unverified-issue.js';
 import { verifyCitationList } from './verify-citation-list.js';
 
 /**
@@ -37,19 +37,13 @@ export async function verifyAnswer(
     for (const [index, v] of (bySegment.get(segment) ?? []).entries()) {
       const storeVerdict = found[index]!;
       applyStoreVerdict(v, storeVerdict);
-      if (storeVerdict.status === 'unverified' && storeVerdict.reason !== null) {
-        inspection.issues.push(
-          citeIssue(
-            {
-              code: 'citation_unverified',
-              status: storeVerdict.status,
-              reason: storeVerdict.reason,
-              detail: storeVerdict.detail ?? storeVerdict.reason,
-            },
-            { path: v.path, segment, index, snippet_id: v.snippet_id },
-          ),
-        );
-      }
+      const issue = unverifiedIssue(storeVerdict, {
+        path: v.path,
+        segment,
+        index,
+        snippet_id: v.snippet_id,
+      });
+      if (issue !== null) inspection.issues.push(issue);
     }
     checked.push({ segment, citations, verdicts: found });
   }

@@ -1,7 +1,8 @@
 import type { ChunkStore } from '../store/types.js';
 import { checkCitationPayload } from './check-citation-payload.js';
-import { citeIssue, pointerToken } from './cite-issue.js';
+import { pointerToken } from './cite-issue.js';
 import type { CitationVerificationResult, VerifyCitationsOptions } from './types.js';
+import { unverifiedIssue } from './unverified-issue.js';
 import { verifyCitationList } from './verify-citation-list.js';
 
 /**
@@ -20,28 +21,18 @@ export async function verifyCitations(
   const verdicts = await verifyCitationList(store, checked.list, options);
   const issues = checked.result.ok ? [] : [...checked.result.issues];
   for (const [index, verdict] of verdicts.entries()) {
-    if (verdict.status !== 'unverified' || verdict.reason === null) continue;
     const snippet = checked.list[index];
     const id =
       typeof snippet === 'object' && snippet !== null && 'snippet_id' in snippet
         ? snippet.snippet_id
         : null;
-    issues.push(
-      citeIssue(
-        {
-          code: 'citation_unverified',
-          status: verdict.status,
-          reason: verdict.reason,
-          detail: verdict.detail ?? verdict.reason,
-        },
-        {
-          path: `${checked.path}${pointerToken(index)}`,
-          segment: null,
-          index,
-          snippet_id: typeof id === 'string' ? id : null,
-        },
-      ),
-    );
+    const issue = unverifiedIssue(verdict, {
+      path: `${checked.path}${pointerToken(index)}`,
+      segment: null,
+      index,
+      snippet_id: typeof id === 'string' ? id : null,
+    });
+    if (issue !== null) issues.push(issue);
   }
   issues.sort((a, b) => (a.index ?? -1) - (b.index ?? -1));
   return issues.length === 0
