@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'redirect_loop',
   'no_ear_content',
   'no_questions',
+  // a gold set with lines the loader refused (each with its line number in details.issues)
+  'invalid_gold_set',
   'too_few_revisions',
   'duplicate_doc_id',
   'empty_query',

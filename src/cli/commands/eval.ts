@@ -25,6 +25,7 @@ import type { ChunkStore } from '../../store/types.js';
 import type { CommandIo } from '../command-io.js';
 import { integerFlag } from '../integer-flag.js';
 import { reportCommandError } from '../report-error.js';
+import { registerEvalGold } from './eval-gold.js';
 
 export interface EvalSquadFlags {
   db?: string;
@@ -89,6 +90,7 @@ Examples:
         stderr: process.stderr,
       });
     });
+  registerEvalGold(evalCommand);
   evalCommand
     .command('ids')
     .argument(

@@ -161,6 +161,16 @@ export async function createSchema(driver: SqlDriver, schema: string): Promise<v
   }
 }
 
+/** Drops a schema and everything in it (a scratch store's, made for one run). */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const driver = openPostgresDriver({ url, max_connections: 1 });
+  try {
+    await driver.run(`DROP SCHEMA IF EXISTS ${checkSchemaName(schema)} CASCADE`);
+  } finally {
+    await driver.close().catch(() => {});
+  }
+}
+
 /** Statements longer than this are renumbered on every call rather than cached. */
 const MAX_CACHED_SQL_CHARS = 8192;
 

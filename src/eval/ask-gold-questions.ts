@@ -1,0 +1,81 @@
+import { CairnError } from '../errors.js';
+import { search } from '../search/search.js';
+import type { ChunkStore } from '../store/types.js';
+import { NO_SECTION_ID } from '../types.js';
+import type { GoldQuestion } from './gold-set.js';
+
+/** What scoring reads of one ranked hit. */
+export interface RankedHit {
+  snippet_id: string;
+  doc_id: string;
+  section_id: string;
+  heading_path: string[];
+  start: number;
+  end: number;
+}
+
+export interface PhrasingRun {
+  /** 0: the question as written; 1.. its paraphrases in order. */
+  index: number;
+  text: string;
+  hits: RankedHit[];
+}
+
+export interface QuestionRun {
+  question: GoldQuestion;
+  phrasings: PhrasingRun[];
+}
+
+export interface AskOptions {
+  k: number;
+  /** The chunker id whose chunks are searched. */
+  chunker: string;
+  signal?: AbortSignal;
+  /** After each question, for progress. */
+  on_question?: (done: number, total: number) => void;
+}
+
+/** Every phrasing of every question asked through lexical search, the ranked hits kept. No trace is written. */
+export async function askGoldQuestions(
+  store: ChunkStore,
+  questions: readonly GoldQuestion[],
+  options: AskOptions,
+): Promise<QuestionRun[]> {
+  const runs: QuestionRun[] = [];
+  for (const question of questions) {
+    const phrasings: PhrasingRun[] = [];
+    for (const [index, text] of [question.question, ...question.paraphrases].entries()) {
+      await stopIfAborted(options.signal);
+      const result = await search(store, text, {
+        k: options.k,
+        chunker: options.chunker,
+        trace: false,
+        trace_log: false,
+      });
+      phrasings.push({
+        index,
+        text,
+        hits: result.hits.map((hit) => ({
+          snippet_id: hit.snippet_id,
+          doc_id: hit.doc_id,
+          section_id: hit.section_id === '' ? NO_SECTION_ID : hit.section_id,
+          heading_path: hit.heading_path,
+          start: hit.offsets.start,
+          end: hit.offsets.end,
+        })),
+      });
+    }
+    runs.push({ question, phrasings });
+    options.on_question?.(runs.length, questions.length);
+  }
+  return runs;
+}
+
+async function stopIfAborted(signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return;
+  // SQLite answers synchronously: without a turn of the event loop, Ctrl-C's handler would not run
+  await new Promise((resolve) => setImmediate(resolve));
+  if (signal.aborted) {
+    throw new CairnError('interrupted', 'Interrupted: the evaluation stopped before it finished');
+  }
+}
