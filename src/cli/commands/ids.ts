@@ -15,11 +15,13 @@ import { fileError } from '../../load/file-error.js';
 import { jsonThreshold } from '../json-threshold.js';
 import { noChunksReason } from '../no-chunks-reason.js';
 import { exitCodeFor, reportCommandError } from '../report-error.js';
+import { runIdsGoldCheck } from './ids-gold.js';
 
 export interface IdsCheckFlags {
   json?: boolean;
   chunker?: string;
   threshold?: string;
+  gold?: string;
 }
 
 export interface IdsCommandIo {
@@ -41,6 +43,10 @@ export function registerIds(program: Command): void {
     .option('--json', 'print one JSON report: { ok, files: [{ path, chunks, ok, issues }] }')
     .option('--chunker <id>', 'chunker id or alias', 'default')
     .option('--threshold <chars>', 'JSON: string nodes at or over this many characters', '10000')
+    .option(
+      '--gold <file>',
+      'instead: the share of gold citations (a gold set, or a JSON list of {doc, start, end}) inside one chunk; fails under 0.90',
+    )
     .addHelpText(
       'after',
       `
@@ -51,9 +57,20 @@ which must change nothing (unstable_reingest). Grammar: docs/chunk-ids.md.
 Exit status: 0 clean, 1 issues found (or a file failed to parse), 2 bad usage or
 a file that cannot be read (missing, not a regular file, of no supported format).
 
+With --gold, the files are chunked and each gold citation resolved against
+them, as cairn eval gold resolves it (doc: the path as given, its doc_uid, or
+its tail on / boundaries; a quote found once, or a span in code points):
+citation_match is the share whose span lies inside one chunk (seed 000's
+validator: at least 0.90, else exit 1). The file is a gold set (JSON lines,
+schemas/gold-set.v1.schema.json) or a plain list:
+  [{"doc": "ch04-01-what-is-ownership.md", "start": 120, "end": 180}]
+Refused lines (unknown doc, absent or repeated quote, bad span) exit 1 with
+their line numbers, and nothing is measured.
+
 Examples:
   cairn ids check ../shared/corpora/rustbook/ch04-01-what-is-ownership.md
-  cairn ids check ../shared/corpora/ecfr --json > ids-report.json`,
+  cairn ids check ../shared/corpora/ecfr --json > ids-report.json
+  cairn ids check ../shared/corpora/ecfr/title-15/chapter-VII.md --gold gold/ear.jsonl`,
     )
     .action(async (path: string, flags: IdsCheckFlags) => {
       process.exitCode = await runIdsCheck(path, flags, {
@@ -83,11 +100,24 @@ export async function runIdsCheck(
   let threshold: number;
   try {
     threshold = jsonThreshold(flags.threshold ?? '10000');
-    files = await filesUnder(path, unreadable);
     chunker = await (io.getChunker ?? defaultGetChunker)(flags.chunker ?? 'default');
   } catch (error) {
     reportCommandError(error, io, flags.json);
     // Nothing was checked yet: a missing path or an unknown chunker is a usage error.
+    return 2;
+  }
+  if (flags.gold !== undefined) {
+    return runIdsGoldCheck(
+      path,
+      flags.gold,
+      { chunker, threshold, ...(flags.json === undefined ? {} : { json: flags.json }) },
+      io,
+    );
+  }
+  try {
+    files = await filesUnder(path, unreadable);
+  } catch (error) {
+    reportCommandError(error, io, flags.json);
     return 2;
   }
   const directory = files.length !== 1 || files[0] !== path;
