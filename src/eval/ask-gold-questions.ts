@@ -8,6 +8,7 @@ import type { GoldQuestion } from './gold-set.js';
 export interface RankedHit {
   snippet_id: string;
   doc_id: string;
+  source_url: string;
   section_id: string;
   heading_path: string[];
   start: number;
@@ -58,6 +59,7 @@ export async function askGoldQuestions(
         hits: result.hits.map((hit) => ({
           snippet_id: hit.snippet_id,
           doc_id: hit.doc_id,
+          source_url: hit.source_url,
           section_id: hit.section_id === '' ? NO_SECTION_ID : hit.section_id,
           heading_path: hit.heading_path,
           start: hit.offsets.start,

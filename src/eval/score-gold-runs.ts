@@ -114,7 +114,7 @@ export function scoreGoldRuns(runs: readonly QuestionRun[], k: number): GoldScor
         .map((hit) =>
           hit.doc_id === question.doc.doc_uid
             ? describeHeadingPath(hit.heading_path)
-            : `${describeHeadingPath(hit.heading_path)} [${hit.doc_id}]`,
+            : `${describeHeadingPath(hit.heading_path)} [${hit.source_url.split('/').at(-1)}]`,
         ),
       phrasings: scores,
     };
