@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { countOf } from '../../count-of.js';
 import { CairnError } from '../../errors.js';
 import type { GoldIssue } from '../../eval/gold-set.js';
 import { decodeText } from '../../load/decode-text.js';
@@ -18,9 +19,10 @@ export async function readGoldFile(file: string): Promise<string> {
 /** `invalid_gold_set` listing every refused line, `file:line: code: message`, in its message and details. */
 export function goldSetRefused(file: string, issues: readonly GoldIssue[]): CairnError {
   const lines = issues.map((issue) => `\n  ${file}: ${issue.code}: ${issue.message}`);
+  const refused = new Set(issues.map((issue) => issue.line)).size;
   return new CairnError(
     'invalid_gold_set',
-    `${file}: ${issues.length} gold ${issues.length === 1 ? 'line' : 'lines'} refused, nothing measured:${lines.join('')}`,
+    `${file}: ${countOf(refused, 'gold line')} refused (${countOf(issues.length, 'problem')}), nothing measured:${lines.join('')}`,
     { details: { source: file, issues: [...issues] } },
   );
 }
