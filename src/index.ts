@@ -106,6 +106,7 @@ export { validateCorpusStream, validateCorpusText } from './corpus/validate-corp
 // errors: CairnError and its stable codes
 export type { CairnErrorDetails, ErrorCode } from './errors.js';
 export { CairnError, ERROR_CODES, isCairnError } from './errors.js';
+export type { RankingDifference } from './eval/compare-rankings.js';
 // eval: retrieval quality on SQuAD, chunk ID stability over real edit histories
 export type {
   QuestionOutcome,
@@ -113,11 +114,28 @@ export type {
   RetrievedSpan,
 } from './eval/eval-metrics.js';
 export { computeMetrics, firstHitRank } from './eval/eval-metrics.js';
+export type { ReingestLoss, ReingestReport } from './eval/follow-reingest.js';
 export { formatEvalTable } from './eval/format-eval-table.js';
+export { formatGoldTable } from './eval/format-gold-table.js';
 export { formatIdsEvalTable } from './eval/format-ids-eval-table.js';
+export type { GoldCitationMatch } from './eval/gold-citation-match.js';
+export { CITATION_MATCH_THRESHOLD, goldCitationMatch } from './eval/gold-citation-match.js';
+export type { GoldSearchMode } from './eval/gold-search-mode.js';
+export { GOLD_SEARCH_MODES } from './eval/gold-search-mode.js';
+export type {
+  GoldCitation,
+  GoldDocRef,
+  GoldDocs,
+  GoldIssue,
+  GoldIssueCode,
+  GoldQuestion,
+} from './eval/gold-set.js';
+export { GOLD_ISSUE_CODES } from './eval/gold-set.js';
 export type { IdPairMeasure, LostIdText } from './eval/id-pair-metrics.js';
 export type { EditHistory, LoadEditHistoriesOptions } from './eval/load-edit-histories.js';
 export { loadEditHistories } from './eval/load-edit-histories.js';
+export type { LoadedGold } from './eval/load-gold-set.js';
+export { loadGoldCitations, loadGoldQuestions } from './eval/load-gold-set.js';
 export type { GoldSpan, SquadArticle, SquadQuestion } from './eval/load-squad.js';
 export { loadSquad } from './eval/load-squad.js';
 export type {
@@ -129,6 +147,12 @@ export type {
   RevisionFailure,
 } from './eval/replay-edit-history.js';
 export { ID_SCHEMES, replayEditHistory } from './eval/replay-edit-history.js';
+export type {
+  DeterminismReport,
+  GoldEvalOptions,
+  GoldEvalReport,
+} from './eval/run-gold-eval.js';
+export { runGoldEval } from './eval/run-gold-eval.js';
 export type {
   CairnIdSummary,
   IdSchemeSummary,
@@ -143,6 +167,15 @@ export type {
   SquadEvalReport,
 } from './eval/run-squad-eval.js';
 export { DEFAULT_EVAL_CHUNKERS, runSquadEval } from './eval/run-squad-eval.js';
+export type {
+  GoldScores,
+  HitRates,
+  PhrasingScore,
+  QuestionScore,
+} from './eval/score-gold-runs.js';
+export type { SectionLabel } from './eval/section-label.js';
+export { isInSection, parseSectionLabel } from './eval/section-label.js';
+export { storeGoldDocs } from './eval/store-gold-docs.js';
 // ids: chunk IDs, re-ingest alignment and the validator (seed 000, docs/chunk-ids.md)
 export type {
   AlignableChunk,
@@ -220,6 +253,8 @@ export type {
 } from './store/document-store.js';
 export type { OpenStoreOptions } from './store/open-store.js';
 export { DEFAULT_DB_PATH, openStore } from './store/open-store.js';
+export type { TemporaryStore } from './store/open-temporary-store.js';
+export { openTemporaryStore } from './store/open-temporary-store.js';
 export type {
   ChunkInput,
   ChunkRow,

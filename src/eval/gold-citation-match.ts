@@ -1,4 +1,4 @@
-import type { GoldSpan } from './gold-set.js';
+import type { GoldCitation } from './gold-set.js';
 
 /** Seed 000's 60-second validator: `citation_match >= 0.90`. */
 export const CITATION_MATCH_THRESHOLD = 0.9;
@@ -26,7 +26,7 @@ export interface GoldCitationMatch {
  * either's offsets. `chunksOf` gives a document's chunk spans (code points).
  */
 export function goldCitationMatch(
-  citations: readonly GoldSpan[],
+  citations: readonly GoldCitation[],
   chunksOf: (docUid: string) => readonly { start: number; end: number }[],
   threshold = CITATION_MATCH_THRESHOLD,
 ): GoldCitationMatch {

@@ -19,7 +19,7 @@ export interface GoldDocs {
 }
 
 /** A gold citation resolved to its document and span. */
-export interface GoldSpan {
+export interface GoldCitation {
   doc: GoldDocRef;
   start: number;
   end: number;
@@ -27,7 +27,7 @@ export interface GoldSpan {
   quote: string;
 }
 
-export interface GoldQuestion extends GoldSpan {
+export interface GoldQuestion extends GoldCitation {
   id: string;
   /** 1-based line of the gold file. */
   line: number;

@@ -1,5 +1,5 @@
 import { OffsetIndex } from '../load/offset-index.js';
-import type { GoldDocRef, GoldDocs, GoldIssue, GoldQuestion, GoldSpan } from './gold-set.js';
+import type { GoldDocRef, GoldDocs, GoldIssue, GoldQuestion, GoldCitation } from './gold-set.js';
 import { locateQuote } from './locate-quote.js';
 import { matchGoldDoc } from './match-gold-doc.js';
 import { type GoldRecord, type GoldRecordKind, readGoldRecords } from './read-gold-records.js';
@@ -40,7 +40,7 @@ export async function loadGoldQuestions(
 export async function loadGoldCitations(
   text: string,
   docs: GoldDocs,
-): Promise<LoadedGold<GoldSpan>> {
+): Promise<LoadedGold<GoldCitation>> {
   const loaded = await resolveRecords(text, docs, 'citations');
   return { items: loaded.items.map((item) => item.span), issues: loaded.issues };
 }
@@ -49,9 +49,9 @@ async function resolveRecords(
   text: string,
   docs: GoldDocs,
   kind: GoldRecordKind,
-): Promise<LoadedGold<{ record: GoldRecord; span: GoldSpan }>> {
+): Promise<LoadedGold<{ record: GoldRecord; span: GoldCitation }>> {
   const { records, issues } = readGoldRecords(text, kind);
-  const items: { record: GoldRecord; span: GoldSpan }[] = [];
+  const items: { record: GoldRecord; span: GoldCitation }[] = [];
   const texts = new Map<string, { text: string; index: OffsetIndex }>();
   const textOf = async (doc: GoldDocRef) => {
     let entry = texts.get(doc.doc_uid);
@@ -75,7 +75,7 @@ async function resolveOne(
   record: GoldRecord,
   docs: GoldDocs,
   textOf: (doc: GoldDocRef) => Promise<{ text: string; index: OffsetIndex }>,
-): Promise<GoldSpan | GoldIssue> {
+): Promise<GoldCitation | GoldIssue> {
   const name = `${record.unit} ${record.line}`;
   const issue = (code: GoldIssue['code'], field: string, message: string): GoldIssue => ({
     code,
