@@ -251,10 +251,8 @@ export type {
   WriteVersionInput,
   WriteVersionOutcome,
 } from './store/document-store.js';
-export type { OpenStoreOptions } from './store/open-store.js';
-export { DEFAULT_DB_PATH, openStore } from './store/open-store.js';
-export type { TemporaryStore } from './store/open-temporary-store.js';
-export { openTemporaryStore } from './store/open-temporary-store.js';
+export type { OpenStoreOptions, TemporaryStore } from './store/open-store.js';
+export { DEFAULT_DB_PATH, openStore, openTemporaryStore } from './store/open-store.js';
 export type {
   ChunkInput,
   ChunkRow,

@@ -2,7 +2,7 @@ import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { countOf } from '../count-of.js';
 import { resolveSearchChunker } from '../search/resolve-search-chunker.js';
 import { checkK } from '../search/search.js';
-import type { TemporaryStore } from '../store/open-temporary-store.js';
+import type { TemporaryStore } from '../store/open-store.js';
 import type { ChunkStore } from '../store/types.js';
 import { askGoldQuestions } from './ask-gold-questions.js';
 import { compareRankings, type RankingDifference } from './compare-rankings.js';

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { openStore } from '../../src/store/open-store.js';
-import { openTemporaryStore } from '../../src/store/open-temporary-store.js';
+import { openStore, openTemporaryStore } from '../../src/store/open-store.js';
 import {
   dropSchema,
   PG_URL,

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { describe } from 'vitest';
-import { openStore } from '../../src/store/open-store.js';
-import { openTemporaryStore } from '../../src/store/open-temporary-store.js';
+import { openStore, openTemporaryStore } from '../../src/store/open-store.js';
 import { tempDir } from '../support/temp-dir.js';
 import { describeGoldEval } from './support/describe-gold-eval.js';
 

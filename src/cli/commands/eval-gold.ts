@@ -5,7 +5,7 @@ import { loadGoldQuestions } from '../../eval/load-gold-set.js';
 import { runGoldEval } from '../../eval/run-gold-eval.js';
 import { storeGoldDocs } from '../../eval/store-gold-docs.js';
 import { MAX_K } from '../../search/search.js';
-import { openTemporaryStore } from '../../store/open-temporary-store.js';
+import { openTemporaryStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import type { CommandIo } from '../command-io.js';
 import { integerFlag } from '../integer-flag.js';

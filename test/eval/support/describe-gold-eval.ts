@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type GoldEvalReport, runGoldEval } from '../../../src/eval/run-gold-eval.js';
-import type { TemporaryStore } from '../../../src/store/open-temporary-store.js';
+import type { TemporaryStore } from '../../../src/store/open-store.js';
 import type { ChunkStore } from '../../../src/store/types.js';
 import { tempDir } from '../../support/temp-dir.js';
 import { AFTER_FILES, FILES, loadScenarioGold, storeFiles, writeFiles } from './gold-scenario.js';
