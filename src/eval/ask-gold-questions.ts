@@ -1,8 +1,8 @@
-import { CairnError } from '../errors.js';
 import { search } from '../search/search.js';
 import type { ChunkStore } from '../store/types.js';
 import { NO_SECTION_ID } from '../types.js';
 import type { GoldQuestion } from './gold-set.js';
+import { stopIfAborted } from './stop-if-aborted.js';
 
 /** What scoring reads of one ranked hit. */
 export interface RankedHit {
@@ -71,13 +71,4 @@ export async function askGoldQuestions(
     options.on_question?.(runs.length, questions.length);
   }
   return runs;
-}
-
-async function stopIfAborted(signal: AbortSignal | undefined): Promise<void> {
-  if (signal === undefined) return;
-  // SQLite answers synchronously: without a turn of the event loop, Ctrl-C's handler would not run
-  await new Promise((resolve) => setImmediate(resolve));
-  if (signal.aborted) {
-    throw new CairnError('interrupted', 'Interrupted: the evaluation stopped before it finished');
-  }
 }

@@ -15,6 +15,7 @@ import {
   type RetrievedSpan,
 } from './eval-metrics.js';
 import type { SquadArticle, SquadQuestion } from './load-squad.js';
+import { stopIfAborted } from './stop-if-aborted.js';
 
 /** The chunkers `cairn eval squad` compares unless told otherwise. */
 export const DEFAULT_EVAL_CHUNKERS: readonly string[] = ['default', 'char', 'token'];
@@ -173,13 +174,3 @@ export async function runSquadEval(
 /** A question search can be asked and scored on: its text is not blank and it has a gold answer. */
 const isScorable = (question: SquadQuestion): boolean =>
   question.question.trim() !== '' && question.answers.length > 0;
-
-async function stopIfAborted(signal: AbortSignal | undefined): Promise<void> {
-  if (signal === undefined) return;
-  // SQLite answers synchronously, so awaiting it never returns to the event loop, where a
-  // signal's handler runs: without this turn, Ctrl-C would wait for the end of the run
-  await new Promise((resolve) => setImmediate(resolve));
-  if (signal.aborted) {
-    throw new CairnError('interrupted', 'Interrupted: the evaluation stopped before it finished');
-  }
-}
