@@ -1,5 +1,5 @@
 import { OffsetIndex } from '../load/offset-index.js';
-import type { GoldDocRef, GoldDocs, GoldIssue, GoldQuestion, GoldCitation } from './gold-set.js';
+import type { GoldCitation, GoldDocRef, GoldDocs, GoldIssue, GoldQuestion } from './gold-set.js';
 import { locateQuote } from './locate-quote.js';
 import { matchGoldDoc } from './match-gold-doc.js';
 import { type GoldRecord, type GoldRecordKind, readGoldRecords } from './read-gold-records.js';
