@@ -74,7 +74,7 @@ export async function planWrite(store: ChunkStore, request: WriteRequest): Promi
       input: { ...base, version: { existing_id: same.id } },
     };
   }
-  const rows = toChunkInputs(chunks, plan.ids);
+  const rows = toChunkInputs(doc, chunks, plan.ids);
   return {
     status: state === null ? 'created' : same?.id === state.current.id ? 'chunked' : 'updated',
     change: plan.change,
