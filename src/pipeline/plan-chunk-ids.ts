@@ -11,6 +11,16 @@ export interface IdPlan {
   /** null when there was nothing to compare with (a first version or a first chunk set). */
   change: ChangeKind | null;
   redirects: RedirectInput[];
+  /**
+   * The chunks the IDs were aligned with (the previous chunk set of this
+   * chunker); null when there was none.
+   */
+  previous: ChunkRow[] | null;
+  /**
+   * Seed 000's collision policy at work: `r=` took more than 8 hex digits
+   * because another revision of the document shares them. Empty otherwise.
+   */
+  warnings: string[];
 }
 
 export interface PlanInput {
@@ -47,6 +57,8 @@ export async function planChunkIds(store: ChunkStore, input: PlanInput): Promise
       lineage_rev,
       change: null,
       redirects: [],
+      previous: null,
+      warnings: [],
     };
   }
   const [previous, revs, used] = await Promise.all([
@@ -54,7 +66,8 @@ export async function planChunkIds(store: ChunkStore, input: PlanInput): Promise
     store.listRevs(input.document_id),
     store.listUsedChunkIds(input.document_id, input.chunker_id),
   ]);
-  const rev_length = revLengthFor(doc, revs);
+  const { rev_length, warning } = revLengthFor(doc, revs);
+  const warnings = warning === null ? [] : [warning];
   if (previous !== null) {
     const aligned = alignChunkIds(
       previous.map((chunk) => ({ chunk_id: chunk.chunk_id, text: chunk.text })),
@@ -73,6 +86,8 @@ export async function planChunkIds(store: ChunkStore, input: PlanInput): Promise
         aligned.ids,
         aligned.redirects,
       ),
+      previous,
+      warnings: aligned.lineage_rev.length > 8 ? warnings : [],
     };
   }
   const lineage_rev = input.fallback_rev ?? doc.rev.slice(0, rev_length);
@@ -81,6 +96,8 @@ export async function planChunkIds(store: ChunkStore, input: PlanInput): Promise
     lineage_rev,
     change: null,
     redirects: [],
+    previous: null,
+    warnings: lineage_rev.length > 8 ? warnings : [],
   };
 }
 
@@ -116,10 +133,14 @@ export function redirectsFor(
   return out;
 }
 
-/** Hex digits of `doc.rev` for `r=`: 8, more when another version's rev shares them (seed 000). */
-function revLengthFor(doc: CairnDocument, revs: readonly string[]): number {
+/** Hex digits of `doc.rev` for `r=`: 8, more when another version's rev shares them (seed 000), with the warning that says so. */
+function revLengthFor(
+  doc: CairnDocument,
+  revs: readonly string[],
+): { rev_length: number; warning: string | null } {
   const entries = [...new Set([...revs, doc.rev])].map((rev) => ({ doc_uid: doc.doc_uid, rev }));
-  return chooseRevLengths(entries).find((choice) => choice.rev === doc.rev)?.rev_length ?? 8;
+  const choice = chooseRevLengths(entries).find((c) => c.rev === doc.rev);
+  return { rev_length: choice?.rev_length ?? 8, warning: choice?.warning ?? null };
 }
 
 /** The chunk set of this chunker to align against: the preferred version's, else the newest other one. */

@@ -23,13 +23,15 @@ export function toChunkInputs(
     totals.set(pointer, (totals.get(pointer) ?? 0) + 1);
   }
   const nodeHashes = jsonNodeHashes(doc);
+  const nodeStarts = new Map(doc.json_nodes.map((node) => [node.json_pointer, node.span.start]));
   const next = new Map<string, number>();
   return chunks.map((chunk, seq) => {
     const pointer = chunk.json_pointer ?? '';
     const index = next.get(pointer) ?? 0;
     next.set(pointer, index + 1);
     const nodeHash = pointer === '' ? undefined : nodeHashes.get(pointer);
-    const inNode = nodeHash !== undefined && chunk.node_start !== undefined;
+    const nodeStart = nodeStarts.get(pointer);
+    const inNode = nodeHash !== undefined && nodeStart !== undefined;
     return {
       chunk_id: ids[seq]!,
       seq,
@@ -48,8 +50,8 @@ export function toChunkInputs(
       block_type: primaryBlockType(chunk.block_types),
       anchor: deriveAnchor(chunk.text),
       hash: textHash(chunk.text),
-      node_start: inNode ? chunk.node_start! : null,
-      node_end: inNode ? chunk.node_end! : null,
+      node_start: inNode ? chunk.span.start - nodeStart : null,
+      node_end: inNode ? chunk.span.end - nodeStart : null,
       node_hash: inNode ? nodeHash : null,
     };
   });

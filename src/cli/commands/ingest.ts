@@ -153,6 +153,10 @@ async function formatSummary(
       (summary.chunked > 0 ? `, ${summary.chunked} chunked` : ''),
     `  chunks written: ${summary.chunks_written} (${summary.chunker_id}), redirects: ${summary.redirects_written}`,
   ];
+  // seed 000: a rev collision is logged and the run goes on
+  for (const warning of summary.warnings.slice(0, 20)) lines.push(`  warning: ${warning}`);
+  if (summary.warnings.length > 20)
+    lines.push(`  warning: ${summary.warnings.length - 20} more (--json lists every one)`);
   const failedFiles = summary.documents.filter((d) => d.status === 'failed');
   for (const file of failedFiles.slice(0, 20)) {
     lines.push(`  failed: ${file.source_url}: ${file.error?.code}: ${file.error?.message}`);
