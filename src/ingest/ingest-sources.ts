@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
+import type { ChunkLimits } from '../chunk/types.js';
 import { CairnError, type ErrorCode, isCairnError } from '../errors.js';
 import { collectSources, type SourceFile } from '../load/collect-sources.js';
 import { fileError } from '../load/file-error.js';
@@ -22,6 +23,12 @@ export interface IngestOptions {
   /** Override format detection for every file. */
   format?: Format;
   parse_options?: ParseOptions;
+  /**
+   * Seed 004's safety limits for every file (`max_content_chars`,
+   * `max_chunks_per_node`); a file over one fails alone with
+   * `content_too_large` or `too_many_chunks`. Default: the chunker's own.
+   */
+  limits?: Partial<ChunkLimits>;
   /** Where relative paths start and what `source_url` is relative to (default `process.cwd()`). */
   cwd?: string;
   /** Symbolic links met in folders are followed only inside this folder (`CollectOptions.links_within`). */
@@ -326,6 +333,7 @@ async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared>
       chunker_id: chunkerId,
       ...(options.format === undefined ? {} : { format: options.format }),
       ...(options.parse_options === undefined ? {} : { parse_options: options.parse_options }),
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
     });
     // The writer awaits it in order; an early rejection must not count as unhandled meanwhile.
     work.catch(() => {});

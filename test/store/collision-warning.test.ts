@@ -90,10 +90,10 @@ describe('a rev collision is reported, and the run goes on', () => {
         });
       const first = await upload(A);
       expect(first.status).toBe(201);
-      expect((await first.json()).warnings).toEqual([]);
+      expect(((await first.json()) as { warnings: string[] }).warnings).toEqual([]);
       const second = await upload(B);
       expect(second.status).toBe(200);
-      const answer = await second.json();
+      const answer = (await second.json()) as { warnings: string[]; first_chunk_id: string };
       expect(answer.warnings).toHaveLength(1);
       expect(parseChunkId(answer.first_chunk_id).rev).toHaveLength(12);
       expect(log).toEqual([`cairn serve: warning: upload/collide.txt: ${answer.warnings[0]}`]);
