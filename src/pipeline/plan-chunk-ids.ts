@@ -1,9 +1,11 @@
 import type { Chunk } from '../chunk/types.js';
 import { alignChunkIds, type ChangeKind, type ChunkRedirect } from '../ids/align-chunk-ids.js';
+import { alignPages } from '../ids/align-pages.js';
+import { type CarryPagesResult, carryPages } from '../ids/carry-pages.js';
 import { chooseRevLengths } from '../ids/choose-rev-lengths.js';
 import { mintChunkIds } from '../ids/mint-chunk-ids.js';
 import type { ChunkRow, ChunkStore, RedirectInput } from '../store/types.js';
-import type { CairnDocument } from '../types.js';
+import type { CairnDocument, Page } from '../types.js';
 
 export interface IdPlan {
   ids: string[];
@@ -75,16 +77,22 @@ export async function planChunkIds(store: ChunkStore, input: PlanInput): Promise
       chunks,
       { rev_length, retired_ids: used },
     );
-    const ids = input.keep_ids?.length === aligned.ids.length ? [...input.keep_ids] : aligned.ids;
+    const paged =
+      aligned.change !== 'major'
+        ? await carryPagesOver(store, { doc, chunks, previous, used, ids: aligned.ids })
+        : null;
+    const alignedIds = paged?.ids ?? aligned.ids;
+    const ids = input.keep_ids?.length === alignedIds.length ? [...input.keep_ids] : alignedIds;
     return {
       ids,
       lineage_rev: aligned.lineage_rev,
-      change: aligned.change,
+      // the same chunks on other pages: IDs moved, so not `none`
+      change: paged !== null && aligned.change === 'none' ? 'minor' : aligned.change,
       redirects: redirectsFor(
         previous.map((chunk) => chunk.chunk_id),
         ids,
         aligned.ids,
-        aligned.redirects,
+        [...(paged?.redirects ?? []), ...aligned.redirects],
       ),
       previous,
       warnings: aligned.lineage_rev.length > 8 ? warnings : [],
@@ -141,6 +149,49 @@ function revLengthFor(
   const entries = [...new Set([...revs, doc.rev])].map((rev) => ({ doc_uid: doc.doc_uid, rev }));
   const choice = chooseRevLengths(entries).find((c) => c.rev === doc.rev);
   return { rev_length: choice?.rev_length ?? 8, warning: choice?.warning ?? null };
+}
+
+/**
+ * Seed 000's OCR repairs for a paged document (PDF) whose pages moved
+ * between versions: pages are aligned by their words, and IDs the chunk
+ * alignment kept get their chunk's new page in `p=` (`carryPages`). Null
+ * when the document or its previous version has no pages, or no kept ID
+ * names another page than its chunk's.
+ */
+async function carryPagesOver(
+  store: ChunkStore,
+  input: {
+    doc: CairnDocument;
+    chunks: readonly Chunk[];
+    previous: readonly ChunkRow[];
+    used: readonly string[];
+    /** The IDs the chunk alignment gave. */
+    ids: readonly string[];
+  },
+): Promise<CarryPagesResult | null> {
+  const { doc, chunks, previous } = input;
+  if (doc.pages.length === 0 || previous.length === 0) return null;
+  const old = await store.getVersionText(previous[0]!.version_id);
+  if (old === null || old.model.pages.length === 0) return null;
+  const map = alignPages(
+    pageTexts(old.canonical, old.model.pages),
+    pageTexts(doc.canonical, doc.pages),
+  );
+  const carried = carryPages({
+    ids: input.ids,
+    pages: chunks.map((chunk) => chunk.page),
+    map,
+    taken: new Set(input.used),
+  });
+  return carried.redirects.length === 0 ? null : carried;
+}
+
+/** The text of each page, by its UTF-8 span (one encoding of the canonical text, not one per page). */
+function pageTexts(canonical: string, pages: readonly Page[]): string[] {
+  const bytes = Buffer.from(canonical, 'utf8');
+  return pages.map((page) =>
+    bytes.subarray(page.span.start_byte, page.span.end_byte).toString('utf8'),
+  );
 }
 
 /** The chunk set of this chunker to align against: the preferred version's, else the newest other one. */
