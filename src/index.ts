@@ -12,6 +12,7 @@ export {
   createChunkerRegistry,
   defaultChunkerRegistry,
 } from './chunk/chunker-registry.js';
+export { limitChunker } from './chunk/limit-chunker.js';
 export type {
   SentenceChunkerConfig,
   SentenceChunkerSettings,
@@ -218,8 +219,10 @@ export type { ParseDocumentInput, ParseFileOptions } from './parse/parse-documen
 export { parseDocument, parseFile } from './parse/parse-document.js';
 export type { ParseInput, ParseOptions } from './parse/parse-input.js';
 // pipeline: ensure, late chunking and resolve, the orchestration above the store
+export type { CanonicalChunkFields, NodeOffsets } from './pipeline/canonical-fields.js';
 export type { ChunkStoredOptions, ChunkStoredSummary } from './pipeline/chunk-stored.js';
 export { chunkStored } from './pipeline/chunk-stored.js';
+export { deriveAnchor } from './pipeline/derive-anchor.js';
 export type {
   ChunkSource,
   EnsureOptions,
@@ -229,6 +232,7 @@ export type {
   PrecomputedChunks,
 } from './pipeline/ensure.js';
 export { ensure } from './pipeline/ensure.js';
+export type { NodeReport, NodeStatus } from './pipeline/node-report.js';
 export type { RedirectHop, ResolveOptions, ResolveResult } from './pipeline/resolve-chunk.js';
 export { resolveChunk } from './pipeline/resolve-chunk.js';
 // search: lexical search with seed 001's citation payload

@@ -1,4 +1,5 @@
 import type { CitationOffsets } from '../cite/citation-contract.js';
+import { type CanonicalChunkFields, freshChunkFields } from '../pipeline/canonical-fields.js';
 import { type CairnDocument, NO_SECTION_ID } from '../types.js';
 import type { SourcePiece } from './split-source-text.js';
 
@@ -8,10 +9,9 @@ import type { SourcePiece } from './split-source-text.js';
  * it back is a lookup: `offsets` are code points into the canonical text,
  * half-open, as everywhere in cairn.
  */
-export interface CairnChunkMetadata {
+export interface CairnChunkMetadata extends CanonicalChunkFields {
   /** The chunk ID: the payload's `snippet_id`. */
   chunk_id: string;
-  chunker_id: string;
   doc_id: string;
   /** The document's full revision (sha1 of the normalized text), as citations name it. */
   rev: string;
@@ -37,6 +37,9 @@ export const CHUNK_METADATA_KEYS = [
   'page',
   'tokens',
   'offsets',
+  'hash',
+  'block_type',
+  'anchor',
 ] as const satisfies readonly (keyof CairnChunkMetadata)[];
 
 export function chunkMetadata(
@@ -47,7 +50,7 @@ export function chunkMetadata(
   const { chunk } = piece;
   return {
     chunk_id: piece.chunk_id,
-    chunker_id,
+    ...freshChunkFields(chunk, chunker_id),
     doc_id: doc.doc_uid,
     rev: doc.rev,
     source_url: doc.source_url,

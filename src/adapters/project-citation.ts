@@ -123,6 +123,14 @@ function assemble(source: ProjectionSource, options: ProjectionOptions): Record<
     ['rerank_score', m.rerank_score],
     ['k_pos', m.k_pos ?? m.k ?? source.position],
     ['k_final', m.k_final],
+    // seed 000's canonical fields and the JSON node offsets, when the metadata has them
+    ['chunker_id', m.chunker_id],
+    ['hash', m.hash],
+    ['block_type', m.block_type],
+    ['anchor', m.anchor],
+    ['json_pointer', m.json_pointer],
+    ['node_start', m.node_start],
+    ['node_end', m.node_end],
   ];
   return Object.fromEntries(fields.filter(([, value]) => value !== undefined));
 }

@@ -42,24 +42,33 @@ export abstract class BaseChunker<C extends ChunkerConfig> implements Chunker {
       key = canonicalJson(next);
     } catch (error) {
       // NaN or Infinity: the constructor's check names the setting; hashing could not
-      this.derive(next);
+      this.derive(next, this.limits);
       throw error;
     }
     if (key === canonicalJson(this.config)) return this;
     let chunker = this.derived.get(key);
     if (chunker === undefined) {
-      chunker = this.derive(next);
+      chunker = this.derive(next, this.limits);
       if (this.derived.size >= MAX_DERIVED) this.derived.delete(this.derived.keys().next().value!);
       this.derived.set(key, chunker);
     }
     return chunker;
   }
 
+  /**
+   * The same chunker with other safety limits (seed 004's
+   * `MAX_CONTENT_SIZE_CHARS`, `MAX_CHUNKS_PER_NODE`): the chunks, and so the
+   * chunker id, are the same; only what is refused differs.
+   */
+  withLimits(limits: Partial<ChunkLimits>): Chunker {
+    return this.derive(this.config, resolveLimits({ ...this.limits, ...limits }));
+  }
+
   /** The configuration with the seed's per-call options applied (validated by `derive`). */
   protected abstract withOptions(options: ChunkingOptions): C;
 
-  /** A new instance of the same chunker with `config` and the same limits. */
-  protected abstract derive(config: C): Chunker;
+  /** A new instance of the same chunker with `config` and `limits`. */
+  protected abstract derive(config: C, limits: Readonly<ChunkLimits>): Chunker;
 
   protected abstract run(source: ChunkSource): Chunk[];
 }

@@ -81,8 +81,8 @@ export class CharChunker extends BaseChunker<CharChunkerConfig> {
     };
   }
 
-  protected derive(config: CharChunkerConfig): Chunker {
-    return new CharChunker({ ...config, limits: this.limits });
+  protected derive(config: CharChunkerConfig, limits: Readonly<ChunkLimits>): Chunker {
+    return new CharChunker({ ...config, limits });
   }
 
   protected run(source: ChunkSource): Chunk[] {

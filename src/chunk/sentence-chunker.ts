@@ -147,8 +147,7 @@ export class SentenceChunker extends BaseChunker<SentenceChunkerConfig> {
     };
   }
 
-  protected derive(config: SentenceChunkerConfig): Chunker {
-    const { limits } = this;
+  protected derive(config: SentenceChunkerConfig, limits: Readonly<ChunkLimits>): Chunker {
     if (config.unit === 'char') return new SentenceChunker({ ...config, limits });
     const { tokenizer: _id, ...rest } = config;
     return new SentenceChunker({ ...rest, ...this.tokenizerSettings, limits });

@@ -139,9 +139,9 @@ export class StructureChunker extends BaseChunker<StructureChunkerConfig> {
     return { ...this.config, ...tokenOptionOverrides(options) };
   }
 
-  protected derive(config: StructureChunkerConfig): Chunker {
+  protected derive(config: StructureChunkerConfig, limits: Readonly<ChunkLimits>): Chunker {
     const { tokenizer: _id, ...rest } = config;
-    return new StructureChunker({ ...rest, ...this.tokenizerSettings, limits: this.limits });
+    return new StructureChunker({ ...rest, ...this.tokenizerSettings, limits });
   }
 
   protected run(source: ChunkSource): Chunk[] {

@@ -77,9 +77,9 @@ export class TokenChunker extends BaseChunker<TokenChunkerConfig> {
     return { ...this.config, ...tokenOptionOverrides(options) };
   }
 
-  protected derive(config: TokenChunkerConfig): Chunker {
+  protected derive(config: TokenChunkerConfig, limits: Readonly<ChunkLimits>): Chunker {
     const { tokenizer: _id, ...rest } = config;
-    return new TokenChunker({ ...rest, ...this.tokenizerSettings, limits: this.limits });
+    return new TokenChunker({ ...rest, ...this.tokenizerSettings, limits });
   }
 
   protected run(source: ChunkSource): Chunk[] {

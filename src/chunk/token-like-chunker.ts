@@ -62,8 +62,8 @@ export class TokenLikeChunker extends BaseChunker<TokenLikeChunkerConfig> {
     return { ...this.config, ...tokenOptionOverrides(options) };
   }
 
-  protected derive(config: TokenLikeChunkerConfig): Chunker {
-    return new TokenLikeChunker({ ...config, limits: this.limits });
+  protected derive(config: TokenLikeChunkerConfig, limits: Readonly<ChunkLimits>): Chunker {
+    return new TokenLikeChunker({ ...config, limits });
   }
 
   protected run(source: ChunkSource): Chunk[] {

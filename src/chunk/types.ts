@@ -111,4 +111,10 @@ export interface Chunker {
   chunk(input: CairnDocument | string, options?: ChunkingOptions): Chunk[];
   /** The chunker for this configuration with `options` applied (itself when nothing changes). */
   configure(options?: ChunkingOptions): Chunker;
+  /**
+   * The same chunker (same id, same chunks) with other safety limits; the
+   * built-in chunkers have it. A chunker without it keeps its own limits,
+   * and `cairn chunk`/`cairn ingest` refuse limit flags for it.
+   */
+  withLimits?(limits: Partial<ChunkLimits>): Chunker;
 }

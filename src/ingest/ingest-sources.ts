@@ -1,11 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
+import type { ChunkLimits } from '../chunk/types.js';
 import { CairnError, type ErrorCode, isCairnError } from '../errors.js';
 import { collectSources, type SourceFile } from '../load/collect-sources.js';
 import { fileError } from '../load/file-error.js';
 import type { ParseOptions } from '../parse/parse-input.js';
 import { type EnsureStatus, ensure } from '../pipeline/ensure.js';
+import type { NodeReport, NodeStatus } from '../pipeline/node-report.js';
 import type { ChunkStore } from '../store/types.js';
 import type { Format } from '../types.js';
 import { checkSeenFile, type SeenInput, settingsKeyOf } from './check-seen-file.js';
@@ -21,6 +23,12 @@ export interface IngestOptions {
   /** Override format detection for every file. */
   format?: Format;
   parse_options?: ParseOptions;
+  /**
+   * Seed 004's safety limits for every file (`max_content_chars`,
+   * `max_chunks_per_node`); a file over one fails alone with
+   * `content_too_large` or `too_many_chunks`. Default: the chunker's own.
+   */
+  limits?: Partial<ChunkLimits>;
   /** Where relative paths start and what `source_url` is relative to (default `process.cwd()`). */
   cwd?: string;
   /** Symbolic links met in folders are followed only inside this folder (`CollectOptions.links_within`). */
@@ -48,6 +56,10 @@ export interface IngestedFile {
   chunks: number;
   first_chunk_id: string | null;
   error?: { code: ErrorCode; message: string };
+  /** Seed 000's collision warnings for this file (`EnsureResult.warnings`); absent when none. */
+  warnings?: string[];
+  /** JSON documents: how many string nodes were unchanged, updated and created (`EnsureResult.nodes`). */
+  nodes?: Record<NodeStatus, number>;
   /**
    * Set when `format` was given but the text is the one stored under this
    * format: a version is its text, so the stored model stays until the
@@ -86,6 +98,8 @@ export interface IngestSummary {
   bytes_parsed: number;
   seconds: number;
   mb_per_s: number;
+  /** Every file's warnings, each prefixed with its source_url: seed 000 says log a warning and continue. */
+  warnings: string[];
   documents: IngestedFile[];
 }
 
@@ -166,6 +180,7 @@ export async function ingestSources(
     bytes_parsed: 0,
     seconds: 0,
     mb_per_s: 0,
+    warnings: [],
     documents: [],
   };
   options.on_event?.({
@@ -219,6 +234,8 @@ export async function ingestSources(
       fill();
       const outcome = await settle(store, prepared, chunkerId, options.format);
       summary.documents.push(outcome.file);
+      for (const warning of outcome.file.warnings ?? [])
+        summary.warnings.push(`${outcome.file.source_url}: ${warning}`);
       if (outcome.file.status === 'failed') summary.failed++;
       else summary[outcome.file.status]++;
       summary.chunks_written += outcome.chunks_written;
@@ -316,6 +333,7 @@ async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared>
       chunker_id: chunkerId,
       ...(options.format === undefined ? {} : { format: options.format }),
       ...(options.parse_options === undefined ? {} : { parse_options: options.parse_options }),
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
     });
     // The writer awaits it in order; an early rejection must not count as unhandled meanwhile.
     work.catch(() => {});
@@ -365,6 +383,8 @@ async function settle(
         version: ensured.version.seq,
         chunks: ensured.chunk_count,
         first_chunk_id: ensured.first_chunk_id,
+        ...(ensured.warnings.length === 0 ? {} : { warnings: ensured.warnings }),
+        ...(ensured.nodes.length === 0 ? {} : { nodes: countNodes(ensured.nodes) }),
         ...(keptFormat === undefined ? {} : { kept_format: keptFormat }),
       },
       chunks_written: ensured.chunks_written,
@@ -374,6 +394,12 @@ async function settle(
     if (isCairnError(error) && FATAL.has(error.code)) throw error;
     return { file: failed(prepared.file, error), chunks_written: 0, redirects_written: 0 };
   }
+}
+
+function countNodes(nodes: readonly NodeReport[]): Record<NodeStatus, number> {
+  const counts: Record<NodeStatus, number> = { unchanged: 0, updated: 0, created: 0 };
+  for (const node of nodes) counts[node.status]++;
+  return counts;
 }
 
 function unchangedFile(file: SourceFile, docUid: string): IngestedFile {

@@ -1,5 +1,6 @@
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
-import type { Chunk, ChunkingOptions } from '../chunk/types.js';
+import { limitChunker } from '../chunk/limit-chunker.js';
+import type { Chunk, ChunkingOptions, ChunkLimits } from '../chunk/types.js';
 import { parseDocument } from '../parse/parse-document.js';
 import type { ParseOptions } from '../parse/parse-input.js';
 import type { CairnDocument, Format } from '../types.js';
@@ -11,6 +12,8 @@ export interface SourceTask {
   chunker_id?: string;
   /** Options the chunker is configured with before it runs (`Chunker.configure`). */
   chunking_options?: ChunkingOptions;
+  /** Safety limits the chunker runs under (`Chunker.withLimits`); default: its own. */
+  limits?: Partial<ChunkLimits>;
   /** Keep each chunk's `context` on the way back from a worker (the store keeps none; `cairn chunk` prints it). */
   keep_context?: boolean;
   format?: Format;
@@ -33,7 +36,9 @@ export async function processSource(task: SourceTask): Promise<SourceResult> {
     ...(task.doc_uid === undefined ? {} : { doc_uid: task.doc_uid }),
   });
   if (task.chunker_id === undefined) return { doc, chunks: [] };
-  const chunker = defaultChunkerRegistry().get(task.chunker_id);
   const { chunking_options: options } = task;
-  return { doc, chunks: (options === undefined ? chunker : chunker.configure(options)).chunk(doc) };
+  const base = defaultChunkerRegistry().get(task.chunker_id);
+  const configured = options === undefined ? base : base.configure(options);
+  const chunker = task.limits === undefined ? configured : limitChunker(configured, task.limits);
+  return { doc, chunks: chunker.chunk(doc) };
 }

@@ -101,7 +101,7 @@ async function chunkVersion(
     exclude_version_id: version.id,
     fallback_rev: version.lineage_rev,
   });
-  const rows = toChunkInputs(chunks, plan.ids);
+  const rows = toChunkInputs(doc, chunks, plan.ids);
   // Old IDs redirect only when the current version takes their place; an old version's set retires nothing.
   const redirects = current ? plan.redirects : [];
   const written = await store.writeChunkSet({

@@ -8,9 +8,37 @@ describe('deriveAnchor', () => {
       'Each value has an owner.',
     );
     expect(deriveAnchor('Title\n=====\n\n- a list item, first. More')).toBe('a list item, first.');
-    expect(deriveAnchor('(a) Scope. This part applies to exports.')).toBe('Scope.');
+    expect(deriveAnchor('(a) Scope. This part applies to exports.')).toBe(
+      'This part applies to exports.',
+    );
     expect(deriveAnchor('# Only a heading')).toBeNull();
     expect(deriveAnchor('---\n\n***')).toBeNull();
+  });
+
+  test('skips designators, section signs, list markers and fenced code (the documented rule)', () => {
+    expect(
+      deriveAnchor('      (a)(1) No U.S. person may export any Schedule 3 chemical. More.'),
+    ).toBe('No U.S. person may export any Schedule 3 chemical.');
+    expect(deriveAnchor('      (a)  (1) A license is required for Iraq. Then.')).toBe(
+      'A license is required for Iraq.',
+    );
+    expect(deriveAnchor('  § 745.1   Advance notification of exports.\n\nBody.')).toBe(
+      'Advance notification of exports.',
+    );
+    expect(
+      deriveAnchor('```rust\nlet s = String::from("hello");\n```\nThe string moves. Next.'),
+    ).toBe('The string moves.');
+    expect(deriveAnchor('~~~\ncode only\n~~~')).toBeNull();
+    expect(deriveAnchor('- 1. (i) Nested markers go. Then more.')).toBe('Nested markers go.');
+    expect(deriveAnchor('See e.g. the rules. Then.')).toBe('See e.g. the rules.');
+  });
+
+  test('is deterministic: the same text gives the same anchor', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (text) => {
+        expect(deriveAnchor(text)).toBe(deriveAnchor(text));
+      }),
+    );
   });
 
   test('copes with CRLF and long lines', () => {

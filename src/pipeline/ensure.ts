@@ -5,6 +5,7 @@ import { canonicalizeSource, deriveDocUid } from '../load/doc-uid.js';
 import type { ChunkStore, DocumentRow, SeenFileRow, VersionRow } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
 import { checkChunksCite } from './check-chunks-cite.js';
+import { type NodeReport, unchangedNodes } from './node-report.js';
 import { planWrite } from './plan-write.js';
 
 /** What a chunker must offer `ensure`: its id and a deterministic `chunk`. */
@@ -47,6 +48,19 @@ export interface EnsureResult {
   redirects_written: number;
   /** The first chunk's ID in reading order (stored or written); null for a document without chunks. */
   first_chunk_id: string | null;
+  /**
+   * Seed 000's collision policy at work ("log a warning and continue"):
+   * another revision of this doc_uid shares the first 8 hex digits of this
+   * one, so the new IDs' `r=` has 12 (or more). Empty otherwise.
+   */
+  warnings: string[];
+  /**
+   * JSON documents: each string node with its own content hash and what
+   * this ensure did to it (`unchanged`: same string as in the previous
+   * version, so the same chunks and IDs; `updated`; `created`). Empty for
+   * other documents.
+   */
+  nodes: NodeReport[];
 }
 
 export interface EnsureOptions {
@@ -98,6 +112,8 @@ export async function ensure(
         redirects_written: 0,
         // one indexed row (version, chunker, seq), not the set
         first_chunk_id: await store.firstChunkId(state.current.id, chunkerId),
+        warnings: [],
+        nodes: unchangedNodes(doc),
       };
     }
     chunks ??= chunksOf(source, doc, options);
@@ -125,6 +141,8 @@ export async function ensure(
       chunks_written: input.chunks?.rows.length ?? 0,
       redirects_written: input.redirects.length,
       first_chunk_id: plan.first_chunk_id,
+      warnings: plan.warnings,
+      nodes: plan.nodes,
     };
   }
   throw new CairnError(

@@ -1,9 +1,11 @@
 import type { Chunk } from '../chunk/types.js';
 import { alignChunkIds, type ChangeKind, type ChunkRedirect } from '../ids/align-chunk-ids.js';
+import { alignPages } from '../ids/align-pages.js';
+import { type CarryPagesResult, carryPages } from '../ids/carry-pages.js';
 import { chooseRevLengths } from '../ids/choose-rev-lengths.js';
 import { mintChunkIds } from '../ids/mint-chunk-ids.js';
 import type { ChunkRow, ChunkStore, RedirectInput } from '../store/types.js';
-import type { CairnDocument } from '../types.js';
+import type { CairnDocument, Page } from '../types.js';
 
 export interface IdPlan {
   ids: string[];
@@ -11,6 +13,16 @@ export interface IdPlan {
   /** null when there was nothing to compare with (a first version or a first chunk set). */
   change: ChangeKind | null;
   redirects: RedirectInput[];
+  /**
+   * The chunks the IDs were aligned with (the previous chunk set of this
+   * chunker); null when there was none.
+   */
+  previous: ChunkRow[] | null;
+  /**
+   * Seed 000's collision policy at work: `r=` took more than 8 hex digits
+   * because another revision of the document shares them. Empty otherwise.
+   */
+  warnings: string[];
 }
 
 export interface PlanInput {
@@ -47,6 +59,8 @@ export async function planChunkIds(store: ChunkStore, input: PlanInput): Promise
       lineage_rev,
       change: null,
       redirects: [],
+      previous: null,
+      warnings: [],
     };
   }
   const [previous, revs, used] = await Promise.all([
@@ -54,7 +68,8 @@ export async function planChunkIds(store: ChunkStore, input: PlanInput): Promise
     store.listRevs(input.document_id),
     store.listUsedChunkIds(input.document_id, input.chunker_id),
   ]);
-  const rev_length = revLengthFor(doc, revs);
+  const { rev_length, warning } = revLengthFor(doc, revs);
+  const warnings = warning === null ? [] : [warning];
   if (previous !== null) {
     const aligned = alignChunkIds(
       previous.map((chunk) => ({ chunk_id: chunk.chunk_id, text: chunk.text })),
@@ -62,17 +77,25 @@ export async function planChunkIds(store: ChunkStore, input: PlanInput): Promise
       chunks,
       { rev_length, retired_ids: used },
     );
-    const ids = input.keep_ids?.length === aligned.ids.length ? [...input.keep_ids] : aligned.ids;
+    const paged =
+      aligned.change !== 'major'
+        ? await carryPagesOver(store, { doc, chunks, previous, used, ids: aligned.ids })
+        : null;
+    const alignedIds = paged?.ids ?? aligned.ids;
+    const ids = input.keep_ids?.length === alignedIds.length ? [...input.keep_ids] : alignedIds;
     return {
       ids,
       lineage_rev: aligned.lineage_rev,
-      change: aligned.change,
+      // the same chunks on other pages: IDs moved, so not `none`
+      change: paged !== null && aligned.change === 'none' ? 'minor' : aligned.change,
       redirects: redirectsFor(
         previous.map((chunk) => chunk.chunk_id),
         ids,
         aligned.ids,
-        aligned.redirects,
+        [...(paged?.redirects ?? []), ...aligned.redirects],
       ),
+      previous,
+      warnings: aligned.lineage_rev.length > 8 ? warnings : [],
     };
   }
   const lineage_rev = input.fallback_rev ?? doc.rev.slice(0, rev_length);
@@ -81,6 +104,8 @@ export async function planChunkIds(store: ChunkStore, input: PlanInput): Promise
     lineage_rev,
     change: null,
     redirects: [],
+    previous: null,
+    warnings: lineage_rev.length > 8 ? warnings : [],
   };
 }
 
@@ -116,10 +141,57 @@ export function redirectsFor(
   return out;
 }
 
-/** Hex digits of `doc.rev` for `r=`: 8, more when another version's rev shares them (seed 000). */
-function revLengthFor(doc: CairnDocument, revs: readonly string[]): number {
+/** Hex digits of `doc.rev` for `r=`: 8, more when another version's rev shares them (seed 000), with the warning that says so. */
+function revLengthFor(
+  doc: CairnDocument,
+  revs: readonly string[],
+): { rev_length: number; warning: string | null } {
   const entries = [...new Set([...revs, doc.rev])].map((rev) => ({ doc_uid: doc.doc_uid, rev }));
-  return chooseRevLengths(entries).find((choice) => choice.rev === doc.rev)?.rev_length ?? 8;
+  const choice = chooseRevLengths(entries).find((c) => c.rev === doc.rev);
+  return { rev_length: choice?.rev_length ?? 8, warning: choice?.warning ?? null };
+}
+
+/**
+ * Seed 000's OCR repairs for a paged document (PDF) whose pages moved
+ * between versions: pages are aligned by their words, and IDs the chunk
+ * alignment kept get their chunk's new page in `p=` (`carryPages`). Null
+ * when the document or its previous version has no pages, or no kept ID
+ * names another page than its chunk's.
+ */
+async function carryPagesOver(
+  store: ChunkStore,
+  input: {
+    doc: CairnDocument;
+    chunks: readonly Chunk[];
+    previous: readonly ChunkRow[];
+    used: readonly string[];
+    /** The IDs the chunk alignment gave. */
+    ids: readonly string[];
+  },
+): Promise<CarryPagesResult | null> {
+  const { doc, chunks, previous } = input;
+  if (doc.pages.length === 0 || previous.length === 0) return null;
+  const old = await store.getVersionText(previous[0]!.version_id);
+  if (old === null || old.model.pages.length === 0) return null;
+  const map = alignPages(
+    pageTexts(old.canonical, old.model.pages),
+    pageTexts(doc.canonical, doc.pages),
+  );
+  const carried = carryPages({
+    ids: input.ids,
+    pages: chunks.map((chunk) => chunk.page),
+    map,
+    taken: new Set(input.used),
+  });
+  return carried.redirects.length === 0 ? null : carried;
+}
+
+/** The text of each page, by its UTF-8 span (one encoding of the canonical text, not one per page). */
+function pageTexts(canonical: string, pages: readonly Page[]): string[] {
+  const bytes = Buffer.from(canonical, 'utf8');
+  return pages.map((page) =>
+    bytes.subarray(page.span.start_byte, page.span.end_byte).toString('utf8'),
+  );
 }
 
 /** The chunk set of this chunker to align against: the preferred version's, else the newest other one. */

@@ -5,6 +5,7 @@ import type { DocumentState, WriteVersionInput } from '../store/document-store.j
 import { encodeModel } from '../store/encode-model.js';
 import type { ChunkStore } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
+import { type NodeReport, reportNodes } from './node-report.js';
 import { planChunkIds } from './plan-chunk-ids.js';
 import { toChunkInputs } from './to-chunk-inputs.js';
 
@@ -15,6 +16,10 @@ export interface WritePlan {
   input: WriteVersionInput;
   change: ChangeKind | null;
   first_chunk_id: string | null;
+  /** Seed 000's collision policy: why `r=` is longer than 8 hex digits, when it is. */
+  warnings: string[];
+  /** JSON documents: what the write does to each string node. */
+  nodes: NodeReport[];
 }
 
 export interface WriteRequest {
@@ -54,6 +59,7 @@ export async function planWrite(store: ChunkStore, request: WriteRequest): Promi
         ? { fallback_rev: same.lineage_rev }
         : {}),
   });
+  const nodes = reportNodes(doc, plan.previous);
   const base = {
     document: {
       doc_uid: doc.doc_uid,
@@ -71,14 +77,18 @@ export async function planWrite(store: ChunkStore, request: WriteRequest): Promi
       status: 'updated',
       change: plan.change,
       first_chunk_id: returning[0]?.chunk_id ?? null,
+      warnings: plan.warnings,
+      nodes,
       input: { ...base, version: { existing_id: same.id } },
     };
   }
-  const rows = toChunkInputs(chunks, plan.ids);
+  const rows = toChunkInputs(doc, chunks, plan.ids);
   return {
     status: state === null ? 'created' : same?.id === state.current.id ? 'chunked' : 'updated',
     change: plan.change,
     first_chunk_id: plan.ids[0] ?? null,
+    warnings: plan.warnings,
+    nodes,
     input: {
       ...base,
       version: same === null ? await versionInput(doc, plan.lineage_rev) : { existing_id: same.id },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CairnError, isCairnError } from '../errors.js';
+import { storedChunkFields, storedNodeOffsets } from '../pipeline/canonical-fields.js';
 import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
 import type { ChunkStore, LexicalQuery, WaitOptions } from '../store/types.js';
 import { traceLogPath } from '../trace/trace-log-path.js';
@@ -112,9 +113,11 @@ export async function search(
       rerank_score,
       k_pos,
       k_final,
+      ...storedChunkFields(match.chunk),
       text: match.chunk.text,
       heading_path: match.chunk.heading_path,
       ...(match.chunk.json_pointer === '' ? {} : { json_pointer: match.chunk.json_pointer }),
+      ...storedNodeOffsets(match.chunk),
     }));
   // a read-only store (a replica, a file without write access) is searched without a trace
   const traced = !store.read_only && options.trace !== false;

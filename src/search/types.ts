@@ -1,3 +1,5 @@
+import type { CanonicalChunkFields } from '../pipeline/canonical-fields.js';
+
 /**
  * The citation payload of seed 001 (retrieval traceability), as each
  * search hit carries it. Offsets are code points into the version's
@@ -33,7 +35,11 @@ export interface Citation {
   k_final: number;
 }
 
-export interface SearchHit extends Citation {
+/**
+ * A search hit: the citation payload, seed 000's canonical fields
+ * (`chunker_id`, `hash`, `block_type`, `anchor`) and the chunk's text.
+ */
+export interface SearchHit extends Citation, CanonicalChunkFields {
   /** The chunk's text (the canonical text at `offsets`). */
   text: string;
   heading_path: string[];
@@ -43,6 +49,12 @@ export interface SearchHit extends Citation {
    * node's span is). Absent for other documents.
    */
   json_pointer?: string;
+  /**
+   * JSON documents: the chunk's code point offsets within its string node's
+   * own text (seed 004's `char_start/char_end`); `offsets` stay canonical.
+   */
+  node_start?: number;
+  node_end?: number;
 }
 
 export interface SearchOptions {

@@ -24,6 +24,9 @@ const CHUNK_INSERT_COLUMNS = [
   'block_type',
   'anchor',
   'hash',
+  'node_start',
+  'node_end',
+  'node_hash',
   'created_at',
   'updated_at',
 ] as const;
@@ -74,6 +77,9 @@ export async function insertChunkSet(
     chunk.block_type,
     chunk.anchor,
     chunk.hash,
+    chunk.node_start,
+    chunk.node_end,
+    chunk.node_hash,
     w.now,
     w.now,
   ]);

@@ -7,7 +7,7 @@ export const MAX_QUERY_TERMS = 64;
 export const MATCH_COLUMNS =
   'c.id, c.document_id, c.version_id, c.chunker_id, c.chunk_id, c.seq, c.json_pointer, c.chunk_index, ' +
   'c.total_chunks, c.text, c.char_start, c.char_end, c.byte_start, c.byte_end, c.tokens, c.section_id, ' +
-  'c.heading_path, c.page, c.block_type, c.anchor, c.hash, c.created_at, c.updated_at, ' +
+  'c.heading_path, c.page, c.block_type, c.anchor, c.hash, c.node_start, c.node_end, c.node_hash, c.created_at, c.updated_at, ' +
   'd.doc_uid AS doc_uid, d.source_url AS source_url, v.rev AS rev';
 
 /** Only chunks of current versions match. */

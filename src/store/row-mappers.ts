@@ -25,7 +25,7 @@ export const VERSION_COLUMNS =
 export const CHUNK_COLUMNS =
   'id, document_id, version_id, chunker_id, chunk_id, seq, json_pointer, chunk_index, total_chunks, text, ' +
   'char_start, char_end, byte_start, byte_end, tokens, section_id, heading_path, page, block_type, anchor, hash, ' +
-  'created_at, updated_at';
+  'node_start, node_end, node_hash, created_at, updated_at';
 
 export function toDocument(raw: Raw): DocumentRow {
   return {
@@ -83,6 +83,10 @@ export function toChunk(raw: Raw): ChunkRow {
     block_type: nullableString(raw.block_type),
     anchor: nullableString(raw.anchor),
     hash: String(raw.hash),
+    node_start:
+      raw.node_start === null || raw.node_start === undefined ? null : num(raw.node_start),
+    node_end: raw.node_end === null || raw.node_end === undefined ? null : num(raw.node_end),
+    node_hash: nullableString(raw.node_hash),
     created_at: time(raw.created_at),
     updated_at: time(raw.updated_at),
   };

@@ -89,6 +89,14 @@ export interface ChunkInput {
   anchor: string | null;
   /** sha256 hex of `text`. */
   hash: string;
+  /**
+   * JSON documents: the chunk's code point offsets within its string node's
+   * own text (seed 004's `char_start/char_end`); null for other documents.
+   */
+  node_start: number | null;
+  node_end: number | null;
+  /** JSON documents: sha256 hex of the whole string node the chunk comes from (seed 004's `content_hash`); null otherwise. */
+  node_hash: string | null;
 }
 
 export interface ChunkRow extends ChunkInput {

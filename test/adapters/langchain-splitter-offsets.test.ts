@@ -138,6 +138,10 @@ describe('CairnTextSplitter: IDs and metadata', () => {
       expect(
         docs.map(({ metadata: m }) => [m.chunk_id, m.offsets.start, m.offsets.end, m.tokens]),
       ).toEqual(rows.map((row) => [row.chunk_id, row.char_start, row.char_end, row.tokens]));
+      // seed 000's canonical fields, as the store and the search hits carry them
+      expect(docs.map(({ metadata: m }) => [m.hash, m.block_type, m.anchor])).toEqual(
+        rows.map((row) => [`sha256:${row.hash}`, row.block_type, row.anchor]),
+      );
       const version = (await fixture.store.getVersion(document.current_version_id!))!;
       for (const doc of docs) {
         expect(doc.metadata).toMatchObject({

@@ -43,6 +43,33 @@ describe('schemas/citation-payload.v1 and auditable-answer.v1 agree with the val
     },
   );
 
+  it("accept seed 000's canonical fields and refuse them malformed", () => {
+    const canonical = {
+      ...CITATION,
+      chunker_id: 'structure@1:0123abcd',
+      hash: `sha256:${'ab'.repeat(32)}`,
+      block_type: 'paragraph',
+      anchor: 'Each value has an owner.',
+      json_pointer: '/a/0',
+      node_start: 0,
+      node_end: 12,
+    };
+    expect(payloadAccepts(roundTrip([canonical])), JSON.stringify(payloadAccepts.errors)).toBe(
+      true,
+    );
+    for (const bad of [
+      { hash: 'ab'.repeat(32) },
+      { hash: `sha1:${'ab'.repeat(20)}` },
+      { anchor: 'x'.repeat(161) },
+      { node_start: -1 },
+      { block_type: 7 },
+    ]) {
+      expect(payloadAccepts(roundTrip([{ ...canonical, ...bad }])), JSON.stringify(bad)).toBe(
+        false,
+      );
+    }
+  });
+
   it('accept the clean answers', () => {
     for (const answer of [ANSWER, SEGMENTED])
       expect(answerAccepts(roundTrip(answer)), JSON.stringify(answerAccepts.errors)).toBe(true);

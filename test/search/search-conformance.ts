@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { TokenChunker } from '../../src/chunk/token-chunker.js';
 import { isCairnError } from '../../src/errors.js';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { parseFile } from '../../src/parse/parse-document.js';
+import { deriveAnchor } from '../../src/pipeline/derive-anchor.js';
 import { ensure } from '../../src/pipeline/ensure.js';
 import { search } from '../../src/search/search.js';
 import type { SearchHit } from '../../src/search/types.js';
@@ -63,6 +65,10 @@ const REQUIRED = [
   'analyzer',
   'rev',
 ] as const;
+
+function collapse(text: string): string {
+  return text.replace(/\s+/gu, ' ');
+}
 
 function orderKey(hit: SearchHit): string {
   return `${hit.snippet_id} ${hit.score_norm} ${hit.k_pos} ${hit.k_final}`;
@@ -139,7 +145,14 @@ export function describeSearchConformance(
         const [stored] = await store.findChunks(hit.snippet_id, result.chunker_id);
         expect(stored!.text).toBe(span);
         expect(stored!.version_id).toBe(document.current_version_id);
+        // seed 000's canonical fields: every chunk record carries them in the payload
+        expect(hit.chunker_id).toBe(result.chunker_id);
+        expect(hit.hash).toBe(`sha256:${createHash('sha256').update(hit.text).digest('hex')}`);
+        expect(hit.block_type).toBe(stored!.block_type);
+        expect(hit.anchor).toBe(deriveAnchor(hit.text));
+        if (hit.anchor !== null) expect(collapse(hit.text)).toContain(hit.anchor.replace(/…$/, ''));
       }
+      expect(result.hits.some((h) => h.block_type === 'paragraph' && h.anchor !== null)).toBe(true);
       expect(result.hits[0]!.score_norm).toBe(1);
       expect(result.hits.map((h) => h.k_final)).toEqual([...Array(10).keys()].map((i) => i + 1));
       expect(new Set(result.hits.map((h) => h.k_pos)).size).toBe(10);
@@ -289,10 +302,18 @@ export function describeSearchConformance(
         expect(hit.offsets.end).toBeLessThanOrEqual(node!.span.end);
         const codePoints = [...doc.canonical];
         expect(codePoints.slice(hit.offsets.start, hit.offsets.end).join('')).toBe(hit.text);
+        // seed 004: offsets within the node's own string, beside the canonical ones
+        const nodeText = codePoints.slice(node!.span.start, node!.span.end);
+        expect(nodeText.slice(hit.node_start, hit.node_end).join('')).toBe(hit.text);
+        expect(hit.node_start).toBe(hit.offsets.start - node!.span.start);
+        expect(hit.block_type).toBe('json_string');
       }
       const markdown = await search(store, 'ownership', { doc: CHAPTERS[0]!, trace_log: log });
       expect(markdown.hits.length).toBeGreaterThan(0);
       expect(markdown.hits.every((hit) => !('json_pointer' in hit))).toBe(true);
+      expect(markdown.hits.every((hit) => !('node_start' in hit) && !('node_end' in hit))).toBe(
+        true,
+      );
     });
 
     test('a caller pinning another analyzer or index hash fails fast', async () => {

@@ -153,6 +153,15 @@ export function describeApiConformance(name: string, open: () => Promise<ChunkSt
       for (const hit of got.body.hits) {
         const chunk = await call(f.app, `/api/chunks/${encodeURIComponent(hit.snippet_id)}`);
         expect(chunk.body.chunk.text).toBe(hit.text);
+        // seed 000's canonical fields, alike in the hit and the chunk route
+        expect(hit.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+        expect(hit.chunker_id).toBe(got.body.chunker_id);
+        expect(chunk.body.chunk).toMatchObject({
+          chunker_id: hit.chunker_id,
+          hash: hit.hash,
+          block_type: hit.block_type,
+          anchor: hit.anchor,
+        });
         expect([chunk.body.chunk.start, chunk.body.chunk.end]).toEqual([
           hit.offsets.start,
           hit.offsets.end,

@@ -1,14 +1,24 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { CharChunker } from '../../src/chunk/char-chunker.js';
 import { isCairnError } from '../../src/errors.js';
 import { parseChunkId } from '../../src/ids/parse-chunk-id.js';
 import { buildJsonDocument } from '../../src/parse/json/parse-json.js';
+import { toWellFormed } from '../../src/parse/to-well-formed.js';
 import { chunkStored } from '../../src/pipeline/chunk-stored.js';
 import { ensure } from '../../src/pipeline/ensure.js';
 import { resolveChunk } from '../../src/pipeline/resolve-chunk.js';
 import { chunkSetDigest } from '../../src/store/chunk-set-digest.js';
 import type { ChunkStore } from '../../src/store/types.js';
-import { blockChunker, pairChunker, paragraphs, textDocument } from './test-documents.js';
+import { nastyText } from '../support/arbitraries.js';
+import {
+  blockChunker,
+  COLLIDING_TEXTS,
+  pairChunker,
+  paragraphs,
+  textDocument,
+} from './test-documents.js';
 
 /** A fresh, empty database; `open` may be called several times for several connections. */
 export interface StoreFixture {
@@ -374,6 +384,128 @@ export function describeStoreConformance(
           ['/b/0', 0, 2],
           ['/b/0', 1, 2],
         ]);
+      });
+    });
+
+    test('seed 004 per node: each string node keeps its hash; an unchanged node keeps its chunks and IDs; ensure reports each node', async () => {
+      await withStore(makeFixture, async (store) => {
+        const char = new CharChunker({ size_chars: 60, overlap_chars: 8, threshold_chars: 1 });
+        const sentence = (topic: string, n: number) =>
+          Array.from({ length: n }, (_, i) => `The ${topic} clause ${i} applies here.`).join(' ');
+        const nodes = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'].map((topic, i) => ({
+          json_pointer: `/records/${i}/body`,
+          content: sentence(topic, 4 + i),
+        }));
+        const input = { source_url: 'records/nodes.json', doc_uid: 'per-node' };
+        const first = await ensure(store, buildJsonDocument(nodes, input), char);
+        expect(first.status).toBe('created');
+        expect(first.nodes.map((n) => n.status)).toEqual(nodes.map(() => 'created'));
+        expect(first.nodes.map((n) => n.content_hash)).toEqual(
+          nodes.map((n) => createHash('sha256').update(n.content).digest('hex')),
+        );
+        const before = await store.listChunks(first.version.id, char.chunker_id);
+        for (const chunk of before) {
+          const node = nodes.find((n) => n.json_pointer === chunk.json_pointer)!;
+          expect(chunk.node_hash).toBe(createHash('sha256').update(node.content).digest('hex'));
+          expect(Array.from(node.content).slice(chunk.node_start!, chunk.node_end!).join('')).toBe(
+            chunk.text,
+          );
+        }
+
+        // one node edited (longer: more chunks), one removed, one added
+        const edited = [
+          ...nodes.slice(0, 2),
+          { ...nodes[2]!, content: `${sentence('gamma', 6)} And one more, edited.` },
+          nodes[3]!,
+          nodes[5]!,
+          { json_pointer: '/records/6/body', content: sentence('eta', 3) },
+        ];
+        const second = await ensure(store, buildJsonDocument(edited, input), char);
+        expect(second.status).toBe('updated');
+        expect(second.nodes.map((n) => [n.json_pointer, n.status])).toEqual([
+          ['/records/0/body', 'unchanged'],
+          ['/records/1/body', 'unchanged'],
+          ['/records/2/body', 'updated'],
+          ['/records/3/body', 'unchanged'],
+          ['/records/5/body', 'unchanged'],
+          ['/records/6/body', 'created'],
+        ]);
+        const after = await store.listChunks(second.version.id, char.chunker_id);
+        const view = (chunks: typeof after, pointer: string) =>
+          chunks
+            .filter((c) => c.json_pointer === pointer)
+            .map((c) => [c.chunk_id, c.text, c.hash, c.node_start, c.node_end, c.node_hash]);
+        for (const unchanged of second.nodes.filter((n) => n.status === 'unchanged')) {
+          expect(view(after, unchanged.json_pointer)).toEqual(view(before, unchanged.json_pointer));
+        }
+        expect(view(after, '/records/2/body')).not.toEqual(view(before, '/records/2/body'));
+
+        // the same content again: every node unchanged, nothing written
+        const third = await ensure(store, buildJsonDocument(edited, input), char);
+        expect(third.status).toBe('unchanged');
+        expect(third.chunks_written).toBe(0);
+        expect(third.nodes.map((n) => n.status)).toEqual(edited.map(() => 'unchanged'));
+        expect(third.nodes.map((n) => n.content_hash)).toEqual(
+          second.nodes.map((n) => n.content_hash),
+        );
+      });
+    });
+
+    test('property: a stored JSON chunk is its node text at node_start..node_end (code points)', async () => {
+      await withStore(makeFixture, async (store) => {
+        const char = new CharChunker({ size_chars: 17, overlap_chars: 3, threshold_chars: 1 });
+        let run = 0;
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(nastyText(30), { minLength: 1, maxLength: 4 }),
+            async (contents) => {
+              const nodes = contents
+                .filter((c) => c.length > 0)
+                .map((content, i) => ({ json_pointer: `/n/${i}`, content }));
+              if (nodes.length === 0) return;
+              const doc = buildJsonDocument(nodes, {
+                source_url: `records/p${run}.json`,
+                doc_uid: `prop-${run++}`,
+              });
+              const result = await ensure(store, doc, char);
+              const stored = await store.listChunks(result.version.id, char.chunker_id);
+              for (const chunk of stored) {
+                const node = nodes.find((n) => n.json_pointer === chunk.json_pointer)!;
+                const nodeText = Array.from(toWellFormed(node.content));
+                expect(nodeText.slice(chunk.node_start!, chunk.node_end!).join('')).toBe(
+                  chunk.text,
+                );
+              }
+            },
+          ),
+          { numRuns: 20 },
+        );
+      });
+    });
+
+    test("seed 000 collision policy: two revisions sharing r='s 8 hex digits give rev12 IDs and a warning", async () => {
+      // sha1 of the normalized texts share their first 8 hex digits (found by a birthday search)
+      const [a, b] = COLLIDING_TEXTS;
+      await withStore(makeFixture, async (store) => {
+        const docA = textDocument([a], { doc_uid: 'collide' });
+        const docB = textDocument([b], { doc_uid: 'collide' });
+        expect(docA.rev.slice(0, 8)).toBe(docB.rev.slice(0, 8));
+        expect(docA.rev).not.toBe(docB.rev);
+        const first = await ensure(store, docA, chunker);
+        expect(first.warnings).toEqual([]);
+        expect(parseChunkId(first.first_chunk_id!).rev).toBe(docA.rev.slice(0, 8));
+        const second = await ensure(store, docB, chunker);
+        expect(second.status).toBe('updated');
+        expect(second.warnings).toHaveLength(1);
+        expect(second.warnings[0]).toContain(`share r=${docA.rev.slice(0, 8)}`);
+        const ids = await liveIds(store, 'collide');
+        expect(ids.length).toBeGreaterThan(0);
+        for (const id of ids) expect(parseChunkId(id).rev).toBe(docB.rev.slice(0, 12));
+        // the old ID still resolves, to the new one
+        const resolved = await resolveChunk(store, first.first_chunk_id!, {
+          chunker: chunker.chunker_id,
+        });
+        expect(resolved.status).toBe('live');
       });
     });
 

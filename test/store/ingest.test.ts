@@ -43,6 +43,34 @@ const ingest = (inputs = [docs], options: Partial<IngestOptions> = {}) =>
   });
 
 describe('ingestSources', () => {
+  test('a JSON file edited in one string node: the summary counts its nodes unchanged, updated, created', async () => {
+    const record = join(docs, 'record.json');
+    const body = 'A long string node. '.repeat(10);
+    writeFileSync(
+      record,
+      JSON.stringify({ body, notes: ['Another long string node. '.repeat(5)] }),
+    );
+    const first = await ingest([record]);
+    expect(first.documents[0]).toMatchObject({
+      status: 'created',
+      nodes: { created: 2, updated: 0, unchanged: 0 },
+    });
+    writeFileSync(
+      record,
+      JSON.stringify({
+        body,
+        notes: ['Another long string node, edited. '.repeat(5)],
+        extra: 'A third long string node here. '.repeat(4),
+      }),
+    );
+    const second = await ingest([record]);
+    expect(second.documents[0]).toMatchObject({
+      status: 'updated',
+      nodes: { unchanged: 1, updated: 1, created: 1 },
+    });
+    expect(first.documents.every((d) => !('warnings' in d))).toBe(true);
+  });
+
   test('first run creates every document; a second run over unchanged files writes zero rows', async () => {
     const first = await ingest();
     expect(first).toMatchObject({ files: 6, created: 6, failed: 0, unchanged: 0 });

@@ -83,3 +83,13 @@ export function paragraphs(count: number, prefix = 'Paragraph'): string[] {
     (_, i) => `${prefix} ${i + 1} says something about item ${i + 1}.`,
   );
 }
+
+/**
+ * Two texts whose revisions (sha1 of the normalized text) share their first
+ * 8 hex digits, found by a birthday search; no word in common, so the second
+ * is a major change that mints new IDs.
+ */
+export const COLLIDING_TEXTS = [
+  'nectar nectar maple fjord fjord amber basil amber grove maple basil pearl cedar amber lumen nectar nectar basil grove nectar basil ember amber lumen.',
+  'xenon violet elm willow umber xenon dune aspen willow yarrow quartz fern quartz xenon fern sable elm clover umber sable quartz birch xenon zinnia.',
+] as const;

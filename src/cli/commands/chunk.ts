@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
+import { limitChunker } from '../../chunk/limit-chunker.js';
 import type { Chunk, Chunker, ChunkingOptions } from '../../chunk/types.js';
 import { CairnError, isCairnError } from '../../errors.js';
 import { chunkStored } from '../../pipeline/chunk-stored.js';
@@ -7,10 +8,11 @@ import { openStore } from '../../store/open-store.js';
 import { formatFlag } from '../format-flag.js';
 import { integerFlag } from '../integer-flag.js';
 import { jsonThreshold } from '../json-threshold.js';
+import { addLimitFlags, type LimitFlags, limitsFrom } from '../limit-flags.js';
 import { processFile } from '../process-file.js';
 import { reportError } from '../report-error.js';
 
-interface ChunkFlags {
+interface ChunkFlags extends LimitFlags {
   chunker: string;
   maxTokens?: string;
   overlap?: string;
@@ -26,7 +28,7 @@ interface ChunkFlags {
 }
 
 export function registerChunk(program: Command): void {
-  program
+  const command = program
     .command('chunk')
     .argument('[file]', 'a Markdown, text, HTML, JSON, notebook or PDF file')
     .description(
@@ -46,7 +48,8 @@ export function registerChunk(program: Command): void {
       '--db <path|url>',
       "late chunking: derive and store this chunker's chunks from the canonical texts in this store (no file)",
     )
-    .option('--all-versions', 'with --db: old versions too, not only the current ones')
+    .option('--all-versions', 'with --db: old versions too, not only the current ones');
+  addLimitFlags(command)
     .addHelpText(
       'after',
       `
@@ -58,6 +61,7 @@ Examples:
   cairn chunk ../shared/corpora/rustbook/ch04-01-what-is-ownership.md
   cairn chunk notes.txt --chunker token --max-tokens 256 --overlap 32 --json
   cairn chunk ../shared/corpora/ecfr-json/title-15-chapter-I.json --threshold 200
+  cairn chunk big.json --chunker char --max-content-chars 200000 --max-chunks-per-node 500
   cairn chunk --list
   cairn chunk --db .cairn/cairn.db --chunker token --max-tokens 256   (late chunking)`,
     )
@@ -79,7 +83,7 @@ Examples:
         if (flags.db !== undefined) {
           if (file !== undefined)
             throw new CairnError('invalid_option', 'Give a file or --db, not both');
-          const chunker = configured(registry.get(flags.chunker), flags);
+          const chunker = withLimitFlags(configured(registry.get(flags.chunker), flags), flags);
           await chunkStoredDocuments(flags.db, chunker, flags);
           return;
         }
@@ -92,10 +96,12 @@ Examples:
         const threshold = jsonThreshold(flags.threshold);
         const base = registry.get(flags.chunker);
         // configured here too, so a bad flag fails before the file is read
-        const chunker = configured(base, flags);
+        const chunker = withLimitFlags(configured(base, flags), flags);
+        const limits = limitsFrom(flags);
         const { doc, chunks } = await processFile(file, {
           chunker_id: base.chunker_id,
           chunking_options: optionsFrom(flags),
+          ...(limits === undefined ? {} : { limits }),
           keep_context: true,
           parse_options: {
             chunk_threshold_chars: threshold,
@@ -147,6 +153,12 @@ async function chunkStoredDocuments(
   } finally {
     await store.close();
   }
+}
+
+/** The chunker under the limit flags, checked before any file is read. */
+function withLimitFlags(chunker: Chunker, flags: ChunkFlags): Chunker {
+  const limits = limitsFrom(flags);
+  return limits === undefined ? chunker : limitChunker(chunker, limits);
 }
 
 function optionsFrom(flags: ChunkFlags): ChunkingOptions {

@@ -28,7 +28,19 @@ export const DOCUMENT_SCHEMAS = {
   },
   ChunkSpan: {
     type: 'object',
-    required: ['chunk_id', 'seq', 'start', 'end', 'tokens', 'section_id', 'heading_path', 'page'],
+    required: [
+      'chunk_id',
+      'seq',
+      'start',
+      'end',
+      'tokens',
+      'section_id',
+      'heading_path',
+      'page',
+      'block_type',
+      'anchor',
+      'hash',
+    ],
     properties: {
       chunk_id: { type: 'string' },
       seq: { type: 'integer' },
@@ -41,8 +53,30 @@ export const DOCUMENT_SCHEMAS = {
       section_id: { type: ['string', 'null'] },
       heading_path: { type: 'array', items: { type: 'string' } },
       page: { type: ['integer', 'null'] },
-      block_type: { type: ['string', 'null'] },
+      block_type: {
+        type: ['string', 'null'],
+        description: "Seed 000: the chunk's first block type other than a heading",
+      },
+      anchor: {
+        type: ['string', 'null'],
+        description:
+          "Seed 000: the chunk's first salient assertion (the rule is in docs/chunk-ids.md); null when it has none",
+      },
+      hash: {
+        type: 'string',
+        pattern: '^sha256:[0-9a-f]{64}$',
+        description: "Seed 000: sha256 of the chunk's text (UTF-8)",
+      },
       json_pointer: { type: 'string' },
+      node_start: {
+        type: 'integer',
+        description:
+          "JSON documents: code point offset of the chunk within its string node's own text (inclusive)",
+      },
+      node_end: {
+        type: 'integer',
+        description: 'JSON documents: code point offset within the node (exclusive)',
+      },
       chunker_id: { type: 'string' },
       text: { type: 'string' },
     },

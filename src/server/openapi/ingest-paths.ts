@@ -1,5 +1,12 @@
 import { error, json, ref } from './openapi-builders.js';
 
+const WARNINGS = {
+  type: 'array',
+  items: { type: 'string' },
+  description:
+    "Seed 000's collision policy at work: a revision shares r='s 8 hex digits with another of its document, so the new IDs carry 12 (the server logs each too)",
+};
+
 /** What an upload or a server-side path ingest stored. */
 export const INGEST_SCHEMAS = {
   UploadResult: {
@@ -15,6 +22,21 @@ export const INGEST_SCHEMAS = {
       chunks_written: { type: 'integer' },
       redirects_written: { type: 'integer' },
       first_chunk_id: { type: ['string', 'null'] },
+      warnings: WARNINGS,
+      nodes: {
+        type: 'array',
+        description:
+          'JSON documents: each string node with the sha256 of its whole string and what the write did to it (seed 004)',
+        items: {
+          type: 'object',
+          required: ['json_pointer', 'content_hash', 'status'],
+          properties: {
+            json_pointer: { type: 'string' },
+            content_hash: { type: 'string' },
+            status: { enum: ['unchanged', 'created', 'updated'] },
+          },
+        },
+      },
     },
   },
   IngestSummary: {
@@ -30,6 +52,7 @@ export const INGEST_SCHEMAS = {
       failed: { type: 'integer' },
       chunks_written: { type: 'integer' },
       redirects_written: { type: 'integer' },
+      warnings: WARNINGS,
       documents: {
         type: 'array',
         items: {
@@ -42,6 +65,16 @@ export const INGEST_SCHEMAS = {
             version: { type: ['integer', 'null'] },
             chunks: { type: 'integer' },
             first_chunk_id: { type: ['string', 'null'] },
+            warnings: WARNINGS,
+            nodes: {
+              type: 'object',
+              description: 'JSON documents: string nodes unchanged, updated and created',
+              properties: {
+                unchanged: { type: 'integer' },
+                updated: { type: 'integer' },
+                created: { type: 'integer' },
+              },
+            },
             error: {
               type: 'object',
               required: ['code', 'message'],

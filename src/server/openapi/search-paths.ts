@@ -8,9 +8,33 @@ export const SEARCH_SCHEMAS = {
       { $ref: `${CITATION_ID}#/$defs/citation` },
       {
         type: 'object',
-        required: ['text', 'heading_path'],
+        required: ['text', 'heading_path', 'chunker_id', 'hash', 'block_type', 'anchor'],
         properties: {
           text: { type: 'string' },
+          chunker_id: { type: 'string', description: 'Seed 000: the chunker that made the chunk' },
+          hash: {
+            type: 'string',
+            pattern: '^sha256:[0-9a-f]{64}$',
+            description: "Seed 000: sha256 of the chunk's text (UTF-8)",
+          },
+          block_type: {
+            type: ['string', 'null'],
+            description: "Seed 000: the chunk's first block type other than a heading",
+          },
+          anchor: {
+            type: ['string', 'null'],
+            description:
+              "Seed 000: the chunk's first salient assertion (rule in docs/chunk-ids.md); null when none",
+          },
+          node_start: {
+            type: 'integer',
+            description:
+              "JSON documents: code point offset of the chunk within its string node's own text",
+          },
+          node_end: {
+            type: 'integer',
+            description: 'JSON documents: end offset within the node (exclusive)',
+          },
           heading_path: { type: 'array', items: { type: 'string' } },
           json_pointer: {
             type: 'string',

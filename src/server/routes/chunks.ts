@@ -30,7 +30,13 @@ export function chunkRoutes(deps: ServerDeps): Hono {
           chunker_id: resolved.chunker_id,
           hops: resolved.hops,
           document: resolved.document ? documentSummary(resolved.document) : null,
-          last: resolved.last ? { ...chunkSpan(resolved.last), text: resolved.last.text } : null,
+          last: resolved.last
+            ? {
+                ...chunkSpan(resolved.last),
+                chunker_id: resolved.last.chunker_id,
+                text: resolved.last.text,
+              }
+            : null,
         },
         410,
       );
@@ -45,7 +51,7 @@ export function chunkRoutes(deps: ServerDeps): Hono {
       chunk_id: chunk.chunk_id,
       alias: chunkIdAlias(chunk.chunk_id),
       chunker_id: chunk.chunker_id,
-      chunk: { ...chunkSpan(chunk), text: chunk.text },
+      chunk: { ...chunkSpan(chunk), chunker_id: chunk.chunker_id, text: chunk.text },
       document: documentSummary(document),
       version: versionSummary(version),
     });

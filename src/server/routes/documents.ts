@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { CairnError } from '../../errors.js';
+import { HASH_PREFIX, storedNodeOffsets } from '../../pipeline/canonical-fields.js';
 import { pickChunkSet } from '../../pipeline/pick-chunk-set.js';
 import type { ChunkRow, DocumentRow, VersionRow } from '../../store/types.js';
 import { readPaging } from '../read-paging.js';
@@ -40,7 +41,10 @@ export function chunkSpan(chunk: ChunkRow) {
     heading_path: chunk.heading_path,
     page: chunk.page,
     block_type: chunk.block_type,
+    anchor: chunk.anchor,
+    hash: `${HASH_PREFIX}${chunk.hash}`,
     json_pointer: chunk.json_pointer,
+    ...storedNodeOffsets(chunk),
   };
 }
 

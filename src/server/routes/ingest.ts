@@ -42,6 +42,8 @@ export function ingestRoutes(deps: ServerDeps): Hono {
         workers: deps.ingest_workers,
         chunker: typeof body.chunker === 'string' ? readChunker(body.chunker) : chunker,
       });
+      // seed 000: a rev collision is logged and the run goes on
+      for (const warning of summary.warnings) deps.log(`cairn serve: warning: ${warning}`);
       const { store: _location, ...rest } = summary;
       return c.json(rest, summary.failed > 0 ? 207 : 200);
     }
@@ -59,6 +61,8 @@ export function ingestRoutes(deps: ServerDeps): Hono {
       { chunker_id: chunkerId, chunks },
       { trusted_chunks: true },
     );
+    for (const warning of result.warnings)
+      deps.log(`cairn serve: warning: ${result.document.source_url}: ${warning}`);
     return c.json(
       {
         status: result.status,
@@ -70,6 +74,8 @@ export function ingestRoutes(deps: ServerDeps): Hono {
         chunks_written: result.chunks_written,
         redirects_written: result.redirects_written,
         first_chunk_id: result.first_chunk_id,
+        warnings: result.warnings,
+        ...(result.nodes.length === 0 ? {} : { nodes: result.nodes }),
       },
       result.status === 'created' ? 201 : 200,
     );
