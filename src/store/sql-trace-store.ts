@@ -77,6 +77,10 @@ export function createSqlTraceStore(ctx: SqlStoreContext): TraceStore {
       );
     },
 
+    async countRagTraces() {
+      return Number((await selectOne(driver, 'SELECT COUNT(*) AS n FROM rag_traces'))?.n ?? 0);
+    },
+
     async listRagTraces(options = {}) {
       const where = options.qid === undefined ? '' : 'WHERE qid = ? ';
       const rows = await driver.all<Record<string, unknown>>(

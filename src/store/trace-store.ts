@@ -14,6 +14,7 @@ export interface TraceStore {
   insertRagTrace(row: RagTraceRow, options?: WaitOptions): Promise<void>;
   /** Deletes the trace rows the retention does not keep; resolves to how many went. */
   pruneRagTraces(retention: TraceRetention, options?: WaitOptions): Promise<number>;
+  countRagTraces(): Promise<number>;
   /** Trace rows newest first (then qid, seg); `qid` keeps one query's rows. */
   listRagTraces(options?: {
     limit?: number;
