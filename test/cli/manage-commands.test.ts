@@ -52,6 +52,9 @@ describe('managing a store from the CLI', () => {
     expect(missing.stderr).toContain('file_not_found');
     const badFlag = cairn('ingest', 'corpus', '--format', 'klingon');
     expect(badFlag.code).toBe(2);
+    const badChunker = cairn('ingest', 'corpus', '--chunker', 'klingon');
+    expect(badChunker.code).toBe(2);
+    expect(badChunker.stderr).toContain('unknown_chunker');
     const excludedAll = cairn('ingest', 'corpus/book', '--exclude', '*.md');
     expect(excludedAll.code).toBe(2);
     expect(excludedAll.stderr).toContain('file_not_found');

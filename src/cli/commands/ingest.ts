@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { CairnError } from '../../errors.js';
 import {
   collectOptionsOf,
@@ -100,6 +101,8 @@ Examples:
             : integerFlag('--workers', flags.workers, { min: 0, expected: 'a whole number' });
         const threshold = jsonThreshold(flags.threshold);
         const format = formatFlag(flags.format);
+        // an unknown chunker is refused before the store opens, as a missing path is
+        defaultChunkerRegistry().get(flags.chunker ?? 'default');
         const exclude = flags.exclude ?? [];
         // collected before the store opens: a path that names nothing leaves no new store behind
         const files = await collectSources(paths, collectOptionsOf({ exclude }));
