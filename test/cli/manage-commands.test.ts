@@ -233,6 +233,8 @@ describe('managing a store from the CLI', () => {
     expect(resolved.code).toBe(1);
     expect(json(resolved)).toMatchObject({ status: 'deleted', document: { source_url: target } });
     expect(cairn('resolve', id).stdout).toContain('removed from the store (cairn rm)');
+    expect(cairn('show', target).stdout).toContain('removed by cairn rm at');
+    expect(json(cairn('show', target, '--json')).document.removed_at).not.toBeNull();
     expect(cairn('rm', target).stdout).toContain('already removed');
     const unknown = cairn('rm', 'corpus/nothing.md', '--json');
     expect(unknown.code).toBe(1);
