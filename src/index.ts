@@ -233,10 +233,18 @@ export type {
 } from './pipeline/ensure.js';
 export { ensure } from './pipeline/ensure.js';
 export type { NodeReport, NodeStatus } from './pipeline/node-report.js';
+export type {
+  RemovedDocument,
+  RemoveOptions,
+  RemoveOutcome,
+} from './pipeline/remove-documents.js';
+export { removeDocuments } from './pipeline/remove-documents.js';
 export type { RedirectHop, ResolveOptions, ResolveResult } from './pipeline/resolve-chunk.js';
 export { resolveChunk } from './pipeline/resolve-chunk.js';
 // search: lexical search with seed 001's citation payload
 export { computeIndexHash } from './search/compute-index-hash.js';
+export type { ExportChunksOptions, ExportedChunk } from './search/export-chunks.js';
+export { exportChunks } from './search/export-chunks.js';
 export { highlightTerms } from './search/highlight-terms.js';
 export { search } from './search/search.js';
 export { tokenizeQuery } from './search/tokenize-query.js';
@@ -257,6 +265,14 @@ export type {
 } from './store/document-store.js';
 export type { OpenStoreOptions, TemporaryStore } from './store/open-store.js';
 export { DEFAULT_DB_PATH, openStore, openTemporaryStore } from './store/open-store.js';
+export type {
+  CurrentChunk,
+  DocumentListQuery,
+  DocumentSummary,
+  StoreInventory,
+  StoreStats,
+} from './store/store-inventory.js';
+export type { TraceRetention } from './store/trace-store.js';
 export type {
   ChunkInput,
   ChunkRow,
@@ -282,6 +298,10 @@ export type {
 } from './store/types.js';
 // trace: the rag_traces row and grep-friendly line of each search and answer segment
 export { formatTraceLine, type TraceFields, type TraceRun } from './trace/format-trace-line.js';
+export {
+  DEFAULT_TRACE_RETENTION,
+  parseTraceRetention,
+} from './trace/trace-retention.js';
 export type { TracedHit, TracedResult } from './trace/types.js';
 // types: the document model (spans in code points and UTF-8 bytes)
 export type {

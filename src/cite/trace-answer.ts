@@ -18,13 +18,15 @@ export async function traceAnswer(
   options: TraceAnswerOptions = {},
 ): Promise<AnswerTrace> {
   const qid = options.qid ?? `a-${randomBytes(6).toString('hex')}`;
-  if (store.read_only || verified.checked_segments.length === 0) return { qid, trace_qids: [] };
+  if (store.read_only || options.trace === false || verified.checked_segments.length === 0)
+    return { qid, trace_qids: [] };
   const logPath = traceLogPath(store, options.trace_log);
   for (const { segment, citations, verdicts } of verified.checked_segments) {
     await writeTrace(store, segmentTraceResult({ qid, citations, verdicts }), {
       k: citations.length,
       log_path: logPath,
       fields: { seg: segment + 1, ...verified.measured },
+      ...(options.trace_retention === undefined ? {} : { retention: options.trace_retention }),
     });
   }
   return { qid, trace_qids: [qid] };

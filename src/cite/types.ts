@@ -1,4 +1,5 @@
 import type { RedirectHop } from '../pipeline/resolve-chunk.js';
+import type { TraceRetention } from '../store/trace-store.js';
 import type { CitationListOptions } from './check-citation-list.js';
 import type { CitationStatus, CitationStatusReason, StoreVerdict } from './citation-status.js';
 import type { CitationIssue, CiteIssue } from './cite-issue.js';
@@ -94,6 +95,10 @@ export interface TraceAnswerOptions {
    * search: `traces.log` beside the store's database file; none without one.
    */
   trace_log?: string | false;
+  /** False: write no trace (`trace_qids` empty), as a server without tracing answers. Default true. */
+  trace?: boolean;
+  /** Trace rows to keep once these are written (default: the newest 10,000); false keeps every row. */
+  trace_retention?: TraceRetention | false;
 }
 
 export interface AnswerTrace {

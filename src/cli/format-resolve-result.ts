@@ -34,9 +34,11 @@ export function formatLive(resolved: LiveResult): string {
 
 function formatGone(resolved: Exclude<ResolveResult, { status: 'live' }>): string {
   const lines = [
-    resolved.status === 'deleted'
-      ? `${resolved.requested}: deleted; the text it named is gone from the current version`
-      : `${resolved.requested}: names a chunk of an older version only`,
+    resolved.status === 'deleted' && resolved.document?.removed_at
+      ? `${resolved.requested}: deleted; its document was removed from the store (cairn rm) at ${resolved.document.removed_at}`
+      : resolved.status === 'deleted'
+        ? `${resolved.requested}: deleted; the text it named is gone from the current version`
+        : `${resolved.requested}: names a chunk of an older version only`,
   ];
   if (resolved.document)
     lines.push(`document ${resolved.document.source_url}  doc_uid ${resolved.document.doc_uid}`);

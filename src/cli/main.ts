@@ -26,6 +26,9 @@ Start with:
   cairn parse <file> [--json]                 the section tree and blocks of one file
   cairn chunk <file> [--chunker id]           the chunks one file gives, without storing
   cairn serve                                 HTTP API and web viewer on http://127.0.0.1:7411/
+  cairn list / cairn stats                    what the store holds
+  cairn rm <path|doc_uid>                     take documents out of search (--purge: for good)
+  cairn export chunks --out chunks.jsonl      every current chunk with its citation payload
 
 Environment:
   CAIRN_DB          the store: a SQLite file or a postgres:// URL (default .cairn/cairn.db)
@@ -52,12 +55,17 @@ const COMMANDS: Record<string, Register> = {
   ids: async (p) => (await import('./commands/ids.js')).registerIds(p),
   eval: async (p) => (await import('./commands/eval.js')).registerEval(p),
   serve: async (p) => (await import('./commands/serve.js')).registerServe(p),
-  export: async (p) =>
-    (await import('./commands/export.js')).registerExportCorpus(
-      p
-        .command('export')
-        .description('Export parsed documents under a contract (not yet from the store)'),
-    ),
+  export: async (p) => {
+    const exportCommand = p
+      .command('export')
+      .description('Export the stored chunks, or parsed documents under a corpus contract');
+    (await import('./commands/export.js')).registerExportCorpus(exportCommand);
+    (await import('./commands/export-chunks.js')).registerExportChunks(exportCommand);
+  },
+  list: async (p) => (await import('./commands/list.js')).registerList(p),
+  stats: async (p) => (await import('./commands/stats.js')).registerStats(p),
+  rm: async (p) => (await import('./commands/rm.js')).registerRm(p),
+  traces: async (p) => (await import('./commands/traces.js')).registerTraces(p),
   validate: async (p) => {
     const validate = p.command('validate').description('Check files against cairn contracts');
     (await import('./commands/validate-corpus.js')).registerValidateCorpus(validate);

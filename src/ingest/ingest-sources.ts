@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import type { ChunkLimits } from '../chunk/types.js';
 import { CairnError, type ErrorCode, isCairnError } from '../errors.js';
-import { collectSources, type SourceFile } from '../load/collect-sources.js';
+import { type CollectOptions, collectSources, type SourceFile } from '../load/collect-sources.js';
 import { fileError } from '../load/file-error.js';
 import type { ParseOptions } from '../parse/parse-input.js';
 import { type EnsureStatus, ensure } from '../pipeline/ensure.js';
@@ -33,6 +33,13 @@ export interface IngestOptions {
   cwd?: string;
   /** Symbolic links met in folders are followed only inside this folder (`CollectOptions.links_within`). */
   links_within?: string;
+  /** Gitignore-syntax patterns left out of the walk (`CollectOptions.exclude`); `.cairnignore` files apply too. */
+  exclude?: readonly string[];
+  /**
+   * The files, collected already (`collectSources`): a caller that must not
+   * open the store before knowing there is something to read collects first.
+   */
+  files?: readonly SourceFile[];
   /** Progress and per-file outcomes as they happen. */
   on_event?: (event: IngestEvent) => void;
   /** The compiled worker entry, when it does not sit beside this module. */
@@ -143,10 +150,7 @@ export async function ingestSources(
   const started = performance.now();
   const rowsBefore = store.rows_written;
   const chunkerId = defaultChunkerRegistry().get(options.chunker ?? 'default').chunker_id;
-  const files = await collectSources(inputs, {
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    ...(options.links_within === undefined ? {} : { links_within: options.links_within }),
-  });
+  const files = options.files ?? (await collectSources(inputs, collectOptionsOf(options)));
   const sizes = await Promise.all(
     files.map((file) =>
       (file.unreadable_folder ? Promise.reject() : stat(file.path)).then(
@@ -424,5 +428,14 @@ function failed(file: SourceFile, error: unknown): IngestedFile {
     chunks: 0,
     first_chunk_id: null,
     error: { code, message },
+  };
+}
+
+/** What `collectSources` needs of the ingest options. */
+export function collectOptionsOf(options: IngestOptions): CollectOptions {
+  return {
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.links_within === undefined ? {} : { links_within: options.links_within }),
+    ...(options.exclude === undefined ? {} : { exclude: options.exclude }),
   };
 }

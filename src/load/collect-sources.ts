@@ -3,6 +3,7 @@ import { isAbsolute, join, matchesGlob, relative, resolve, sep } from 'node:path
 import { CairnError } from '../errors.js';
 import { SUPPORTED_EXTENSIONS } from './detect-format.js';
 import { fileError } from './file-error.js';
+import { compileExcludes, type IgnoreRule, isIgnored, readIgnoreFile } from './ignore-rules.js';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -21,6 +22,21 @@ export interface CollectOptions {
    * sets its root: a folder a client names may hold a link to anywhere.
    */
   links_within?: string;
+  /**
+   * Gitignore-syntax patterns of files and folders to leave out, matched
+   * against each path relative to the working directory and to the folder
+   * walked (`*.json`, `pdf/files.json`, `drafts/`). Named files too.
+   */
+  exclude?: readonly string[];
+  /** Read `.cairnignore` files in the folders walked (default true). */
+  ignore_files?: boolean;
+}
+
+/** How a walk leaves paths out: the `--exclude` rules and whether to read `.cairnignore` files. */
+interface WalkRules {
+  exclude: ReturnType<typeof compileExcludes>;
+  cwd: string;
+  ignore_files: boolean;
 }
 
 const GLOB_MAGIC = /[*?[\]{}]/;
@@ -44,9 +60,17 @@ export async function collectSources(
   const cwd = options.cwd ?? process.cwd();
   const within =
     options.links_within === undefined ? undefined : await realpath(options.links_within);
+  const rules: WalkRules = {
+    exclude: compileExcludes(options.exclude ?? []),
+    cwd,
+    ignore_files: options.ignore_files !== false,
+  };
+  const excluded = (path: string): boolean =>
+    rules.exclude !== null && isIgnored([{ base: cwd, rules: rules.exclude }], path, false);
   const found = new Map<string, SourceFile>();
   const add = (path: string): void => {
-    if (!found.has(path)) found.set(path, { path, source_url: toSourceUrl(path, cwd) });
+    if (!found.has(path) && !excluded(path))
+      found.set(path, { path, source_url: toSourceUrl(path, cwd) });
   };
   const addUnreadable = (unreadable: readonly UnreadableFolder[]): void => {
     for (const { path, code } of unreadable) {
@@ -61,7 +85,7 @@ export async function collectSources(
       const pattern = toPosix(input);
       const root = resolve(cwd, staticPrefix(input));
       const unreadable: UnreadableFolder[] = [];
-      const paths = await walk(root, unreadable, within);
+      const paths = await walk(root, unreadable, { links_within: within, rules });
       addUnreadable(unreadable);
       for (const path of paths) {
         const candidate = isAbsolute(input) ? toPosix(path) : toPosix(relative(cwd, path));
@@ -83,13 +107,17 @@ export async function collectSources(
       }
       if (info.isDirectory()) {
         const unreadable: UnreadableFolder[] = [];
-        const files = (await walk(path, unreadable, within)).filter(isSupported);
+        const files = (await walk(path, unreadable, { links_within: within, rules })).filter(
+          isSupported,
+        );
         if (unreadable[0]?.path === path) throw folderUnreadable(input, unreadable[0].code);
         addUnreadable(unreadable);
         if (files.length === 0 && unreadable.length === 0) {
-          throw new CairnError('file_not_found', `No supported files under ${input}`, {
-            details: { source: input },
-          });
+          throw new CairnError(
+            'file_not_found',
+            `No supported files under ${input} (none of the formats cairn reads, or all left out by --exclude or .cairnignore)`,
+            { details: { source: input } },
+          );
         }
         for (const file of files) add(file);
         continue;
@@ -160,16 +188,26 @@ export interface UnreadableFolder {
 async function walk(
   root: string,
   unreadable: UnreadableFolder[] = [],
-  linksWithin?: string,
+  options: { links_within?: string | undefined; rules?: WalkRules } = {},
 ): Promise<string[]> {
+  const linksWithin = options.links_within;
   const out: string[] = [];
-  const pending = [root];
+  const base: IgnoreRule[] =
+    options.rules?.exclude == null
+      ? []
+      : [
+          { base: options.rules.cwd, rules: options.rules.exclude },
+          { base: root, rules: options.rules.exclude },
+        ];
+  const pending: { dir: string; chain: IgnoreRule[] }[] = [{ dir: root, chain: base }];
   const walked = new Set<string>();
   while (pending.length > 0) {
-    const dir = pending.pop()!;
+    const { dir, chain: above } = pending.pop()!;
     const real = await realpath(dir).catch(() => dir);
     if (walked.has(real)) continue;
     walked.add(real);
+    const own = options.rules?.ignore_files === false ? null : await readIgnoreFile(dir);
+    const chain = own === null ? above : [...above, own];
     const entries = await readdir(dir, { withFileTypes: true }).catch(
       (cause: NodeJS.ErrnoException) => {
         if (cause.code !== 'ENOENT')
@@ -187,8 +225,9 @@ async function walk(
           : entry.isFile()
             ? 'file'
             : null;
+      if (kind !== null && chain.length > 0 && isIgnored(chain, full, kind === 'folder')) continue;
       if (kind === 'folder') {
-        if (!SKIPPED_DIRS.has(entry.name)) pending.push(full);
+        if (!SKIPPED_DIRS.has(entry.name)) pending.push({ dir: full, chain });
       } else if (kind === 'file') {
         out.push(full);
       }

@@ -101,9 +101,14 @@ export async function ensure(
     const state = await store.getDocumentState(doc.doc_uid, doc.content_hash, chunkerId);
     if (state) checkSameSource(state.document, doc);
     if (state && state.same_content?.id === state.current.id && state.same_content_chunk_set) {
+      // a document `cairn rm` took out comes back with the same content: back in service, as it was
+      const removed = state.document.removed_at !== null;
+      if (removed) await store.restoreDocument(state.document.id, options.seen);
       return {
-        status: 'unchanged',
-        document: state.document,
+        status: removed ? 'updated' : 'unchanged',
+        document: removed
+          ? ((await store.getDocumentById(state.document.id)) ?? state.document)
+          : state.document,
         version: state.current,
         chunker_id: chunkerId,
         chunk_count: state.same_content_chunk_set.chunk_count,

@@ -47,6 +47,7 @@ export type ResolveResult =
       chunker_id: string;
       /** The last chunk the ID (or the last hop) named, when the store has it. */
       last: ChunkRow | null;
+      /** The ID's document; `removed_at` set when `cairn rm` took it out of search (then `deleted`). */
       document: DocumentRow | null;
       hops: RedirectHop[];
     };
@@ -66,7 +67,8 @@ export function lookupOptions(chunker?: string): ResolveOptions {
 /**
  * Follows a chunk ID to the live chunk: the ID itself when the current
  * version of its document has it, else through redirects (newest first,
- * bounded, cycle-safe). Throws `malformed_chunk_id` for a malformed ID,
+ * bounded, cycle-safe). An ID of a document `cairn rm` removed is
+ * `deleted`, its redirect history kept in `hops`. Throws `malformed_chunk_id` for a malformed ID,
  * `chunk_not_found` for an ID the store never had, `redirect_loop` when
  * redirects go round.
  */
@@ -99,6 +101,11 @@ export async function resolveChunk(
     for (const row of rows) {
       const document = await documentOf(row.document_id);
       if (document && row.version_id === document.current_version_id) {
+        // `cairn rm` took the document out: its IDs stay known, with the hops that led here, and name nothing live
+        if (document.removed_at !== null) {
+          last = row;
+          return gone('deleted', document.id);
+        }
         const version = await store.getVersion(row.version_id);
         if (version)
           return {
@@ -117,7 +124,8 @@ export async function resolveChunk(
     const redirect = (await store.findRedirects(id, chunkerId))[0];
     if (redirect === undefined) {
       if (hops.length === 0 && rows.length === 0) throw await notFound(store, chunkId, chunkerId);
-      return gone('superseded');
+      const owner = last === null ? null : await documentOf(last.document_id);
+      return gone(owner?.removed_at ? 'deleted' : 'superseded');
     }
     hops.push({
       from: id,

@@ -35,9 +35,11 @@ export function checkK(k: number): number {
  * `mismatch_index_hash` when the live index differs; a chunker the store
  * has no chunks of is `unknown_chunker` (`resolveSearchChunker`); a NUL
  * character in `doc`, `section`, `chunker` or `qid` is `invalid_option`. A
- * trace log that cannot be written is `trace_log_unwritable`. Every search that
- * runs on a writable store writes one `rag_traces` row and one trace log
- * line; on a store opened read-only it writes nothing (`traced: false`).
+ * trace that cannot be written (the row or the log line) never fails the
+ * search: the result says why in `trace_warning`. Every search that runs on
+ * a writable store writes one `rag_traces` row and one trace log line, then
+ * prunes the rows `trace_retention` does not keep; on a store opened
+ * read-only, or with `trace: false`, it writes nothing (`traced: false`).
  */
 export async function search(
   store: ChunkStore,
@@ -136,10 +138,22 @@ export async function search(
   };
   if (result.traced) {
     try {
-      await writeTrace(store, result, { k, log_path: logPath, ...wait });
+      await writeTrace(store, result, {
+        k,
+        log_path: logPath,
+        ...wait,
+        ...(options.trace_retention === undefined ? {} : { retention: options.trace_retention }),
+      });
     } catch (error) {
-      if (wait.wait_ms === undefined || !isCairnError(error, 'store_busy')) throw error;
-      return { ...result, traced: false };
+      // the search is answered whatever became of its trace; the caller is told why there is none
+      const code = error instanceof CairnError ? error.code : 'trace_unwritable';
+      const message = error instanceof Error ? error.message : String(error);
+      // a log line that failed came after its row
+      return {
+        ...result,
+        traced: isCairnError(error, 'trace_log_unwritable'),
+        trace_warning: { code, message },
+      };
     }
   }
   return result;

@@ -1,4 +1,5 @@
 import type { CanonicalChunkFields } from '../pipeline/canonical-fields.js';
+import type { TraceRetention } from '../store/trace-store.js';
 
 /**
  * The citation payload of seed 001 (retrieval traceability), as each
@@ -84,6 +85,8 @@ export interface SearchOptions {
   qid?: string;
   /** False: write no trace row or line (`traced: false`), as for an HTTP HEAD. Default true. */
   trace?: boolean;
+  /** Trace rows to keep once this search's is written (default: the newest 10,000); false keeps every row. */
+  trace_retention?: TraceRetention | false;
   /**
    * Wait at most this long for a write lock another connection holds on a
    * SQLite store to write the trace; past it the search is answered without
@@ -113,4 +116,9 @@ export interface SearchResult {
   trace_log: string | null;
   /** Whether a `rag_traces` row was written: false on a store opened read-only. */
   traced: boolean;
+  /**
+   * Why the trace (row or log line) could not be written: the search is
+   * answered all the same. Absent when the trace was written or not asked for.
+   */
+  trace_warning?: { code: string; message: string };
 }

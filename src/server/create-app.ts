@@ -4,7 +4,9 @@ import { cors } from 'hono/cors';
 import { CairnError } from '../errors.js';
 import { processSource, type SourceResult, type SourceTask } from '../ingest/process-source.js';
 import { createWorkerPool, type WorkerPool } from '../ingest/worker-pool.js';
+import type { TraceRetention } from '../store/trace-store.js';
 import type { ChunkStore } from '../store/types.js';
+import { DEFAULT_TRACE_RETENTION } from '../trace/trace-retention.js';
 import { errorResponse } from './error-response.js';
 import { buildOpenApi } from './openapi.js';
 import { DEFAULT_PAGING, type PagingLimits } from './read-paging.js';
@@ -46,6 +48,14 @@ export interface CreateAppOptions {
    * answered with `traced: false`. SQLite waits on the server's only thread.
    */
   trace_wait_ms?: number;
+  /**
+   * Write a trace (a `rag_traces` row, and a log line beside a SQLite file)
+   * for each search and answer check (default false): every request,
+   * unauthenticated ones included, would otherwise grow the store.
+   */
+  traces?: boolean;
+  /** With `traces`: the rows kept once a trace is written (default: the newest 10,000). */
+  trace_retention?: TraceRetention;
   /** Origins allowed cross-origin requests; none by default. */
   cors_origins?: readonly string[];
   /**
@@ -124,6 +134,8 @@ export function createApp(options: CreateAppOptions): Hono {
     process_upload: uploadProcessor(options.ingest_workers ?? 0),
     paging: options.paging ?? DEFAULT_PAGING,
     trace_wait_ms: options.trace_wait_ms ?? DEFAULT_TRACE_WAIT_MS,
+    traces: options.traces === true,
+    trace_retention: options.trace_retention ?? DEFAULT_TRACE_RETENTION,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   };
   // strict: false answers /api/search/ as /api/search

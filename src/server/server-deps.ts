@@ -1,4 +1,5 @@
 import type { SourceResult, SourceTask } from '../ingest/process-source.js';
+import type { TraceRetention } from '../store/trace-store.js';
 import type { ChunkStore } from '../store/types.js';
 import type { PagingLimits } from './read-paging.js';
 
@@ -20,6 +21,10 @@ export interface ServerDeps {
   paging: PagingLimits;
   /** A search's wait for a SQLite write lock held elsewhere, before it answers untraced. */
   trace_wait_ms: number;
+  /** Whether searches and answer checks write `rag_traces` rows (and trace log lines). */
+  traces: boolean;
+  /** The rows kept once a trace is written. */
+  trace_retention: TraceRetention;
   /** Where the server logs failures it does not show the caller. */
   log: (line: string) => void;
 }

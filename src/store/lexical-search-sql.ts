@@ -10,9 +10,9 @@ export const MATCH_COLUMNS =
   'c.heading_path, c.page, c.block_type, c.anchor, c.hash, c.node_start, c.node_end, c.node_hash, c.created_at, c.updated_at, ' +
   'd.doc_uid AS doc_uid, d.source_url AS source_url, v.rev AS rev';
 
-/** Only chunks of current versions match. */
+/** Only chunks of current versions of documents in service match. */
 export const CURRENT_JOINS =
-  'JOIN documents d ON d.id = c.document_id AND d.current_version_id = c.version_id ' +
+  'JOIN documents d ON d.id = c.document_id AND d.current_version_id = c.version_id AND d.removed_at IS NULL ' +
   'JOIN document_versions v ON v.id = c.version_id';
 
 /**

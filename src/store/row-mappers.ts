@@ -19,7 +19,7 @@ import type {
 type Raw = Record<string, unknown>;
 
 export const DOCUMENT_COLUMNS =
-  'id, doc_uid, source_url, media_type, format, title, current_version_id, created_at, updated_at';
+  'id, doc_uid, source_url, media_type, format, title, current_version_id, created_at, updated_at, removed_at';
 export const VERSION_COLUMNS =
   'id, document_id, seq, content_hash, rev, lineage_rev, length, byte_length, created_at';
 export const CHUNK_COLUMNS =
@@ -38,6 +38,8 @@ export function toDocument(raw: Raw): DocumentRow {
     current_version_id: num(raw.current_version_id),
     created_at: time(raw.created_at),
     updated_at: time(raw.updated_at),
+    removed_at:
+      raw.removed_at === null || raw.removed_at === undefined ? null : time(raw.removed_at),
   };
 }
 

@@ -50,7 +50,7 @@ export function createSqlDocumentStore(ctx: SqlStoreContext): DocumentStore {
 
     async listDocuments(options = {}) {
       const rows = await driver.all<Record<string, unknown>>(
-        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id > ? AND current_version_id IS NOT NULL ORDER BY id LIMIT ? OFFSET ?`,
+        `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id > ? AND current_version_id IS NOT NULL AND removed_at IS NULL ORDER BY id LIMIT ? OFFSET ?`,
         [options.after_id ?? 0, options.limit ?? 1000, options.offset ?? 0],
       );
       return rows.map(toDocument);

@@ -29,6 +29,10 @@ export interface DialectSql {
     tx: SqlExecutor,
     set: { version_id: number; chunker_id: string },
   ): Promise<void>;
+  /** Index upkeep before a document's chunks are deleted for good (`cairn rm --purge`), in the deleting transaction. */
+  beforeChunksDeleted(tx: SqlExecutor, documentId: number): Promise<void>;
+  /** Bytes the store takes on disk (SQLite: the database file's pages; PostgreSQL: the schema's tables with their indexes). */
+  storeBytes(executor: SqlExecutor): Promise<number>;
   /** The engine's own integrity checks, as problem lines; empty when all hold. */
   check(executor: SqlExecutor): Promise<string[]>;
   /** Whether the database refuses writes though the store opened for writing. */

@@ -47,7 +47,7 @@ async function readIndexState(driver: SqlDriver, chunkerId: string): Promise<Lex
   const analyzer = await selectOne(driver, 'SELECT analyzer FROM lexical_index WHERE id = 1');
   const rows = await driver.all<Record<string, unknown>>(
     'SELECT d.doc_uid, s.digest, s.chunk_count FROM documents d ' +
-      'JOIN chunk_sets s ON s.version_id = d.current_version_id AND s.chunker_id = ?',
+      'JOIN chunk_sets s ON s.version_id = d.current_version_id AND s.chunker_id = ? WHERE d.removed_at IS NULL',
     [chunkerId],
   );
   return {

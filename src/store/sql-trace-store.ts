@@ -62,6 +62,25 @@ export function createSqlTraceStore(ctx: SqlStoreContext): TraceStore {
       );
     },
 
+    async pruneRagTraces(retention, options = {}) {
+      if ('days' in retention) {
+        const cutoff = new Date(Date.now() - retention.days * 86_400_000).toISOString();
+        return runWaiting(driver, options, 'DELETE FROM rag_traces WHERE ts < ?', [cutoff]);
+      }
+      if (retention.rows <= 0) return runWaiting(driver, options, 'DELETE FROM rag_traces', []);
+      // the index on ts finds the boundary row without reading the table
+      return runWaiting(
+        driver,
+        options,
+        'DELETE FROM rag_traces WHERE ts < (SELECT ts FROM rag_traces ORDER BY ts DESC LIMIT 1 OFFSET ?)',
+        [retention.rows - 1],
+      );
+    },
+
+    async countRagTraces() {
+      return Number((await selectOne(driver, 'SELECT COUNT(*) AS n FROM rag_traces'))?.n ?? 0);
+    },
+
     async listRagTraces(options = {}) {
       const where = options.qid === undefined ? '' : 'WHERE qid = ? ';
       const rows = await driver.all<Record<string, unknown>>(

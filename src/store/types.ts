@@ -3,6 +3,7 @@ import type { ChunkSetStore } from './chunk-set-store.js';
 import type { DocumentStore } from './document-store.js';
 import type { LexicalIndex } from './lexical-index.js';
 import type { SeenFileStore } from './seen-file-store.js';
+import type { StoreInventory } from './store-inventory.js';
 import type { TraceStore } from './trace-store.js';
 
 /**
@@ -35,6 +36,8 @@ export interface DocumentRow {
   current_version_id: number;
   created_at: string;
   updated_at: string;
+  /** When `cairn rm` took the document out of search (its chunk IDs resolve as `deleted`); null while in service. */
+  removed_at: string | null;
 }
 
 /** The document model parts a version keeps, so late chunking needs no source. */
@@ -250,7 +253,8 @@ export interface ChunkStore
     ChunkSetStore,
     SeenFileStore,
     TraceStore,
-    LexicalIndex {
+    LexicalIndex,
+    StoreInventory {
   /** The database's name, for messages and traces; behaviour that differs is in `capabilities`. */
   readonly dialect: 'sqlite' | 'postgres';
   /** Where the data lives, for messages (a path, or a URL without password). */

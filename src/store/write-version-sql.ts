@@ -35,7 +35,7 @@ export async function writeVersionInTx(
     redirects: input.redirects,
   });
   await w.tx.run(
-    'UPDATE documents SET current_version_id = ?, source_url = ?, media_type = ?, format = ?, title = ?, updated_at = ? WHERE id = ?',
+    'UPDATE documents SET current_version_id = ?, source_url = ?, media_type = ?, format = ?, title = ?, updated_at = ?, removed_at = NULL WHERE id = ?',
     [
       versionId,
       document.source_url,

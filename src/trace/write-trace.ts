@@ -2,18 +2,29 @@ import { appendFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CairnError } from '../errors.js';
 import { makeFolderSync } from '../make-folder.js';
+import type { TraceRetention } from '../store/trace-store.js';
 import type { ChunkStore, WaitOptions } from '../store/types.js';
 import { formatTraceLine, type TraceFields, traceFields } from './format-trace-line.js';
+import { DEFAULT_TRACE_RETENTION } from './trace-retention.js';
 import type { TracedResult } from './types.js';
+
+export interface WriteTraceOptions extends WaitOptions {
+  k: number;
+  log_path: string | null;
+  fields?: TraceFields;
+  /** Trace rows to keep once this one is written (default `DEFAULT_TRACE_RETENTION`); false keeps every row. */
+  retention?: TraceRetention | false;
+}
 
 /**
  * One `rag_traces` row and, when `log_path` is set, one appended log line for
- * a finished search or one segment of a verified answer (`fields`).
+ * a finished search or one segment of a verified answer (`fields`); then the
+ * rows the retention does not keep are deleted, so the table stays bounded.
  */
 export async function writeTrace(
   store: ChunkStore,
   result: TracedResult,
-  options: { k: number; log_path: string | null; fields?: TraceFields } & WaitOptions,
+  options: WriteTraceOptions,
 ): Promise<void> {
   const ts = new Date().toISOString();
   const top = result.hits[0];
@@ -38,6 +49,12 @@ export async function writeTrace(
     },
     options.wait_ms === undefined ? {} : { wait_ms: options.wait_ms },
   );
+  const retention = options.retention ?? DEFAULT_TRACE_RETENTION;
+  if (retention !== false)
+    await store.pruneRagTraces(
+      retention,
+      options.wait_ms === undefined ? {} : { wait_ms: options.wait_ms },
+    );
   if (options.log_path !== null) {
     await appendLine(
       options.log_path,

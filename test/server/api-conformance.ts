@@ -408,5 +408,77 @@ export function describeApiConformance(name: string, open: () => Promise<ChunkSt
       const times = all.body.items.map((t: { ts: string }) => Date.parse(t.ts));
       expect(times).toEqual([...times].sort((a: number, b: number) => b - a));
     });
+
+    test('a server without the traces setting answers searches and answer checks untraced', async () => {
+      const quiet = f.appWith({ traces: false });
+      const before = (await call(f.app, '/api/traces?limit=500')).body.items.length;
+      const searched = await call(quiet, '/api/search?q=ownership&k=2');
+      expect(searched.status).toBe(200);
+      expect(searched.body.hits.length).toBeGreaterThan(0);
+      expect(searched.body.traced).toBe(false);
+      const { text, heading_path: _h, ...citation } = searched.body.hits[0];
+      const quote = text.split(/\s+/u).filter(Boolean).slice(1, 8).join(' ');
+      const answer = {
+        citations: [{ ...citation, quote }],
+        answer: 'True.',
+        ΔS: 0.1,
+        λ: 'convergent',
+      };
+      const checked = await call(quiet, '/api/validate/answer', json(answer));
+      expect(checked.status).toBe(200);
+      expect(checked.body.citations.map((c: { status: string }) => c.status)).toEqual(['verified']);
+      expect(checked.body.trace_qids).toEqual([]);
+      // the same answer on a tracing server writes its row
+      expect(
+        (await call(f.app, '/api/validate/answer', json(answer))).body.trace_qids,
+      ).toHaveLength(1);
+      expect((await call(f.app, '/api/traces?limit=500')).body.items.length).toBe(before + 1);
+    });
+
+    // last: it takes a chapter out of the fixture's store
+    test('DELETE /api/documents/:doc: token required; out of search, IDs answer 410 deleted; ?purge=true: 404', async () => {
+      const TOKEN = 'delete-token-3c9e';
+      const writer = f.appWith({ token: TOKEN });
+      const target = CHAPTERS[2]!;
+      const doc = (await call(f.app, `/api/documents/${encodeURIComponent(target)}`)).body;
+      const id = doc.chunks[0].chunk_id as string;
+      const url = `/api/documents/${encodeURIComponent(target)}`;
+      expect((await call(f.app, url, { method: 'DELETE' })).body.error.code).toBe(
+        'writes_disabled',
+      );
+      expect((await call(writer, url, { method: 'DELETE' })).status).toBe(401);
+      const wrong = await call(writer, url, {
+        method: 'DELETE',
+        headers: { authorization: 'Bearer nope' },
+      });
+      expect(wrong.status).toBe(403);
+      const auth = { authorization: `Bearer ${TOKEN}` };
+      const removed = await call(writer, url, { method: 'DELETE', headers: auth });
+      expect(removed.status).toBe(200);
+      expect(schemaOf('RemovedDocuments')(removed.body)).toEqual([]);
+      expect(removed.body.documents).toEqual([
+        expect.objectContaining({ source_url: target, status: 'removed' }),
+      ]);
+      const hits = (await call(f.app, '/api/search?q=enum%20variants&k=50')).body.hits;
+      expect(hits.filter((h: { source_url: string }) => h.source_url === target)).toEqual([]);
+      const listed = (await call(f.app, '/api/documents?limit=500')).body.items;
+      expect(listed.map((d: { source_url: string }) => d.source_url)).not.toContain(target);
+      const gone = await call(f.app, `/api/chunks/${encodeURIComponent(id)}`);
+      expect(gone.status).toBe(410);
+      expect(schemaOf('GoneChunk')(gone.body)).toEqual([]);
+      expect(gone.body).toMatchObject({ status: 'deleted', document: { source_url: target } });
+      expect(gone.body.document.removed_at).not.toBeNull();
+      const badPurge = await call(writer, `${url}?purge=maybe`, {
+        method: 'DELETE',
+        headers: auth,
+      });
+      expect([badPurge.status, badPurge.body.error.code]).toEqual([400, 'invalid_option']);
+      const purged = await call(writer, `${url}?purge=true`, { method: 'DELETE', headers: auth });
+      expect(purged.body.documents[0].status).toBe('purged');
+      expect((await call(f.app, `/api/chunks/${encodeURIComponent(id)}`)).status).toBe(404);
+      const again = await call(writer, url, { method: 'DELETE', headers: auth });
+      expect([again.status, again.body.error.code]).toEqual([404, 'document_not_found']);
+      expect(await f.store.check()).toEqual([]);
+    });
   });
 }

@@ -2,8 +2,13 @@ import type { Command } from 'commander';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { limitChunker } from '../../chunk/limit-chunker.js';
 import { CairnError } from '../../errors.js';
-import { type IngestSummary, ingestSources } from '../../ingest/ingest-sources.js';
+import {
+  collectOptionsOf,
+  type IngestSummary,
+  ingestSources,
+} from '../../ingest/ingest-sources.js';
 import { createProgressReporter } from '../../ingest/progress-reporter.js';
+import { collectSources } from '../../load/collect-sources.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import { formatFlag } from '../format-flag.js';
@@ -22,6 +27,7 @@ interface IngestFlags extends LimitFlags {
   threshold?: string;
   outputs?: boolean;
   progress?: boolean;
+  exclude?: string[];
 }
 
 export function registerIngest(program: Command): void {
@@ -41,6 +47,12 @@ export function registerIngest(program: Command): void {
     .option('--format <format>', 'override detection: markdown, ecfr, text, html, json, ipynb, pdf')
     .option('--threshold <chars>', 'JSON: string nodes at or over this many characters', '10000')
     .option('--outputs', 'notebooks: include text outputs as blocks')
+    .option(
+      '--exclude <pattern>',
+      'leave out matching files and folders, gitignore syntax (repeatable)',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
     .option('--no-progress', 'no progress bar or progress lines')
     .option('--json', 'print the summary as JSON');
   addLimitFlags(command)
@@ -51,6 +63,13 @@ Each file becomes a document; a changed file becomes a new version whose
 chunks keep their IDs where the text did not move, with redirects for the
 rest. A file that fails to parse, or a folder below a path that cannot be
 listed, is reported and skipped (exit code 1).
+Leaving files out: --exclude takes gitignore patterns, matched against each
+path relative to the working directory and to the folder named; a
+.cairnignore file in any folder walked does the same for the paths below it
+(one pattern a line, # comments, ! to take a path back in). Hidden files and
+node_modules, .git and .cairn are never walked.
+Nothing is created when there is nothing to read: a missing path fails
+(file_not_found, exit 2) before the store is opened.
 Ctrl-C stops after the file being written, prints what was done and exits
 130; the next run goes on from there. A second Ctrl-C quits at once.
 
@@ -58,7 +77,8 @@ Examples:
   cairn ingest ../shared/corpora/rustbook
   cairn ingest 'docs/**/*.md' --chunker token --json
   cairn ingest records/ --max-content-chars 1000000 --max-chunks-per-node 2000
-  cairn ingest regs/ --db postgres://user@localhost/cairn --workers 4`,
+  cairn ingest regs/ --db postgres://user@localhost/cairn --workers 4
+  cairn ingest ../shared/corpora --exclude '*.json' --exclude 'drafts/'`,
     )
     .action(async (paths: string[], flags: IngestFlags) => {
       let store: ChunkStore | null = null;
@@ -86,11 +106,17 @@ Examples:
         const threshold = jsonThreshold(flags.threshold);
         const format = formatFlag(flags.format);
         const limits = limitsFrom(flags);
-        // a chunker that cannot take the limits is refused before the store opens
-        if (limits !== undefined)
-          limitChunker(defaultChunkerRegistry().get(flags.chunker ?? 'default'), limits);
+        // an unknown chunker, or one that cannot take the limits, is refused before the
+        // store opens, as a missing path is
+        const chunker = defaultChunkerRegistry().get(flags.chunker ?? 'default');
+        if (limits !== undefined) limitChunker(chunker, limits);
+        const exclude = flags.exclude ?? [];
+        // collected before the store opens: a path that names nothing leaves no new store behind
+        const files = await collectSources(paths, collectOptionsOf({ exclude }));
         store = await openStore(flags.db === undefined ? {} : { db: flags.db });
         const summary = await ingestSources(store, paths, {
+          files,
+          exclude,
           ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
           ...(workers === undefined ? {} : { workers }),
           ...(format === undefined ? {} : { format }),

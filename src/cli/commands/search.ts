@@ -3,6 +3,11 @@ import { formatSnippet, printable } from '../../search/format-snippet.js';
 import { search } from '../../search/search.js';
 import type { SearchOptions, SearchResult } from '../../search/types.js';
 import type { ChunkStore } from '../../store/types.js';
+import {
+  DEFAULT_TRACE_RETENTION,
+  describeRetention,
+  parseTraceRetention,
+} from '../../trace/trace-retention.js';
 import { integerFlag } from '../integer-flag.js';
 import { openExistingStore } from '../open-existing-store.js';
 import { reportError } from '../report-error.js';
@@ -17,6 +22,8 @@ interface SearchFlags {
   indexHash?: string;
   rerank?: string;
   traceLog?: string | false;
+  trace?: boolean;
+  keepTraces?: string;
   json?: boolean;
 }
 
@@ -45,11 +52,19 @@ export function registerSearch(program: Command): void {
     )
     .option('--trace-log <path>', 'trace log file (default: traces.log beside a SQLite database)')
     .option('--no-trace-log', 'write no trace log line (the rag_traces row is still written)')
+    .option('--no-trace', 'write no trace at all: no rag_traces row, no log line')
+    .option(
+      '--keep-traces <n|days>',
+      `after writing the trace, keep this many rows (10000) or days (30d); default ${describeRetention(DEFAULT_TRACE_RETENTION)}`,
+    )
     .option('--json', 'print the result as JSON')
     .addHelpText(
       'after',
       `
-Each search writes one row to rag_traces and one line to the trace log.
+Each search writes one row to rag_traces and one line to the trace log, then
+deletes the oldest rows past the retention (--keep-traces; cairn traces prune
+does it on demand). A trace that cannot be written does not fail the search:
+it is answered with a warning on stderr (trace_warning in --json).
 
 Examples:
   cairn search "ownership rules"
@@ -61,8 +76,18 @@ Examples:
       let store: ChunkStore | null = null;
       try {
         const k = integerFlag('-k', flags.k ?? '10', { expected: 'a whole number from 1' });
+        const retention =
+          flags.keepTraces === undefined ? undefined : parseTraceRetention(flags.keepTraces);
         store = await openExistingStore(flags.db);
-        const result = await search(store, query, toOptions(flags, k));
+        const result = await search(store, query, {
+          ...toOptions(flags, k),
+          ...(flags.trace === false ? { trace: false } : {}),
+          ...(retention === undefined ? {} : { trace_retention: retention }),
+        });
+        if (result.trace_warning)
+          process.stderr.write(
+            `cairn: warning: the search's trace was not written: ${result.trace_warning.code}: ${result.trace_warning.message}\n`,
+          );
         process.stdout.write(
           flags.json ? `${JSON.stringify(result)}\n` : formatResult(result, process.stdout.isTTY),
         );

@@ -4,6 +4,11 @@ import { createApp, DEFAULT_MAX_BODY_BYTES, LOOPBACK_HOSTS } from '../../server/
 import { startServer } from '../../server/start-server.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
+import {
+  DEFAULT_TRACE_RETENTION,
+  describeRetention,
+  parseTraceRetention,
+} from '../../trace/trace-retention.js';
 import { integerFlag } from '../integer-flag.js';
 import { openExistingStore } from '../open-existing-store.js';
 import { reportError } from '../report-error.js';
@@ -18,6 +23,8 @@ interface ServeFlags {
   ingestWorkers?: string;
   cors?: string[];
   allowHost?: string[];
+  traces?: boolean;
+  keepTraces?: string;
 }
 
 export function registerServe(program: Command): void {
@@ -56,6 +63,11 @@ export function registerServe(program: Command): void {
       '--allow-host <name...>',
       'Host header names to answer besides loopback ones (needed behind a proxy or with --host)',
     )
+    .option('--traces', 'write a rag_traces row (and a log line) for each search and answer check')
+    .option(
+      '--keep-traces <n|days>',
+      `with --traces: rows to keep (10000) or days (30d); default ${describeRetention(DEFAULT_TRACE_RETENTION)}`,
+    )
     .addHelpText(
       'after',
       `
@@ -66,11 +78,17 @@ panel that checks an LLM answer's citations against the store.
 Writes (POST /api/ingest) need a bearer token: start the server with
 CAIRN_TOKEN set and send "Authorization: Bearer $CAIRN_TOKEN". Without
 CAIRN_TOKEN the server takes no writes. /openapi.json describes every route.
+DELETE /api/documents/<doc> (token required) does what cairn rm does.
+
+Searches and answer checks leave no trace unless --traces: every request,
+unauthenticated ones included, would add a rag_traces row. With it, the
+oldest rows past --keep-traces are deleted as new ones are written.
 
 Examples:
   cairn serve
   CAIRN_TOKEN=$(openssl rand -hex 16) cairn serve --port 8080 --root ../shared/corpora
-  curl 'http://127.0.0.1:7411/api/search?q=ownership&k=3'`,
+  curl 'http://127.0.0.1:7411/api/search?q=ownership&k=3'
+  cairn serve --traces --keep-traces 7d`,
     )
     .action(async (flags: ServeFlags) => {
       let store: ChunkStore | null = null;
@@ -92,6 +110,8 @@ Examples:
                 max: 64,
                 expected: '0 to 64',
               });
+        const retention =
+          flags.keepTraces === undefined ? undefined : parseTraceRetention(flags.keepTraces);
         const token = process.env.CAIRN_TOKEN;
         // a server that takes writes may start from no store; one that cannot serves what exists,
         // as search does: a mistyped --db is store_unavailable, not a new empty store, and a
@@ -108,6 +128,8 @@ Examples:
           ...(flags.root === undefined ? {} : { root: flags.root }),
           max_body_bytes: maxBody,
           ingest_workers: workers,
+          traces: flags.traces === true,
+          ...(retention === undefined ? {} : { trace_retention: retention }),
           ...(flags.cors === undefined ? {} : { cors_origins: flags.cors }),
           allowed_hosts: [
             ...LOOPBACK_HOSTS,

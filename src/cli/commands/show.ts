@@ -157,6 +157,11 @@ async function showDocument(
   const out = [
     `${document.source_url}  doc_uid ${document.doc_uid}  version ${version.seq} of ${versions.length}  rev ${version.rev.slice(0, 12)}`,
     `${chunks.length} chunks of ${set.chunker_id}  (span in code points, tokens, text)`,
+    ...(document.removed_at === null
+      ? []
+      : [
+          `removed by cairn rm at ${document.removed_at}: out of search, its chunk IDs resolve as deleted; ingest the file again to bring it back`,
+        ]),
   ];
   const width = Math.max(...chunks.map((c) => c.chunk_id.length), 8);
   for (const chunk of chunks) out.push(formatRow(chunk, width));

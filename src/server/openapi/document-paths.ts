@@ -12,6 +12,31 @@ export const DOCUMENT_SCHEMAS = {
       format: { type: 'string' },
       media_type: { type: 'string' },
       updated_at: { type: 'string' },
+      removed_at: {
+        type: ['string', 'null'],
+        description:
+          'When DELETE /api/documents/{doc} (cairn rm) took it out of search; its chunk IDs then answer 410 deleted',
+      },
+    },
+  },
+  RemovedDocuments: {
+    type: 'object',
+    required: ['documents', 'not_found'],
+    properties: {
+      documents: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['target', 'doc_uid', 'source_url', 'status'],
+          properties: {
+            target: { type: 'string' },
+            doc_uid: { type: 'string' },
+            source_url: { type: 'string' },
+            status: { enum: ['removed', 'already_removed', 'purged'] },
+          },
+        },
+      },
+      not_found: { type: 'array', items: { type: 'string' } },
     },
   },
   Version: {
@@ -190,6 +215,28 @@ export function documentPaths(): Record<string, unknown> {
         ],
         responses: {
           200: json(ref('DocumentView'), 'The document'),
+          404: error('No such document'),
+        },
+      },
+      delete: {
+        summary:
+          'Take a document (or every document below a folder path) out of search, as cairn rm: its chunk IDs then answer 410 deleted, redirects kept; ?purge=true deletes its rows for good',
+        security: [{ bearer: [] }],
+        parameters: [
+          pathParam('doc'),
+          {
+            name: 'purge',
+            in: 'query',
+            schema: { type: 'string', enum: ['true', 'false', '1', '0', ''] },
+            description:
+              'Delete every row of the document, lexical index entries included; its IDs become unknown (404)',
+          },
+        ],
+        responses: {
+          200: json(ref('RemovedDocuments'), 'What was removed'),
+          400: error('Bad purge value'),
+          401: error('No bearer token'),
+          403: error('Wrong bearer token, or the server takes no writes (writes_disabled)'),
           404: error('No such document'),
         },
       },

@@ -2,8 +2,10 @@ import { Hono } from 'hono';
 import { CairnError } from '../../errors.js';
 import { HASH_PREFIX, storedNodeOffsets } from '../../pipeline/canonical-fields.js';
 import { pickChunkSet } from '../../pipeline/pick-chunk-set.js';
+import { removeDocuments } from '../../pipeline/remove-documents.js';
 import type { ChunkRow, DocumentRow, VersionRow } from '../../store/types.js';
 import { readPaging } from '../read-paging.js';
+import { requireToken } from '../require-token.js';
 import type { ServerDeps } from '../server-deps.js';
 
 /** A document as lists show it. */
@@ -15,6 +17,7 @@ export function documentSummary(document: DocumentRow) {
     format: document.format,
     media_type: document.media_type,
     updated_at: document.updated_at,
+    removed_at: document.removed_at,
   };
 }
 
@@ -53,6 +56,7 @@ export function chunkSpan(chunk: ChunkRow) {
  * doc_uid, or the source_url as ingested, URL-encoded): the current
  * version with its section tree, canonical text and one chunker's spans
  * (`?chunker=`, default the registry default's when stored).
+ * `DELETE /api/documents/:doc[?purge=true]` (bearer token): `cairn rm`.
  */
 export function documentRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
@@ -67,6 +71,20 @@ export function documentRoutes(deps: ServerDeps): Hono {
       offset,
       next_offset: rows.length > limit ? offset + limit : null,
     });
+  });
+  // on the route, not '*': a wrong method is then a 405, not a token challenge
+  app.delete('/:doc', requireToken(deps.token), async (c) => {
+    const target = c.req.param('doc');
+    const purge = readPurge(c.req.query('purge'));
+    const outcome = await removeDocuments(deps.store, [target], { purge });
+    if (outcome.not_found.length > 0) {
+      throw new CairnError(
+        'document_not_found',
+        `No document ${JSON.stringify(target.slice(0, 200))}: give a doc_uid, the source_url as ingested, or a folder of them`,
+        { details: { doc: target.slice(0, 200) } },
+      );
+    }
+    return c.json(outcome);
   });
   app.get('/:doc', async (c) => {
     const target = c.req.param('doc');
@@ -118,4 +136,14 @@ export function documentRoutes(deps: ServerDeps): Hono {
     });
   });
   return app;
+}
+
+/** `?purge=`: absent, `false` or `0` keep the rows; `true`, `1` or empty (a bare `?purge`) delete them. */
+function readPurge(value: string | undefined): boolean {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === '' || value === 'true' || value === '1') return true;
+  throw new CairnError(
+    'invalid_option',
+    `purge must be true or false, got ${JSON.stringify(value.slice(0, 40))}`,
+  );
 }

@@ -20,8 +20,8 @@ interface SearchRequest {
  * `GET /api/search?q=...&k=&doc=&section=&chunker=&analyzer=&index_hash=&rerank=`
  * and `POST /api/search` with the same fields as JSON (`query` for `q`):
  * hits with their full citation payloads, ranked, and `matches`: per hit,
- * where its text holds a searched word (for excerpts); each query writes its
- * trace as `cairn search` does. Query text is only ever split into plain
+ * where its text holds a searched word (for excerpts); with the server's
+ * `traces` setting, each query writes its trace as `cairn search` does. Query text is only ever split into plain
  * words, so no operator or SQL reaches the store.
  */
 export function searchRoutes(deps: ServerDeps): Hono {
@@ -30,9 +30,15 @@ export function searchRoutes(deps: ServerDeps): Hono {
     const result = await search(deps.store, request.query, {
       ...request.options,
       trace_wait_ms: deps.trace_wait_ms,
+      trace_retention: deps.trace_retention,
       // Hono answers HEAD with the GET route: a HEAD asks for headers, and leaves no trace
-      ...(c.req.method === 'HEAD' ? { trace: false } : {}),
+      ...(c.req.method === 'HEAD' || !deps.traces ? { trace: false } : {}),
     });
+    // the caller is told its search went untraced; the operator reads why in the log
+    if (result.trace_warning)
+      deps.log(
+        `cairn serve: warning: a search's trace was not written: ${result.trace_warning.code}: ${result.trace_warning.message}`,
+      );
     const { trace_log: _serverPath, ...rest } = result;
     // display aid beside the hits, so that each hit stays exactly its citation payload
     return c.json({ ...rest, matches: rest.hits.map((hit) => matchRanges(hit.text, rest.terms)) });

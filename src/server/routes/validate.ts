@@ -56,7 +56,10 @@ export function validateRoutes(deps: ServerDeps): Hono {
       ranked: flag(c, 'ranked'),
       ...chunker(c),
     });
-    const traced = await traceAnswer(deps.store, result);
+    const traced = await traceAnswer(deps.store, result, {
+      trace: deps.traces,
+      trace_retention: deps.trace_retention,
+    });
     return c.json(
       {
         ok: result.ok,

@@ -13,6 +13,14 @@ export const POSTGRES_DIALECT: Dialect = {
     lexicalSearchSql: postgresLexicalSearchSql,
     // The text-search vector is a stored generated column: the insert itself indexed the rows.
     afterChunksInserted: async () => {},
+    // The tsvector column goes with its row.
+    beforeChunksDeleted: async () => {},
+    async storeBytes(executor) {
+      const [row] = await executor.all<Record<string, unknown>>(
+        "SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'",
+      );
+      return Number(row?.bytes ?? 0);
+    },
     check: checkPostgresStore,
     /**
      * A hot standby, `default_transaction_read_only`, or a role without

@@ -3,10 +3,12 @@ import { initial } from './migrations/001-initial.js';
 import { lexicalIndex } from './migrations/002-lexical-index.js';
 import { storedTsvector } from './migrations/003-stored-tsvector.js';
 import { nodeOffsets } from './migrations/004-node-offsets.js';
+import { removedDocuments } from './migrations/005-removed-documents.js';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   initial,
   lexicalIndex,
   storedTsvector,
   nodeOffsets,
+  removedDocuments,
 ];

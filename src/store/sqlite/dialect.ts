@@ -18,6 +18,19 @@ export const SQLITE_DIALECT: Dialect = {
         [set.version_id, set.chunker_id],
       );
     },
+    async beforeChunksDeleted(tx, documentId) {
+      // External content: FTS5 forgets a row only when told its rowid and the text it indexed.
+      await tx.run(
+        "INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, text FROM chunks WHERE document_id = ?",
+        [documentId],
+      );
+    },
+    async storeBytes(executor) {
+      const [row] = await executor.all<Record<string, unknown>>(
+        'SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()',
+      );
+      return Number(row?.bytes ?? 0);
+    },
     check: checkSqliteStore,
     // A file this process may not write is found when the store opens, and refused there.
     refusesWrites: async () => false,

@@ -78,7 +78,8 @@ export async function buildApiFixture(store: ChunkStore): Promise<ApiFixture> {
   );
   const retired = before.map((c) => c.chunk_id).filter((id) => !live.has(id));
   expect(retired.length).toBeGreaterThan(0);
-  const base: CreateAppOptions = { store, cwd: dir, log: () => {} };
+  // the trace tests need a server that traces; one that does not is tested by name
+  const base: CreateAppOptions = { store, cwd: dir, log: () => {}, traces: true };
   return {
     store,
     dir,

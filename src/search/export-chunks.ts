@@ -1,0 +1,70 @@
+import type { ChunkStore } from '../store/types.js';
+import { NO_SECTION_ID } from '../types.js';
+import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
+import { resolveSearchChunker } from './resolve-search-chunker.js';
+import type { Citation } from './types.js';
+
+/** A chunk as an export carries it: the citation payload a search hit carries, without the query's scores. */
+export interface ExportedChunk
+  extends Omit<Citation, 'score_raw' | 'score_norm' | 'rerank_score' | 'k_pos' | 'k_final'> {
+  chunker_id: string;
+  /** The chunk's text (the canonical text at `offsets`). */
+  text: string;
+  heading_path: string[];
+  /** JSON documents: the pointer of the string node the chunk lies in. */
+  json_pointer?: string;
+  /** The document's title and format. */
+  title: string | null;
+  format: string;
+}
+
+export interface ExportChunksOptions {
+  /** Chunker id, name or alias, as `search` reads it (default: the default, or the store's only chunker). */
+  chunker?: string;
+  /** Chunks read from the store at a time (default 500): what bounds the export's memory. */
+  page_size?: number;
+}
+
+/**
+ * Every current chunk of one chunker (current versions of documents in
+ * service), in storage order, each with the citation payload a search hit
+ * of it would carry (`index_hash` and `analyzer` of the live index). Read a
+ * page at a time: the caller that writes each record before asking for the
+ * next holds one page in memory, whatever the store's size.
+ */
+export async function* exportChunks(
+  store: ChunkStore,
+  options: ExportChunksOptions = {},
+): AsyncGenerator<ExportedChunk> {
+  const chunkerId = await resolveSearchChunker(store, options.chunker);
+  const live = await ensureIndexManifest(store, chunkerId);
+  const limit = options.page_size ?? 500;
+  let after = 0;
+  for (;;) {
+    const page = await store.listCurrentChunks({ chunker_id: chunkerId, after_id: after, limit });
+    for (const { chunk, doc_uid, source_url, rev, title, format } of page) {
+      yield {
+        doc_id: doc_uid,
+        section_id: chunk.section_id || NO_SECTION_ID,
+        snippet_id: chunk.chunk_id,
+        source_url,
+        offsets: { start: chunk.char_start, end: chunk.char_end, unit: 'char' },
+        tokens: chunk.tokens,
+        index_hash: live.index_hash,
+        embed_model: LEXICAL_EMBED_MODEL,
+        analyzer: live.analyzer,
+        rev,
+        window: { pre: 0, post: 0 },
+        page: chunk.page,
+        chunker_id: chunkerId,
+        text: chunk.text,
+        heading_path: chunk.heading_path,
+        ...(chunk.json_pointer === '' ? {} : { json_pointer: chunk.json_pointer }),
+        title,
+        format,
+      };
+    }
+    if (page.length < limit) return;
+    after = page.at(-1)!.chunk.id;
+  }
+}
