@@ -3,6 +3,7 @@ import { isAbsolute, join, matchesGlob, relative, resolve, sep } from 'node:path
 import { CairnError } from '../errors.js';
 import { SUPPORTED_EXTENSIONS } from './detect-format.js';
 import { fileError } from './file-error.js';
+import { hasUndecodableName, undecodableNameError } from './undecodable-name.js';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -77,6 +78,7 @@ export async function collectSources(
         return null;
       });
       if (info === null) {
+        if (hasUndecodableName(path)) throw undecodableNameError(input);
         throw new CairnError('file_not_found', `No such file or folder: ${input}`, {
           details: { source: input },
         });

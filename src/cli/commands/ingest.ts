@@ -4,6 +4,7 @@ import { type IngestSummary, ingestSources } from '../../ingest/ingest-sources.j
 import { createProgressReporter } from '../../ingest/progress-reporter.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
+import { terminalSafe } from '../../terminal-safe.js';
 import { formatFlag } from '../format-flag.js';
 import { integerFlag } from '../integer-flag.js';
 import { jsonThreshold } from '../json-threshold.js';
@@ -94,7 +95,7 @@ Examples:
         });
         progress.end();
         if (flags.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
-        else process.stdout.write(await formatSummary(summary, store, { threshold }));
+        else process.stdout.write(terminalSafe(await formatSummary(summary, store, { threshold })));
         process.exitCode = summary.failed > 0 ? 1 : 0;
       } catch (error) {
         progress.end();
