@@ -97,8 +97,8 @@ export class DocumentBuilder {
 
   constructor(source: DocumentSource) {
     checkDocUid(source.doc_uid);
-    this.source = source;
-    this.index = new OffsetIndex(source.canonical);
+    this.source = { ...source, canonical: withoutNul(source.canonical) };
+    this.index = new OffsetIndex(this.source.canonical);
   }
 
   get canonical(): string {
@@ -265,4 +265,15 @@ export class DocumentBuilder {
       );
     }
   }
+}
+
+/**
+ * A NUL a parser decoded or extracted (a JSON or notebook `\u0000` escape, a
+ * PDF's text layer) becomes U+FFFD, one UTF-16 unit for one so no offset
+ * moves, as `toWellFormed` does for a lone surrogate: no store can keep both
+ * kinds of text the same (PostgreSQL refuses NUL), and the source itself was
+ * valid. A NUL in a source's own text never gets here: `decodeText` refuses it.
+ */
+function withoutNul(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', '\ufffd') : text;
 }
