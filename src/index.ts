@@ -254,6 +254,7 @@ export type {
   Format,
   JsonNode,
   Page,
+  ParseWarning,
   Section,
   Span,
 } from './types.js';

@@ -7,7 +7,7 @@ import { fileError } from '../load/file-error.js';
 import type { ParseOptions } from '../parse/parse-input.js';
 import { type EnsureStatus, ensure } from '../pipeline/ensure.js';
 import type { ChunkStore } from '../store/types.js';
-import type { Format } from '../types.js';
+import type { Format, ParseWarning } from '../types.js';
 import { checkSeenFile, type SeenInput, settingsKeyOf } from './check-seen-file.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import type { SourceResult, SourceTask } from './process-source.js';
@@ -54,6 +54,8 @@ export interface IngestedFile {
    * text changes.
    */
   kept_format?: Format;
+  /** What the parser kept but flags (a JSON key repeated in an object), when it said anything. */
+  warnings?: ParseWarning[];
 }
 
 export type IngestEvent =
@@ -366,6 +368,7 @@ async function settle(
         chunks: ensured.chunk_count,
         first_chunk_id: ensured.first_chunk_id,
         ...(keptFormat === undefined ? {} : { kept_format: keptFormat }),
+        ...(result.doc.warnings === undefined ? {} : { warnings: result.doc.warnings }),
       },
       chunks_written: ensured.chunks_written,
       redirects_written: ensured.redirects_written,

@@ -175,6 +175,10 @@ async function formatSummary(
     );
   }
   if (kept.length > 10) lines.push(`  kept as before: ${kept.length - 10} more`);
+  const warned = summary.documents.flatMap((d) => d.warnings ?? []);
+  for (const warning of warned.slice(0, 10))
+    lines.push(`  warning: ${warning.code}: ${warning.message}`);
+  if (warned.length > 10) lines.push(`  warning: ${warned.length - 10} more (--json lists them)`);
   const example = await exampleChunkId(summary, store);
   if (example !== null)
     lines.push(`Show a chunk: cairn show '${example.replaceAll("'", "'\\''")}'`);

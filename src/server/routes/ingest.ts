@@ -70,6 +70,7 @@ export function ingestRoutes(deps: ServerDeps): Hono {
         chunks_written: result.chunks_written,
         redirects_written: result.redirects_written,
         first_chunk_id: result.first_chunk_id,
+        ...(doc.warnings === undefined ? {} : { warnings: doc.warnings }),
       },
       result.status === 'created' ? 201 : 200,
     );
