@@ -29,6 +29,8 @@ export interface IngestOptions {
   on_event?: (event: IngestEvent) => void;
   /** The compiled worker entry, when it does not sit beside this module. */
   worker_url?: URL;
+  /** A file that takes longer to parse and chunk fails with `parse_timeout` (worker threads only; default 5 minutes). */
+  task_timeout_ms?: number;
   /**
    * Stops the run between two files: no file is started or written after
    * it fires, and the run throws `interrupted` with the summary so far.
@@ -150,6 +152,7 @@ export async function ingestSources(
     // a writer that blocks this thread would leave finished workers waiting for their next file
     hold_next: store.capabilities.blocking_writes,
     ...(options.worker_url === undefined ? {} : { worker_url: options.worker_url }),
+    ...(options.task_timeout_ms === undefined ? {} : { task_timeout_ms: options.task_timeout_ms }),
   });
   const summary: IngestSummary = {
     store: store.location,

@@ -10,9 +10,11 @@ import { integerFlag } from '../integer-flag.js';
 import { jsonThreshold } from '../json-threshold.js';
 import { noChunksReason } from '../no-chunks-reason.js';
 import { exitCodeFor, reportError } from '../report-error.js';
+import { TIMEOUT_FLAG_HELP, timeoutFlag } from '../timeout-flag.js';
 
 interface IngestFlags {
   db?: string;
+  timeout?: string;
   chunker?: string;
   json?: boolean;
   workers?: string;
@@ -40,6 +42,7 @@ export function registerIngest(program: Command): void {
     .option('--threshold <chars>', 'JSON: string nodes at or over this many characters', '10000')
     .option('--outputs', 'notebooks: include text outputs as blocks')
     .option('--no-progress', 'no progress bar or progress lines')
+    .option('--timeout <seconds>', TIMEOUT_FLAG_HELP)
     .option('--json', 'print the summary as JSON')
     .addHelpText(
       'after',
@@ -54,7 +57,8 @@ Ctrl-C stops after the file being written, prints what was done and exits
 Examples:
   cairn ingest ../shared/corpora/rustbook
   cairn ingest 'docs/**/*.md' --chunker token --json
-  cairn ingest regs/ --db postgres://user@localhost/cairn --workers 4`,
+  cairn ingest regs/ --db postgres://user@localhost/cairn --workers 4
+  cairn ingest tables/ --timeout 30      # a file past 30 s fails alone (parse_timeout)`,
     )
     .action(async (paths: string[], flags: IngestFlags) => {
       let store: ChunkStore | null = null;
@@ -81,11 +85,13 @@ Examples:
             : integerFlag('--workers', flags.workers, { min: 0, expected: 'a whole number' });
         const threshold = jsonThreshold(flags.threshold);
         const format = formatFlag(flags.format);
+        const timeout = timeoutFlag(flags.timeout);
         store = await openStore(flags.db === undefined ? {} : { db: flags.db });
         const summary = await ingestSources(store, paths, {
           ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
           ...(workers === undefined ? {} : { workers }),
           ...(format === undefined ? {} : { format }),
+          task_timeout_ms: timeout,
           parse_options: {
             chunk_threshold_chars: threshold,
             notebook_outputs: flags.outputs === true,
