@@ -15,6 +15,7 @@ import type {
   Section,
   Span,
 } from '../types.js';
+import { boundTitle } from './bound-title.js';
 import { checkDocUid } from './guards.js';
 
 export interface DocumentSource {
@@ -134,7 +135,7 @@ export class DocumentBuilder {
     this.childCounts.set(parent, ordinal);
     const parentSection = parent === null ? null : this.sections[parent]!;
     const index = this.sections.length;
-    const title = collapseWhitespace(input.title).trim();
+    const title = boundTitle(collapseWhitespace(input.title).trim());
     const pending: PendingSection = {
       parent,
       level: this.open.length + 1,
