@@ -1,35 +1,23 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
-import { runCli } from '../store/support/run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { useCliSandbox } from '../support/cli-sandbox.js';
 
-let bundle: Bundle;
-let dir: string;
 const ESC_NAME = 'a\x1b]0;owned\x07\x1b[2J.md';
 
-beforeAll(async () => {
-  bundle = await bundleEntries({
-    cli: 'test/store/support/cli-entry.ts',
-    'ingest-worker': 'src/ingest/ingest-worker.ts',
-  });
-  dir = mkdtempSync(join(tmpdir(), 'cairn-rough-'));
-  mkdirSync(join(dir, 'docs'));
-  // a Latin-1 file name: 0xFF is no UTF-8 byte
-  writeFileSync(Buffer.from(join(dir, 'docs/caf\xff.md'), 'latin1'), '# Cafe\n\nText.\n');
-  writeFileSync(join(dir, 'docs', ESC_NAME), '# Escape\n\nSome text.\n');
-  mkdirSync(join(dir, 'bad'));
-  writeFileSync(join(dir, 'bad', ESC_NAME), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]));
-  writeFileSync(join(dir, 'empty.jsonl'), '');
+const sandbox = useCliSandbox('cairn-rough-', {
+  setup: (dir) => {
+    mkdirSync(join(dir, 'docs'));
+    // a Latin-1 file name: 0xFF is no UTF-8 byte
+    writeFileSync(Buffer.from(join(dir, 'docs/caf\xff.md'), 'latin1'), '# Cafe\n\nText.\n');
+    writeFileSync(join(dir, 'docs', ESC_NAME), '# Escape\n\nSome text.\n');
+    mkdirSync(join(dir, 'bad'));
+    writeFileSync(join(dir, 'bad', ESC_NAME), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]));
+    writeFileSync(join(dir, 'empty.jsonl'), '');
+  },
 });
 
-afterAll(() => {
-  bundle?.dispose();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const cairn = (args: string[]) => runCli(bundle.file('cli'), dir, args);
+const cairn = (args: string[]) => sandbox.cairn(args);
 
 describe('a file name that is not UTF-8', () => {
   it('is reported as such, not as a missing file, when a folder is ingested', () => {

@@ -1,37 +1,23 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_TEXT_CHARS } from '../../src/parse/parse-input.js';
-import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
-import { runCli } from '../store/support/run-cli.js';
+import { useCliSandbox } from '../support/cli-sandbox.js';
 
 /**
  * One character over the default content limit, in every command, with a
  * 64 MB worker heap: parsed first, this file would not fit (micromark takes
  * many times a file's size), so the refusal has to come before the parse.
  */
-let bundle: Bundle;
-let dir: string;
 const HEAP = { CAIRN_WORKER_HEAP_MB: '64' };
-
-beforeAll(async () => {
-  bundle = await bundleEntries({
-    cli: 'test/store/support/cli-entry.ts',
-    'ingest-worker': 'src/ingest/ingest-worker.ts',
-  });
-  dir = mkdtempSync(join(tmpdir(), 'cairn-size-'));
-  const line = 'word '.repeat(15).concat('\n\n');
-  const body = line.repeat(Math.ceil(MAX_TEXT_CHARS / line.length));
-  writeFileSync(join(dir, 'big.md'), `# Big\n\n${body}`);
+const sandbox = useCliSandbox('cairn-size-', {
+  setup: (dir) => {
+    const line = 'word '.repeat(15).concat('\n\n');
+    const body = line.repeat(Math.ceil(MAX_TEXT_CHARS / line.length));
+    writeFileSync(join(dir, 'big.md'), `# Big\n\n${body}`);
+  },
 });
-
-afterAll(() => {
-  bundle?.dispose();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const cairn = (args: string[]) => runCli(bundle.file('cli'), dir, args, HEAP);
+const cairn = (args: string[]) => sandbox.cairn(args, HEAP);
 
 describe('a Markdown file over the content limit', () => {
   it.each([

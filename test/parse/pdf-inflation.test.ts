@@ -1,11 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/parse/parse-document.js';
 import { checkPdfInflation } from '../../src/parse/pdf/check-pdf-inflation.js';
-import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
-import { runCli } from '../store/support/run-cli.js';
+import { useCliSandbox } from '../support/cli-sandbox.js';
 import { pdfWithFlateStream } from '../support/pdf-with-flate-stream.js';
 
 /**
@@ -14,41 +12,23 @@ import { pdfWithFlateStream } from '../support/pdf-with-flate-stream.js';
  * V8 heap, where no worker limit reaches: a 1 MB file inflating to 1 GB
  * peaked at 2.2 GB of RSS). Peak memory is measured in the child process.
  */
-let bundle: Bundle;
-let dir: string;
 const BOMB_BYTES = 600 * 1024 * 1024;
-
-beforeAll(async () => {
-  bundle = await bundleEntries({
-    cli: 'test/support/max-rss-cli-entry.ts',
-    'ingest-worker': 'src/ingest/ingest-worker.ts',
-  });
-  dir = mkdtempSync(join(tmpdir(), 'cairn-pdf-bomb-'));
-  writeFileSync(join(dir, 'bomb.pdf'), pdfWithFlateStream('Hello bomb', BOMB_BYTES));
+const sandbox = useCliSandbox('cairn-pdf-bomb-', {
+  entry: 'test/support/max-rss-cli-entry.ts',
+  setup: (dir) =>
+    writeFileSync(join(dir, 'bomb.pdf'), pdfWithFlateStream('Hello bomb', BOMB_BYTES)),
 });
-
-afterAll(() => {
-  bundle?.dispose();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-/** `cairn <args>` in a child; its peak RSS in MB. */
-function cairn(args: string[]) {
-  const rssFile = join(dir, `rss-${Math.random().toString(36).slice(2)}`);
-  const run = runCli(bundle.file('cli'), dir, args, { CAIRN_TEST_RSS_FILE: rssFile });
-  return { ...run, peak_mb: Number(readFileSync(rssFile, 'utf8')) / 1024 };
-}
 
 describe('a PDF whose stream inflates to 600 MB', () => {
   it('is refused by parse, chunk and ingest as input_too_large, peak RSS under 300 MB', () => {
-    const size = readFileSync(join(dir, 'bomb.pdf')).length;
+    const size = readFileSync(join(sandbox.dir, 'bomb.pdf')).length;
     expect(size).toBeLessThan(1024 * 1024);
     for (const args of [
       ['parse', 'bomb.pdf', '--json'],
       ['chunk', 'bomb.pdf', '--json'],
       ['ingest', 'bomb.pdf', '--db', 'bomb.db', '--json'],
     ]) {
-      const run = cairn(args);
+      const run = sandbox.cairnPeak(args);
       expect(`${run.stdout}${run.stderr}`).toContain('input_too_large');
       expect(`${run.stdout}${run.stderr}`).toContain('inflate to more than');
       expect(run.code).toBe(1);

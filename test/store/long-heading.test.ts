@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useCliSandbox } from '../support/cli-sandbox.js';
 import { dropSchema, PG_URL, pgQuery, postgresSkipReason, uniqueSchema } from './pg-support.js';
-import { type Bundle, bundleEntries } from './support/bundle-entries.js';
-import { runCli } from './support/run-cli.js';
 
 /**
  * Every chunk stores its section's heading path, so a long heading was
@@ -15,35 +13,21 @@ import { runCli } from './support/run-cli.js';
  * measured on the child `cairn ingest`, on both backends.
  */
 const skipPg = await postgresSkipReason();
-let bundle: Bundle;
-let dir: string;
 const SIZES = [200_000, 400_000];
-
-beforeAll(async () => {
-  bundle = await bundleEntries({
-    cli: 'test/support/max-rss-cli-entry.ts',
-    'ingest-worker': 'src/ingest/ingest-worker.ts',
-  });
-  dir = mkdtempSync(join(tmpdir(), 'cairn-heading-'));
-  for (const size of SIZES) {
-    const words = 'heading word '.repeat(Math.ceil(size / 13)).slice(0, size);
-    writeFileSync(join(dir, `h${size}.md`), `# ${words}\n\nBody text under the long heading.\n`);
-  }
-});
-
-afterAll(() => {
-  bundle?.dispose();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+const sandbox = useCliSandbox('cairn-heading-', {
+  entry: 'test/support/max-rss-cli-entry.ts',
+  setup: (dir) => {
+    for (const size of SIZES) {
+      const words = 'heading word '.repeat(Math.ceil(size / 13)).slice(0, size);
+      writeFileSync(join(dir, `h${size}.md`), `# ${words}\n\nBody text under the long heading.\n`);
+    }
+  },
 });
 
 function ingest(file: string, db: string, env: Record<string, string> = {}) {
-  const rssFile = join(dir, `rss-${Math.random().toString(36).slice(2)}`);
-  const run = runCli(bundle.file('cli'), dir, ['ingest', file, '--db', db, '--json'], {
-    ...env,
-    CAIRN_TEST_RSS_FILE: rssFile,
-  });
+  const run = sandbox.cairnPeak(['ingest', file, '--db', db, '--json'], env);
   expect(run.code, run.stderr).toBe(0);
-  return Number(readFileSync(rssFile, 'utf8')) / 1024;
+  return run.peak_mb;
 }
 
 function expectLinear(bytes: number[], peaks: number[]): void {
@@ -57,7 +41,7 @@ describe('a Markdown heading of 200 and 400 KB', () => {
     const bytes: number[] = [];
     const peaks: number[] = [];
     for (const size of SIZES) {
-      const db = join(dir, `h${size}.db`);
+      const db = join(sandbox.dir, `h${size}.db`);
       peaks.push(ingest(`h${size}.md`, db));
       bytes.push(statSync(db).size + (statSync(`${db}-wal`, { throwIfNoEntry: false })?.size ?? 0));
     }
