@@ -1,10 +1,14 @@
-// HTTP load on the search route (issue 8): `cairn serve` over the SQuAD store (24 articles, default
-// chunker, SQLite) in a child process, so the server and the load generator do not share an event
-// loop, driven by autocannon in this process: 32 connections for 30 s (BENCH_SERVE_SECONDS to
-// shorten), GET /api/search?q=<question>&k=5 over 1000 SQuAD questions, each connection starting at
-// its own place in the list. A warm-up load, then `runs` counted loads against the same server;
-// the table shows each load and the median. Every request is a real search: it writes a rag_traces
-// row and appends a line to traces.log beside the database, as `cairn search` does.
+// HTTP load on the search route: `cairn serve` over the SQuAD store (24 articles, default chunker)
+// in a child process, so the server and the load generator do not share an event loop, driven by
+// autocannon in this process: 32 connections for 30 s (BENCH_SERVE_SECONDS to shorten), GET
+// /api/search?q=<question>&k=5 over 1000 SQuAD questions, each connection starting at its own place
+// in the list. A warm-up load, then `runs` counted loads against the same server, then `runs` loads
+// while a `cairn ingest` of the eCFR corpus (62 MB; each run with another chunker, so that it
+// writes) writes the same store from another process; the tables show each load and the
+// median, and whether the ingest was still writing when the load ended. Both backends, SQLite then
+// PostgreSQL (BENCH_SERVE_BACKENDS=sqlite or =postgres for one). Every request is a real search: it
+// writes a rag_traces row and appends a line to traces.log beside the database, as `cairn search`
+// does.
 // For reference the same questions go through the library's `search` in one process, no HTTP: one
 // call at a time (the cost of one call), and 32 calls in flight as the server runs them; the
 // server's CPU time per request (from /proc, Linux) against the library's CPU time per call shows
@@ -16,56 +20,150 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { ROOT } from './harness.mjs';
-import { median, runTool, SQUAD, withTempSqlite } from './support/store-fixture.mjs';
+import { CORPORA, ROOT } from './harness.mjs';
+import {
+  median,
+  PG_URL,
+  runTool,
+  SQUAD,
+  withFreshSchema,
+  withTempSqlite,
+} from './support/store-fixture.mjs';
 
 const CONNECTIONS = 32;
 const QUERIES = 1000;
 const K = 5;
 const WARM_UP_S = 5;
 const START_TIMEOUT_MS = 30_000;
+const INGEST_CORPUS = join(CORPORA, 'ecfr');
+/** A chunker per load during an ingest: with one the store has not got, each ingest writes. */
+const INGEST_CHUNKERS = ['token', 'sentence', 'char', 'token-like', 'structure'];
+/** How long the concurrent ingest runs before a load starts, so that it is writing by then. */
+const INGEST_LEAD_MS = 3000;
 
 export async function bench({ runs = 5 } = {}) {
   const seconds = Number(process.env.BENCH_SERVE_SECONDS ?? 30);
   if (!(seconds > 0)) throw new Error(`BENCH_SERVE_SECONDS must be a positive number of seconds`);
-  const report = await withTempSqlite('serve', async (db) => {
-    const args = ['--db', db, '--squad', SQUAD, '--queries', String(QUERIES), '--k', String(K)];
-    args.push('--in-flight', String(CONNECTIONS), '--runs', String(runs));
-    const store = runTool('serve-bench.mjs', args, {
-      progress: 'SQuAD store and in-process search',
-      timeoutMs: 420_000,
-    });
-    if (store.failed)
-      throw new Error(`serve bench: building the SQuAD store failed: ${store.failed}`);
-    const paths = store.queries.map((q) => `/api/search?q=${encodeURIComponent(q)}&k=${K}`);
-    const server = await startServer(db);
-    try {
-      await load(server, paths, Math.min(WARM_UP_S, seconds));
-      process.stderr.write(`  warm-up load: ${Math.min(WARM_UP_S, seconds)} s\n`);
-      const loads = [];
-      for (let i = 0; i < runs; i++) {
-        loads.push(await load(server, paths, seconds));
-        process.stderr.write(
-          `  load ${i + 1}/${runs}: ${loads.at(-1).rps.toFixed(0)} requests/s\n`,
-        );
-      }
-      return { store, loads, server: { ...server.usage(), log: server.log() } };
-    } finally {
-      await server.stop();
+  const backends = (process.env.BENCH_SERVE_BACKENDS ?? 'sqlite,postgres').split(',');
+  const failures = [];
+  for (const backend of backends) {
+    const report =
+      backend === 'postgres'
+        ? await withFreshSchema((schema) =>
+            benchStore({ label: 'PostgreSQL', db: PG_URL, schema, runs, seconds }),
+          )
+        : await withTempSqlite('serve', (db) => benchStore({ label: 'SQLite', db, runs, seconds }));
+    print(report, seconds);
+    const all = [...report.loads, ...report.ingestLoads];
+    const bad = all.reduce((n, l) => n + l.errors + l.timeouts + l.non2xx + l.mismatches, 0);
+    if (bad > 0) {
+      failures.push(
+        `serve bench (${report.label}): ${bad} failed requests (errors, timeouts, non-2xx or not a search result); server log: ${report.server.log.slice(-5).join(' | ') || 'empty'}`,
+      );
     }
+  }
+  // every backend is measured and printed before the suite fails
+  if (failures.length > 0) throw new Error(failures.join('\n'));
+}
+
+async function benchStore({ label, db, schema, runs, seconds }) {
+  const env = schema === undefined ? {} : { CAIRN_PG_SCHEMA: schema };
+  const args = ['--db', db, '--squad', SQUAD, '--queries', String(QUERIES), '--k', String(K)];
+  if (schema !== undefined) args.push('--schema', schema);
+  args.push('--in-flight', String(CONNECTIONS), '--runs', String(runs));
+  const store = runTool('serve-bench.mjs', args, {
+    progress: `${label}: SQuAD store and in-process search`,
+    timeoutMs: 420_000,
   });
-  print(report, seconds);
-  const bad = report.loads.reduce((n, l) => n + l.errors + l.timeouts + l.non2xx + l.mismatches, 0);
-  if (bad > 0) {
-    throw new Error(
-      `serve bench: ${bad} failed requests (errors, timeouts, non-2xx or not a search result); server log: ${report.server.log.slice(-5).join(' | ') || 'empty'}`,
-    );
+  if (store.failed)
+    throw new Error(`serve bench: building the SQuAD store failed: ${store.failed}`);
+  const paths = store.queries.map((q) => `/api/search?q=${encodeURIComponent(q)}&k=${K}`);
+  const server = await startServer(db, env);
+  try {
+    await load(server, paths, Math.min(WARM_UP_S, seconds));
+    process.stderr.write(`  ${label}: warm-up load: ${Math.min(WARM_UP_S, seconds)} s\n`);
+    const loads = [];
+    for (let i = 0; i < runs; i++) {
+      loads.push(await load(server, paths, seconds));
+      process.stderr.write(
+        `  ${label}: load ${i + 1}/${runs}: ${loads.at(-1).rps.toFixed(0)} requests/s\n`,
+      );
+    }
+    const ingestLoads = [];
+    for (let i = 0; i < runs; i++) {
+      const ingest = startIngest(db, env, INGEST_CHUNKERS[i % INGEST_CHUNKERS.length]);
+      try {
+        await new Promise((done) => setTimeout(done, INGEST_LEAD_MS));
+        const result = await load(server, paths, seconds);
+        ingestLoads.push({
+          ...result,
+          ingestWriting: ingest.running(),
+          ingestEnded: ingest.ended(),
+        });
+      } finally {
+        await ingest.stop();
+      }
+      process.stderr.write(
+        `  ${label}: load ${i + 1}/${runs} during an ingest: ${ingestLoads.at(-1).rps.toFixed(0)} requests/s, p99 ${ingestLoads.at(-1).p99} ms\n`,
+      );
+    }
+    return { label, store, loads, ingestLoads, server: { ...server.usage(), log: server.log() } };
+  } finally {
+    await server.stop();
   }
 }
 
-/** `cairn serve --port 0` on the file; resolves with its URL once it prints the listening line. */
-function startServer(db) {
-  const env = { ...process.env };
+/**
+ * `cairn ingest` of the eCFR into the store, in its own process, with `chunker`: another one each
+ * run, so every run writes chunk sets. Stopped with SIGINT (an ingest stops between two files,
+ * keeping what it wrote).
+ */
+function startIngest(db, env, chunker) {
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'dist/cli/main.js'),
+      'ingest',
+      INGEST_CORPUS,
+      '--db',
+      db,
+      '--chunker',
+      chunker,
+      '--no-progress',
+      '--json',
+    ],
+    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let exited = false;
+  let status = null;
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (text) => {
+    stderr = (stderr + text).slice(-400);
+  });
+  const exit = new Promise((done) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      status = signal ?? code;
+      done();
+    }),
+  );
+  return {
+    running: () => !exited,
+    /** How the ingest ended before it was stopped, with its last words; null while it runs. */
+    ended: () => (exited ? `exit ${status}: ${stderr.trim().split('\n').at(-1) ?? ''}` : null),
+    stop: async () => {
+      if (!exited) child.kill('SIGINT');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exit;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** `cairn serve --port 0` on the store; resolves with its URL once it prints the listening line. */
+function startServer(db, storeEnv = {}) {
+  const env = { ...process.env, ...storeEnv };
   delete env.CAIRN_TOKEN;
   const child = spawn(
     process.execPath,
@@ -188,7 +286,7 @@ function peakRssMb(pid) {
   }
 }
 
-function print({ store, loads, server }, seconds) {
+function print({ label, store, loads, ingestLoads, server }, seconds) {
   const spread = (values, digits) =>
     `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}..${Math.max(...values).toFixed(digits)})`;
   const col = (rows, key, digits) =>
@@ -200,7 +298,7 @@ function print({ store, loads, server }, seconds) {
   const pct = (x) => `${(x * 100).toFixed(0)}%`;
   const warmUp = Math.min(WARM_UP_S, seconds);
   console.log(
-    `\n## HTTP search load: cairn serve over SQLite (SQuAD store, ${store.documents} documents, ${store.chunks} chunks), GET /api/search?q=<question>&k=${K} rotating through ${store.queries.length} SQuAD questions; autocannon, ${CONNECTIONS} connections x ${seconds} s, ${loads.length} counted loads after a ${warmUp} s warm-up against one server process (latency ms; median (min..max))\n`,
+    `\n## HTTP search load: cairn serve over ${label} (SQuAD store, ${store.documents} documents, ${store.chunks} chunks), GET /api/search?q=<question>&k=${K} rotating through ${store.queries.length} SQuAD questions; autocannon, ${CONNECTIONS} connections x ${seconds} s, ${loads.length} counted loads after a ${warmUp} s warm-up against one server process (latency ms; median (min..max))\n`,
   );
   console.log(
     '| load | requests | requests/s | latency p50 | latency p99 | latency max | errors | timeouts | non-2xx | not a result | server CPU ms/request | server CPU | autocannon CPU |',
@@ -214,6 +312,24 @@ function print({ store, loads, server }, seconds) {
   console.log(
     `| median | ${median(loads.map((l) => l.total)).toFixed(0)} | ${col(loads, 'rps', 0)} | ${col(loads, 'p50', 0)} | ${col(loads, 'p99', 0)} | ${col(loads, 'max', 0)} | ${sum('errors')} (sum) | ${sum('timeouts')} (sum) | ${sum('non2xx')} (sum) | ${sum('mismatches')} (sum) | ${col(loads, 'serverCpuPerRequestMs', 2)} | | |`,
   );
+
+  console.log(
+    `\nThe same load while a \`cairn ingest\` of the eCFR (62 MB; token, sentence, char, ... chunker, another each run) writes the same store from another process, started ${INGEST_LEAD_MS / 1000} s before the load (latency ms)\n`,
+  );
+  console.log(
+    '| load during ingest | requests | requests/s | latency p50 | latency p99 | latency max | errors | non-2xx | ingest still writing at the end |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const [i, l] of ingestLoads.entries()) {
+    console.log(
+      `| ${i + 1} | ${l.total} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.max} | ${l.errors} | ${l.non2xx} | ${l.ingestWriting ? 'yes' : `no (${l.ingestEnded})`} |`,
+    );
+  }
+  if (ingestLoads.length > 0) {
+    console.log(
+      `| median | ${median(ingestLoads.map((l) => l.total)).toFixed(0)} | ${col(ingestLoads, 'rps', 0)} | ${col(ingestLoads, 'p50', 0)} | ${col(ingestLoads, 'p99', 0)} | ${col(ingestLoads, 'max', 0)} | | | |`,
+    );
+  }
 
   console.log(
     `\nIn-process reference: the same questions through the library's search(store, q, { k: ${K} }), no HTTP (ms; median over ${store.search.length} passes after a 100-query warm-up, min..max)\n`,

@@ -311,6 +311,7 @@ export type {
   Format,
   JsonNode,
   Page,
+  ParseWarning,
   Section,
   Span,
 } from './types.js';

@@ -98,6 +98,22 @@ export interface JsonNode {
   span: Span;
 }
 
+/**
+ * Something a parser kept but a reader should know: the document was built,
+ * nothing was refused. Only present in a model that has one.
+ */
+export interface ParseWarning {
+  /** `duplicate_json_key`: an object repeats a key; every value is kept as text, under the one pointer. */
+  code: 'duplicate_json_key';
+  message: string;
+  /** RFC 6901 pointer the occurrences share. */
+  json_pointer: string;
+  /** Where the repeating key is: 1-based line and column (code points), byte offset in the source. */
+  line: number;
+  column: number;
+  byte_offset: number;
+}
+
 export interface CairnDocument {
   doc_uid: string;
   source_url: string;
@@ -117,4 +133,6 @@ export interface CairnDocument {
   blocks: Block[];
   pages: Page[];
   json_nodes: JsonNode[];
+  /** What the parser kept but flags (absent when there is nothing to say). */
+  warnings?: ParseWarning[];
 }

@@ -7,7 +7,7 @@
 // Per pass: p50, p99 and mean wall time of a call, calls per second, and CPU time (user + system,
 // this process, thread pool included) per call. Prints one JSON line with the questions for the load.
 //
-//   node bench/tools/serve-bench.mjs --db <file> --squad <dev-v1.1.json> [--queries 1000] [--k 5]
+//   node bench/tools/serve-bench.mjs --db <file|postgres-url> [--schema s] --squad <dev-v1.1.json> [--queries 1000] [--k 5]
 //     [--in-flight 32] [--runs 5] [--budget-s 60]
 import { search } from '../../dist/search/search.js';
 import { openStore } from '../../dist/store/open-store.js';
@@ -19,6 +19,7 @@ const opts = { queries: 1000, k: 5, inFlight: 32, runs: 5, budgetMs: 60_000 };
 for (let i = 0; i < args.length; i++) {
   const flag = args[i];
   if (flag === '--db') opts.db = args[++i];
+  else if (flag === '--schema') opts.schema = args[++i];
   else if (flag === '--squad') opts.squad = args[++i];
   else if (flag === '--queries') opts.queries = Number(args[++i]);
   else if (flag === '--k') opts.k = Number(args[++i]);
@@ -37,7 +38,9 @@ if (!opts.db || !opts.squad) {
 
 const articles = loadSquadArticles(opts.squad);
 const queries = sampleQuestions(articles, opts.queries);
-const store = await openStore({ db: opts.db });
+const store = await openStore(
+  opts.schema === undefined ? { db: opts.db } : { db: opts.db, schema: opts.schema },
+);
 try {
   const t0 = performance.now();
   const documents = await buildSquadStore(store, articles);

@@ -1,9 +1,10 @@
 import { CairnError } from '../errors.js';
+import { MAX_TEXT_CHARS } from '../parse/parse-input.js';
 import { checkInteger } from './check-options.js';
 import type { ChunkLimits } from './types.js';
 
 /** Seed 004 `MAX_CONTENT_SIZE_CHARS`: one text unit (a document or a JSON string node), in code points. */
-export const MAX_CONTENT_SIZE_CHARS = 64 * 1024 * 1024;
+export const MAX_CONTENT_SIZE_CHARS = MAX_TEXT_CHARS;
 
 /** Seed 004 `MAX_CHUNKS_PER_NODE`: chunks one text unit may give. */
 export const MAX_CHUNKS_PER_NODE = 100_000;

@@ -16,6 +16,8 @@ export function formatDocumentTree(doc: CairnDocument, options: { blocks: boolea
       `${doc.sections.length} sections  ${doc.blocks.length} blocks  ${doc.pages.length} pages` +
       (doc.json_nodes.length > 0 ? `  ${doc.json_nodes.length} json nodes` : ''),
   );
+  for (const warning of doc.warnings ?? [])
+    out.push(`warning: ${warning.code}: ${warning.message}`);
   const blocksBySection = new Map<number | null, Block[]>();
   for (const block of doc.blocks) {
     const list = blocksBySection.get(block.section) ?? [];

@@ -13,11 +13,15 @@ import { DEFAULT_MAX_BYTES } from '../parse/parse-input.js';
 export async function processFile(
   path: string,
   task: Omit<SourceTask, 'bytes' | 'source_url'>,
+  options: { timeout_ms?: number } = {},
 ): Promise<SourceResult> {
   const bytes = await readSourceFile(path, {
     max_bytes: task.parse_options?.max_bytes ?? DEFAULT_MAX_BYTES,
   });
-  const pool = createWorkerPool({ size: 1 });
+  const pool = createWorkerPool({
+    size: 1,
+    ...(options.timeout_ms === undefined ? {} : { task_timeout_ms: options.timeout_ms }),
+  });
   try {
     return await pool.run({ ...task, bytes, source_url: path });
   } finally {

@@ -1,4 +1,5 @@
 import { CairnError, type ErrorCode } from '../errors.js';
+import { terminalSafe } from '../terminal-safe.js';
 
 /**
  * Usage and configuration problems exit 2 (a bad option, an unreadable
@@ -16,6 +17,12 @@ const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([
   'store_corrupt',
   'store_readonly',
   'store_schema_mismatch',
+  // a store that cannot be written now (out of space, locked past the wait, a conflicting
+  // writer, a driver failure): a store failure, not a problem in the input
+  'store_full',
+  'store_busy',
+  'store_conflict',
+  'store_error',
   // a blank query or a pinned analyzer/index the store does not have: the caller's settings
   'empty_query',
   'analyzer_mismatch',
@@ -43,7 +50,7 @@ export function exitCodeFor(error: unknown): number {
 export function reportError(error: unknown, options: { json?: boolean } = {}): number {
   if (error instanceof CairnError) {
     if (options.json) process.stderr.write(`${JSON.stringify({ error: error.toJSON() })}\n`);
-    else process.stderr.write(`cairn: ${error.code}: ${error.message}\n`);
+    else process.stderr.write(`cairn: ${error.code}: ${terminalSafe(error.message)}\n`);
   } else {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     process.stderr.write(`cairn: unexpected error: ${message}\n`);
@@ -66,7 +73,7 @@ export function reportCommandError(
   io.stderr.write(
     json
       ? `${JSON.stringify({ error: error.toJSON() })}\n`
-      : `cairn: ${error.code}: ${error.message}\n`,
+      : `cairn: ${error.code}: ${terminalSafe(error.message)}\n`,
   );
   return exitCodeFor(error);
 }

@@ -12,6 +12,8 @@ export type CorpusIssueBody =
   | { code: 'invalid_utf8' }
   /** The line is longer than the validator reads (bounded memory). */
   | { code: 'line_too_long'; bytes: number; max_bytes: number }
+  /** The file holds no line at all: a corpus with no document is no corpus (reported on line 1). */
+  | { code: 'empty_corpus' }
   /** An empty or whitespace-only line: JSON Lines has none. */
   | { code: 'blank_line' }
   | { code: 'invalid_json'; detail: string }
@@ -47,6 +49,7 @@ export type CorpusIssue = CorpusIssueBody & { line: number; message: string };
 export const CORPUS_ISSUE_CODES: readonly CorpusIssueCode[] = [
   'invalid_utf8',
   'line_too_long',
+  'empty_corpus',
   'blank_line',
   'invalid_json',
   'not_an_object',
@@ -74,6 +77,8 @@ function describeCorpusIssue(issue: CorpusIssueBody): string {
       return 'Line is not valid UTF-8';
     case 'line_too_long':
       return `Line is ${issue.bytes} bytes, over the limit of ${issue.max_bytes}`;
+    case 'empty_corpus':
+      return 'The file is empty: a corpus holds one document per line';
     case 'blank_line':
       return 'Blank line: every line of a JSONL corpus must hold one document';
     case 'invalid_json':

@@ -126,6 +126,7 @@ export function createCorpusValidator(options: CorpusValidationOptions = {}): Co
 
     finish(): CorpusValidationResult {
       if (finished) return finished;
+      if (line === 0) report(1, { code: 'empty_corpus' });
       for (let i = 0; i < pendingCount; i++) {
         const base = i * PENDING_WORDS;
         if (docIds.lineOfDigest(pending.subarray(base + 1, base + PENDING_WORDS)) !== 0) continue;

@@ -9,7 +9,7 @@ import type { ParseOptions } from '../parse/parse-input.js';
 import { type EnsureStatus, ensure } from '../pipeline/ensure.js';
 import type { NodeReport, NodeStatus } from '../pipeline/node-report.js';
 import type { ChunkStore } from '../store/types.js';
-import type { Format } from '../types.js';
+import type { Format, ParseWarning } from '../types.js';
 import { checkSeenFile, type SeenInput, settingsKeyOf } from './check-seen-file.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import type { SourceResult, SourceTask } from './process-source.js';
@@ -44,6 +44,8 @@ export interface IngestOptions {
   on_event?: (event: IngestEvent) => void;
   /** The compiled worker entry, when it does not sit beside this module. */
   worker_url?: URL;
+  /** A file that takes longer to parse and chunk fails with `parse_timeout` (worker threads only; default 5 minutes). */
+  task_timeout_ms?: number;
   /**
    * Stops the run between two files: no file is started or written after
    * it fires, and the run throws `interrupted` with the summary so far.
@@ -73,6 +75,8 @@ export interface IngestedFile {
    * text changes.
    */
   kept_format?: Format;
+  /** What the parser kept but flags (a JSON key repeated in an object), when it said anything. */
+  parse_warnings?: ParseWarning[];
 }
 
 export type IngestEvent =
@@ -166,6 +170,7 @@ export async function ingestSources(
     // a writer that blocks this thread would leave finished workers waiting for their next file
     hold_next: store.capabilities.blocking_writes,
     ...(options.worker_url === undefined ? {} : { worker_url: options.worker_url }),
+    ...(options.task_timeout_ms === undefined ? {} : { task_timeout_ms: options.task_timeout_ms }),
   });
   const summary: IngestSummary = {
     store: store.location,
@@ -390,6 +395,7 @@ async function settle(
         ...(ensured.warnings.length === 0 ? {} : { warnings: ensured.warnings }),
         ...(ensured.nodes.length === 0 ? {} : { nodes: countNodes(ensured.nodes) }),
         ...(keptFormat === undefined ? {} : { kept_format: keptFormat }),
+        ...(result.doc.warnings === undefined ? {} : { parse_warnings: result.doc.warnings }),
       },
       chunks_written: ensured.chunks_written,
       redirects_written: ensured.redirects_written,

@@ -1,3 +1,4 @@
+import { terminalSafe } from '../terminal-safe.js';
 import type { IngestEvent } from './ingest-sources.js';
 
 export interface ProgressReporterOptions {
@@ -55,7 +56,9 @@ export function createProgressReporter(options: ProgressReporterOptions = {}): P
       if (event.file.status === 'failed') {
         clear();
         stream.write(
-          `cairn: ${event.file.source_url}: ${event.file.error?.code}: ${event.file.error?.message}\n`,
+          terminalSafe(
+            `cairn: ${event.file.source_url}: ${event.file.error?.code}: ${event.file.error?.message}\n`,
+          ),
         );
       }
       const now = Date.now();

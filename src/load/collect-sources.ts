@@ -4,6 +4,7 @@ import { CairnError } from '../errors.js';
 import { SUPPORTED_EXTENSIONS } from './detect-format.js';
 import { fileError } from './file-error.js';
 import { compileExcludes, type IgnoreRule, isIgnored, readIgnoreFile } from './ignore-rules.js';
+import { hasUndecodableName, undecodableNameError } from './undecodable-name.js';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -101,6 +102,7 @@ export async function collectSources(
         return null;
       });
       if (info === null) {
+        if (hasUndecodableName(path)) throw undecodableNameError(input);
         throw new CairnError('file_not_found', `No such file or folder: ${input}`, {
           details: { source: input },
         });

@@ -32,18 +32,14 @@ export function decodeText(bytes: Uint8Array, source = '<input>'): DecodedText {
     );
   }
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return {
-      text: decodeWith(utf16le, bytes.subarray(2), source, 'UTF-16LE'),
-      encoding: 'utf-16le',
-      bom: true,
-    };
+    const text = decodeWith(utf16le, bytes.subarray(2), source, 'UTF-16LE');
+    refuseNul(text.indexOf('\0'), source, (at) => 2 + 2 * at);
+    return { text, encoding: 'utf-16le', bom: true };
   }
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
-    return {
-      text: decodeWith(utf16be, bytes.subarray(2), source, 'UTF-16BE'),
-      encoding: 'utf-16be',
-      bom: true,
-    };
+    const text = decodeWith(utf16be, bytes.subarray(2), source, 'UTF-16BE');
+    refuseNul(text.indexOf('\0'), source, (at) => 2 + 2 * at);
+    return { text, encoding: 'utf-16be', bom: true };
   }
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
@@ -53,7 +49,28 @@ export function decodeText(bytes: Uint8Array, source = '<input>'): DecodedText {
       details: { source, byte_offset: offset },
     });
   }
+  refuseNul(
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0),
+    source,
+    (at) => at,
+  );
   return { text: utf8.decode(body), encoding: 'utf-8', bom };
+}
+
+/**
+ * A NUL in a source's text, anywhere in it and in any encoding, is
+ * `binary_input`: no text format carries one, PostgreSQL cannot store one,
+ * and SQLite would. Checked on every text source before anything is hashed,
+ * so both stores see the same documents.
+ */
+function refuseNul(at: number, source: string, byteOffset: (at: number) => number): void {
+  if (at < 0) return;
+  const offset = byteOffset(at);
+  throw new CairnError(
+    'binary_input',
+    `${source} has a NUL character at byte ${offset}: binary data, not text`,
+    { details: { source, detected: 'nul', byte_offset: offset } },
+  );
 }
 
 /**

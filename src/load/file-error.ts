@@ -1,4 +1,5 @@
 import { CairnError } from '../errors.js';
+import { hasUndecodableName, undecodableNameError } from './undecodable-name.js';
 
 export interface FileErrorOptions {
   /** The message when nothing is at the path; the `unreadable` one unless given. */
@@ -26,6 +27,7 @@ export function fileError(
   const reason = code ?? String(cause);
   const unreadable = options.unreadable?.(reason) ?? `Cannot read ${source}: ${reason}`;
   const missing = code === 'ENOENT';
+  if (missing && hasUndecodableName(source)) return undecodableNameError(source, cause);
   return new CairnError(
     missing ? 'file_not_found' : 'file_unreadable',
     missing ? (options.missing ?? unreadable) : unreadable,

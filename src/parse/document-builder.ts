@@ -15,6 +15,7 @@ import type {
   Section,
   Span,
 } from '../types.js';
+import { boundTitle } from './bound-title.js';
 import { checkDocUid } from './guards.js';
 
 export interface DocumentSource {
@@ -97,8 +98,8 @@ export class DocumentBuilder {
 
   constructor(source: DocumentSource) {
     checkDocUid(source.doc_uid);
-    this.source = source;
-    this.index = new OffsetIndex(source.canonical);
+    this.source = { ...source, canonical: withoutNul(source.canonical) };
+    this.index = new OffsetIndex(this.source.canonical);
   }
 
   get canonical(): string {
@@ -134,7 +135,7 @@ export class DocumentBuilder {
     this.childCounts.set(parent, ordinal);
     const parentSection = parent === null ? null : this.sections[parent]!;
     const index = this.sections.length;
-    const title = collapseWhitespace(input.title).trim();
+    const title = boundTitle(collapseWhitespace(input.title).trim());
     const pending: PendingSection = {
       parent,
       level: this.open.length + 1,
@@ -265,4 +266,15 @@ export class DocumentBuilder {
       );
     }
   }
+}
+
+/**
+ * A NUL a parser decoded or extracted (a JSON or notebook `\u0000` escape, a
+ * PDF's text layer) becomes U+FFFD, one UTF-16 unit for one so no offset
+ * moves, as `toWellFormed` does for a lone surrogate: no store can keep both
+ * kinds of text the same (PostgreSQL refuses NUL), and the source itself was
+ * valid. A NUL in a source's own text never gets here: `decodeText` refuses it.
+ */
+function withoutNul(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', '\ufffd') : text;
 }

@@ -7,7 +7,16 @@ export interface ParseOptions {
   notebook_outputs?: boolean;
   /** Refuse sources larger than this many bytes (default 512 MiB). */
   max_bytes?: number;
+  /**
+   * Markdown, eCFR and plain text, whose canonical text is the whole decoded
+   * source: refuse one of more code points than this with `content_too_large`
+   * before parsing (default `MAX_TEXT_CHARS`, the chunkers' `max_content_chars`).
+   */
+  max_text_chars?: number;
 }
+
+/** Seed 004 `MAX_CONTENT_SIZE_CHARS`: the most code points one text unit may hold. */
+export const MAX_TEXT_CHARS = 64 * 1024 * 1024;
 
 export interface ParseInput {
   bytes: Uint8Array;

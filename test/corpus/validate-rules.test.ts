@@ -36,6 +36,7 @@ describe('validate corpus: one failing fixture per rule', () => {
     const covered = new Set(RULE_FIXTURES.flatMap((f) => f.expected.map((e) => e.code)));
     covered.add('invalid_utf8');
     covered.add('line_too_long');
+    covered.add('empty_corpus');
     expect([...CORPUS_ISSUE_CODES].filter((code) => !covered.has(code))).toEqual([]);
   });
 
@@ -103,8 +104,12 @@ describe('validate corpus: clean corpora', () => {
     });
   });
 
-  it('accepts an empty file and a last line without a line break', async () => {
-    expect((await validateCorpusText('')).ok).toBe(true);
+  it('says an empty file is empty, and accepts a last line without a line break', async () => {
+    expect(await validateCorpusText('')).toMatchObject({
+      ok: false,
+      issues: [{ code: 'empty_corpus', line: 1, message: expect.stringContaining('empty') }],
+      stats: { lines: 0, documents: 0, issues: 1, issue_counts: { empty_corpus: 1 } },
+    });
     const noBreak = toJsonl(CLEAN_DOCS).trimEnd();
     const result = await validateCorpusText(noBreak);
     expect(result.ok && result.stats.lines).toBe(CLEAN_DOCS.length);

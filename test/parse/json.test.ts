@@ -280,9 +280,11 @@ describe('JSON parser: bad and odd input', () => {
     expect(doc.blocks.map((b) => b.json_pointer)).toEqual(['/2', '/10', '/b', '/a']);
   });
 
-  it('keeps the last of duplicate keys, as JSON.parse does', async () => {
+  it('gives a duplicate key the last value, as JSON.parse does, and keeps the first one after', async () => {
     const doc = await parseJsonText('{"a": "first", "a": "second"}', 4);
-    expect(doc.canonical).toBe('second');
+    expect(doc.canonical).toBe('second\n\nfirst');
+    expect(doc.json_nodes.map((n) => n.json_pointer)).toEqual(['/a', '/a']);
+    expect(doc.warnings).toMatchObject([{ code: 'duplicate_json_key', json_pointer: '/a' }]);
   });
 
   it('takes a top-level string as the unit at the empty pointer', async () => {

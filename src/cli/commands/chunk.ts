@@ -11,9 +11,11 @@ import { jsonThreshold } from '../json-threshold.js';
 import { addLimitFlags, type LimitFlags, limitsFrom } from '../limit-flags.js';
 import { processFile } from '../process-file.js';
 import { reportError } from '../report-error.js';
+import { TIMEOUT_FLAG_HELP, timeoutFlag } from '../timeout-flag.js';
 
 interface ChunkFlags extends LimitFlags {
   chunker: string;
+  timeout?: string;
   maxTokens?: string;
   overlap?: string;
   maxChars?: string;
@@ -42,6 +44,7 @@ export function registerChunk(program: Command): void {
     .option('--threshold <chars>', 'JSON: string nodes at or over this many characters', '10000')
     .option('--outputs', 'notebooks: include text outputs as blocks')
     .option('--no-headers', 'leave out the heading path context')
+    .option('--timeout <seconds>', TIMEOUT_FLAG_HELP)
     .option('--json', 'print the chunker id and the chunks as JSON')
     .option('--list', 'list chunker names, aliases and default ids, then exit')
     .option(
@@ -98,17 +101,22 @@ Examples:
         // configured here too, so a bad flag fails before the file is read
         const chunker = withLimitFlags(configured(base, flags), flags);
         const limits = limitsFrom(flags);
-        const { doc, chunks } = await processFile(file, {
-          chunker_id: base.chunker_id,
-          chunking_options: optionsFrom(flags),
-          ...(limits === undefined ? {} : { limits }),
-          keep_context: true,
-          parse_options: {
-            chunk_threshold_chars: threshold,
-            notebook_outputs: flags.outputs === true,
+        const timeout = timeoutFlag(flags.timeout);
+        const { doc, chunks } = await processFile(
+          file,
+          {
+            chunker_id: base.chunker_id,
+            chunking_options: optionsFrom(flags),
+            ...(limits === undefined ? {} : { limits }),
+            keep_context: true,
+            parse_options: {
+              chunk_threshold_chars: threshold,
+              notebook_outputs: flags.outputs === true,
+            },
+            ...(format === undefined ? {} : { format }),
           },
-          ...(format === undefined ? {} : { format }),
-        });
+          { timeout_ms: timeout },
+        );
         if (doc.format === 'json' && doc.json_nodes.length === 0 && !flags.json) {
           // seed 004 chunks only strings at or over the threshold: say why a JSON file gave nothing
           process.stderr.write(

@@ -11,15 +11,18 @@ import { createProgressReporter } from '../../ingest/progress-reporter.js';
 import { collectSources } from '../../load/collect-sources.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
+import { terminalSafe } from '../../terminal-safe.js';
 import { formatFlag } from '../format-flag.js';
 import { integerFlag } from '../integer-flag.js';
 import { jsonThreshold } from '../json-threshold.js';
 import { addLimitFlags, type LimitFlags, limitsFrom } from '../limit-flags.js';
 import { noChunksReason } from '../no-chunks-reason.js';
 import { exitCodeFor, reportError } from '../report-error.js';
+import { TIMEOUT_FLAG_HELP, timeoutFlag } from '../timeout-flag.js';
 
 interface IngestFlags extends LimitFlags {
   db?: string;
+  timeout?: string;
   chunker?: string;
   json?: boolean;
   workers?: string;
@@ -54,6 +57,7 @@ export function registerIngest(program: Command): void {
       [] as string[],
     )
     .option('--no-progress', 'no progress bar or progress lines')
+    .option('--timeout <seconds>', TIMEOUT_FLAG_HELP)
     .option('--json', 'print the summary as JSON');
   addLimitFlags(command)
     .addHelpText(
@@ -78,7 +82,8 @@ Examples:
   cairn ingest 'docs/**/*.md' --chunker token --json
   cairn ingest records/ --max-content-chars 1000000 --max-chunks-per-node 2000
   cairn ingest regs/ --db postgres://user@localhost/cairn --workers 4
-  cairn ingest ../shared/corpora --exclude '*.json' --exclude 'drafts/'`,
+  cairn ingest ../shared/corpora --exclude '*.json' --exclude 'drafts/'
+  cairn ingest tables/ --timeout 30      # a file past 30 s fails alone (parse_timeout)`,
     )
     .action(async (paths: string[], flags: IngestFlags) => {
       let store: ChunkStore | null = null;
@@ -113,6 +118,7 @@ Examples:
         const exclude = flags.exclude ?? [];
         // collected before the store opens: a path that names nothing leaves no new store behind
         const files = await collectSources(paths, collectOptionsOf({ exclude }));
+        const timeout = timeoutFlag(flags.timeout);
         store = await openStore(flags.db === undefined ? {} : { db: flags.db });
         const summary = await ingestSources(store, paths, {
           files,
@@ -121,6 +127,7 @@ Examples:
           ...(workers === undefined ? {} : { workers }),
           ...(format === undefined ? {} : { format }),
           ...(limits === undefined ? {} : { limits }),
+          task_timeout_ms: timeout,
           parse_options: {
             chunk_threshold_chars: threshold,
             notebook_outputs: flags.outputs === true,
@@ -130,7 +137,7 @@ Examples:
         });
         progress.end();
         if (flags.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
-        else process.stdout.write(await formatSummary(summary, store, { threshold }));
+        else process.stdout.write(terminalSafe(await formatSummary(summary, store, { threshold })));
         process.exitCode = summary.failed > 0 ? 1 : 0;
       } catch (error) {
         progress.end();
@@ -214,6 +221,10 @@ async function formatSummary(
     );
   }
   if (kept.length > 10) lines.push(`  kept as before: ${kept.length - 10} more`);
+  const warned = summary.documents.flatMap((d) => d.parse_warnings ?? []);
+  for (const warning of warned.slice(0, 10))
+    lines.push(`  warning: ${warning.code}: ${warning.message}`);
+  if (warned.length > 10) lines.push(`  warning: ${warned.length - 10} more (--json lists them)`);
   const example = await exampleChunkId(summary, store);
   if (example !== null)
     lines.push(`Show a chunk: cairn show '${example.replaceAll("'", "'\\''")}'`);

@@ -6,6 +6,7 @@ import { toSourceUrl } from '../../load/collect-sources.js';
 import { pickChunkSet } from '../../pipeline/pick-chunk-set.js';
 import { resolveChunk } from '../../pipeline/resolve-chunk.js';
 import type { ChunkRow, ChunkStore, DocumentRow } from '../../store/types.js';
+import { terminalSafe } from '../../terminal-safe.js';
 import { formatLive, formatResolveResult } from '../format-resolve-result.js';
 import { integerFlag } from '../integer-flag.js';
 import { lookupFor } from '../lookup-for.js';
@@ -94,7 +95,7 @@ async function showChunk(store: ChunkStore, id: string, flags: ShowFlags): Promi
   const context = contextOf(flags);
   if (resolved.status !== 'live') {
     process.stdout.write(
-      flags.json ? `${JSON.stringify(resolved)}\n` : formatResolveResult(resolved),
+      flags.json ? `${JSON.stringify(resolved)}\n` : terminalSafe(formatResolveResult(resolved)),
     );
     return 1;
   }
@@ -114,7 +115,7 @@ async function showChunk(store: ChunkStore, id: string, flags: ShowFlags): Promi
   const tty = process.stdout.isTTY === true;
   const mark = (text: string): string => (tty ? `\x1b[7m${text}\x1b[27m` : `>>>${text}<<<`);
   process.stdout.write(
-    `${formatLive(resolved)}\n${chunk.char_start > context ? '…' : ''}${before ?? ''}${mark(chunk.text)}${after ?? ''}${
+    `${terminalSafe(formatLive(resolved))}\n${chunk.char_start > context ? '…' : ''}${terminalSafe(before ?? '')}${mark(terminalSafe(chunk.text))}${terminalSafe(after ?? '')}${
       chunk.char_end + context < version.length ? '…' : ''
     }\n`,
   );
@@ -165,7 +166,7 @@ async function showDocument(
   ];
   const width = Math.max(...chunks.map((c) => c.chunk_id.length), 8);
   for (const chunk of chunks) out.push(formatRow(chunk, width));
-  process.stdout.write(`${out.join('\n')}\n`);
+  process.stdout.write(terminalSafe(`${out.join('\n')}\n`));
   return 0;
 }
 

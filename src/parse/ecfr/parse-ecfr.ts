@@ -1,7 +1,7 @@
 import { decodeText } from '../../load/decode-text.js';
 import type { CairnDocument } from '../../types.js';
 import { DocumentBuilder } from '../document-builder.js';
-import { checkSize, refuseBinary } from '../guards.js';
+import { checkSize, checkTextSize, refuseBinary } from '../guards.js';
 import { emitNode, parseRange } from '../markdown/emit-markdown.js';
 import { frontMatterTitle } from '../markdown/front-matter-title.js';
 import { headingTitle } from '../markdown/heading-title.js';
@@ -33,6 +33,7 @@ const SUBPART =
  */
 export async function parseEcfr(input: ParseInput): Promise<CairnDocument> {
   checkSize(input);
+  checkTextSize(input);
   refuseBinary(input.bytes, input.source_url);
   const { text } = decodeText(input.bytes, input.source_url);
   const { nodes, shift16 } = parseRange(text, { start16: 0, end16: text.length }, input.source_url);

@@ -105,6 +105,49 @@ export function locateJsonIndex(decoded: DecodedText, at16: number): JsonLocatio
   };
 }
 
+/**
+ * `locateJsonIndex` for many indices in one pass over the text (each call of
+ * it reads from the start): the locations in the order of `indices`.
+ */
+export function locateJsonIndices(
+  decoded: DecodedText,
+  indices: readonly number[],
+): JsonLocation[] {
+  const { text } = decoded;
+  const order = indices.map((_, i) => i).sort((a, b) => indices[a]! - indices[b]!);
+  const out: JsonLocation[] = new Array(indices.length);
+  let i = 0;
+  let line = 1;
+  let lineStart = 0;
+  let position = 0;
+  let bytes = 0;
+  for (const k of order) {
+    const at16 = indices[k]!;
+    for (; i < at16; i++) {
+      const unit = text.charCodeAt(i);
+      const low = unit >= 0xdc00 && unit <= 0xdfff && i > 0;
+      const pair = low && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff;
+      if (!pair) position++;
+      // a pair is 4 bytes: 3 counted for its high half, 1 for its low one
+      bytes += unit < 0x80 ? 1 : unit < 0x800 ? 2 : pair ? 1 : 3;
+      if (unit === 0x0a || (unit === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) {
+        line++;
+        lineStart = position;
+      }
+    }
+    out[k] = {
+      position,
+      byte_offset:
+        decoded.encoding === 'utf-8'
+          ? bytes + (decoded.bom ? 3 : 0)
+          : 2 * at16 + (decoded.bom ? 2 : 0),
+      line,
+      column: position - lineStart + 1,
+    };
+  }
+  return out;
+}
+
 function codePointCount(text: string): number {
   let count = 0;
   for (const _ of text) count++;

@@ -1,5 +1,5 @@
 import { decodeText } from '../../load/decode-text.js';
-import type { CairnDocument } from '../../types.js';
+import type { CairnDocument, ParseWarning } from '../../types.js';
 import { DocumentBuilder } from '../document-builder.js';
 import { checkSize, refuseBinary } from '../guards.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
@@ -10,7 +10,8 @@ import {
   extractStringNodes,
   type StringNode,
 } from './extract-string-nodes.js';
-import { parseJsonValue } from './parse-json-value.js';
+import { findShadowedMembers } from './find-shadowed-members.js';
+import { locateJsonIndices, parseJsonValue } from './parse-json-value.js';
 
 /** Between two units in the canonical text. */
 const JSON_NODE_SEPARATOR = '\n\n';
@@ -27,7 +28,10 @@ const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
  * Order caveat: document order is `JSON.parse`'s own-key order, which lists
  * array-index-like keys (`"0"`, `"42"`) first in numeric order, then the
  * other keys in source order. Pointers are exact either way. With duplicate
- * keys the last one wins, as in every ECMAScript JSON reader.
+ * keys the last one wins, as in every ECMAScript JSON reader, at the place of
+ * the first; the values it shadows are not dropped: their string nodes come
+ * after all the others, in source order, under the same pointer, and each
+ * repeat is a `duplicate_json_key` warning with its pointer and place.
  *
  * An empty or whitespace-only file is an empty document, not an error.
  */
@@ -37,15 +41,39 @@ export async function parseJson(input: ParseInput): Promise<CairnDocument> {
   const decoded = decodeText(input.bytes, input.source_url);
   const threshold = input.options?.chunk_threshold_chars ?? DEFAULT_CHUNK_THRESHOLD_CHARS;
   checkThreshold(threshold);
-  const nodes = JSON_WHITESPACE_ONLY.test(decoded.text)
-    ? []
-    : extractStringNodes(parseJsonValue(decoded, input.source_url), threshold);
-  return buildJsonDocument(nodes, input);
+  if (JSON_WHITESPACE_ONLY.test(decoded.text)) return buildJsonDocument([], input);
+  const nodes = extractStringNodes(parseJsonValue(decoded, input.source_url), threshold);
+  const warnings: ParseWarning[] = [];
+  const shadowedMembers = findShadowedMembers(decoded.text);
+  const places = locateJsonIndices(
+    decoded,
+    shadowedMembers.map((m) => m.repeat16),
+  );
+  for (const [i, shadowed] of shadowedMembers.entries()) {
+    const value: unknown = JSON.parse(decoded.text.slice(shadowed.start16, shadowed.end16));
+    for (const node of extractStringNodes(value, threshold)) {
+      nodes.push({
+        json_pointer: shadowed.json_pointer + node.json_pointer,
+        content: node.content,
+      });
+    }
+    const { line, column, byte_offset } = places[i]!;
+    warnings.push({
+      code: 'duplicate_json_key',
+      message: `${input.source_url}: the key at ${shadowed.json_pointer} is repeated at line ${line} column ${column}; JSON readers keep the last value, and the earlier one's text is kept too, under the same pointer`,
+      json_pointer: shadowed.json_pointer,
+      line,
+      column,
+      byte_offset,
+    });
+  }
+  return buildJsonDocument(nodes, input, warnings);
 }
 
 export function buildJsonDocument(
   nodes: readonly StringNode[],
   input: Omit<ParseInput, 'bytes'>,
+  warnings: readonly ParseWarning[] = [],
 ): CairnDocument {
   const texts = nodes.map((node) => toWellFormed(node.content));
   const builder = new DocumentBuilder({
@@ -62,5 +90,6 @@ export function buildJsonDocument(
     builder.jsonNode(node.json_pointer, start16, end16);
     start16 = end16 + JSON_NODE_SEPARATOR.length;
   });
-  return builder.build();
+  const doc = builder.build();
+  return warnings.length === 0 ? doc : { ...doc, warnings: [...warnings] };
 }

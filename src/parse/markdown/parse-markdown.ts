@@ -1,7 +1,7 @@
 import { decodeText } from '../../load/decode-text.js';
 import type { CairnDocument } from '../../types.js';
 import { DocumentBuilder } from '../document-builder.js';
-import { checkSize, refuseBinary } from '../guards.js';
+import { checkSize, checkTextSize, refuseBinary } from '../guards.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
 import { emitNode, parseRange } from './emit-markdown.js';
 import { frontMatterTitle } from './front-matter-title.js';
@@ -13,6 +13,7 @@ import { frontMatterTitle } from './front-matter-title.js';
  */
 export async function parseMarkdown(input: ParseInput): Promise<CairnDocument> {
   checkSize(input);
+  checkTextSize(input);
   refuseBinary(input.bytes, input.source_url);
   const { text } = decodeText(input.bytes, input.source_url);
   const { nodes, shift16 } = parseRange(text, { start16: 0, end16: text.length }, input.source_url);

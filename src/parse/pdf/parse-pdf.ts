@@ -4,6 +4,7 @@ import { checkSize } from '../guards.js';
 import type { ParseInput, ParseOptions } from '../parse-input.js';
 import { buildPdfDocument } from './build-pdf-document.js';
 import { checkPdfBytes } from './check-pdf-bytes.js';
+import { checkPdfInflation } from './check-pdf-inflation.js';
 import { DEFAULT_PDF_LIMITS, type PdfLimits, readPdf } from './read-pdf.js';
 
 /** The longest delay Node's setTimeout keeps (2^31 - 1 ms, about 24.8 days). */
@@ -23,6 +24,7 @@ export async function parsePdf(
 ): Promise<CairnDocument> {
   checkSize(input);
   checkPdfBytes(input.bytes, input.source_url);
+  await checkPdfInflation(input.bytes, input.source_url);
   const limits: PdfLimits = {
     max_pages: input.options?.max_pages ?? DEFAULT_PDF_LIMITS.max_pages,
     timeout_ms: input.options?.timeout_ms ?? DEFAULT_PDF_LIMITS.timeout_ms,

@@ -1,7 +1,7 @@
 import { decodeText } from '../../load/decode-text.js';
 import type { CairnDocument } from '../../types.js';
 import { DocumentBuilder } from '../document-builder.js';
-import { checkSize, refuseBinary } from '../guards.js';
+import { checkSize, checkTextSize, refuseBinary } from '../guards.js';
 import type { ParseInput } from '../parse-input.js';
 import { MEDIA_TYPES } from '../parse-input.js';
 import { isBlankLine, type Line, lines, trimSpan } from '../text-lines.js';
@@ -18,6 +18,7 @@ const NUMBERED_HEADING = /^(\d{1,3}(?:\.\d{1,3})*)\.?[ \t]+(\p{Lu}[^\n\r\u2028\u
 /** Plain text: paragraphs split on blank lines, numbered headings as sections. */
 export async function parseText(input: ParseInput): Promise<CairnDocument> {
   checkSize(input);
+  checkTextSize(input);
   refuseBinary(input.bytes, input.source_url);
   const { text } = decodeText(input.bytes, input.source_url);
   return buildTextDocument(text, input);

@@ -76,6 +76,7 @@ export function ingestRoutes(deps: ServerDeps): Hono {
         first_chunk_id: result.first_chunk_id,
         warnings: result.warnings,
         ...(result.nodes.length === 0 ? {} : { nodes: result.nodes }),
+        ...(doc.warnings === undefined ? {} : { parse_warnings: doc.warnings }),
       },
       result.status === 'created' ? 201 : 200,
     );
