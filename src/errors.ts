@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'too_few_revisions',
   'duplicate_doc_id',
   'empty_query',
+  // a prompt asked of a store that has nothing for the question
+  'no_hits',
   'analyzer_mismatch',
   'mismatch_index_hash',
   // a search's trace log file cannot be written (a folder, a path under a file, no permission)

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
 import { DOCUMENT_SCHEMAS, documentPaths } from './openapi/document-paths.js';
 import { INGEST_SCHEMAS, ingestPaths } from './openapi/ingest-paths.js';
 import { json } from './openapi/openapi-builders.js';
 import { SEARCH_SCHEMAS, searchPaths } from './openapi/search-paths.js';
 import { TRACE_SCHEMAS, tracePaths } from './openapi/trace-paths.js';
 import { VALIDATION_SCHEMAS, validatePaths } from './openapi/validate-paths.js';
-import { packageRoot } from './package-root.js';
 
 /** The JSON Schemas the validators are tested against, as shipped in `schemas/`. */
 export function loadContractSchemas(): {

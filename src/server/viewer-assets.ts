@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { packageRoot } from './package-root.js';
+import { packageRoot } from '../package-root.js';
 
 /** The viewer's files: a fixed list read once, so no request path ever reaches the file system. */
 const ASSETS: Record<string, string> = {
