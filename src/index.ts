@@ -53,7 +53,13 @@ export type {
   CitationPayload,
 } from './cite/citation-contract.js';
 export { ANSWER_CITATION_FIELDS, REQUIRED_CITATION_FIELDS } from './cite/citation-contract.js';
-export type { CitationStatus, CitationStatusReason, StoreVerdict } from './cite/citation-status.js';
+export type {
+  CitationStatus,
+  CitationStatusReason,
+  IndexMismatchReason,
+  StaleIndexWarning,
+  StoreVerdict,
+} from './cite/citation-status.js';
 export type { CitationIssue, CiteIssue, CiteIssueCode } from './cite/cite-issue.js';
 export type { ParseAnswerJsonOptions, ParseAnswerJsonResult } from './cite/parse-answer-json.js';
 export { parseAnswerJson } from './cite/parse-answer-json.js';
@@ -198,6 +204,17 @@ export type {
 export { ensure } from './pipeline/ensure.js';
 export type { RedirectHop, ResolveOptions, ResolveResult } from './pipeline/resolve-chunk.js';
 export { resolveChunk } from './pipeline/resolve-chunk.js';
+// prompt: request bodies that ask an LLM for answers cairn can audit
+export { strictAnswerSchema } from './prompt/answer-json-schema.js';
+export { buildPrompt, checkPromptOptions } from './prompt/build-prompt.js';
+export type { PromptStyle, PromptTarget } from './prompt/prompt-styles.js';
+export { PROMPT_STYLES, PROMPT_TARGETS } from './prompt/prompt-styles.js';
+export type {
+  BuildPromptOptions,
+  PromptHit,
+  PromptRequest,
+  PromptSource,
+} from './prompt/types.js';
 // search: lexical search with seed 001's citation payload
 export { computeIndexHash } from './search/compute-index-hash.js';
 export { highlightTerms } from './search/highlight-terms.js';

@@ -432,7 +432,7 @@ export function describeVerifyConformance(
           code: reason,
           field,
           expected,
-          received: (extra as Record<string, string>)[field],
+          received: (extra as unknown as Record<string, string>)[field],
           path: `/citations/0/${field}`,
           segment: 0,
           index: 0,

@@ -143,16 +143,26 @@ Exit status: 0 clean (every citation verified or redirected), 1 issues found,
 ${kind === 'citations' ? CITATIONS_EXAMPLES : ANSWER_EXAMPLES}`,
       )
       .action(async (file: string, flags: ValidateCitationsFlags) => {
-        process.exitCode = await runValidateCitations(kind, file, flags, {
-          stdout: process.stdout,
-          stderr: process.stderr,
-          stdin: process.stdin,
-        });
+        const db = storeToCheck(flags.db);
+        process.exitCode = await runValidateCitations(
+          kind,
+          file,
+          { ...flags, db },
+          {
+            stdout: process.stdout,
+            stderr: process.stderr,
+            stdin: process.stdin,
+          },
+        );
       });
   }
 }
 
-/** The command's work, apart from commander: returns the exit status. */
+/**
+ * The command's work, apart from commander: returns the exit status. It
+ * checks against the store `flags.db` names, and none without one: the
+ * command finds the default store (`storeToCheck`) before it calls this.
+ */
 export async function runValidateCitations(
   kind: Kind,
   file: string,
@@ -169,7 +179,7 @@ export async function runValidateCitations(
       '--max-issues',
       flags.maxIssues ?? String(DEFAULT_MAX_ISSUES),
     );
-    const db = storeToCheck(flags.db);
+    const db = typeof flags.db === 'string' ? flags.db : undefined;
     if (db === undefined) rejectStoreFlags(flags);
     const bytes =
       file === '-'
