@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'no_hits',
   'analyzer_mismatch',
   'mismatch_index_hash',
+  // an answer to audit is JSON of no citation shape cairn reads
+  'unknown_answer_shape',
   // a search's trace log file cannot be written (a folder, a path under a file, no permission)
   'trace_log_unwritable',
   // an output file a command was told to write (export corpus --out) cannot be written

@@ -47,6 +47,18 @@ export type {
   ChunkSplitReason,
 } from './chunk/types.js';
 // cite: pure citation and answer validators, their checks against a store, answer traces (seed 001)
+export { auditAnswer } from './cite/audit/audit-answer.js';
+export type {
+  AuditCode,
+  AuditedCitation,
+  AuditOptions,
+  AuditPassage,
+  AuditQuote,
+  AuditQuoteStatus,
+  AuditReport,
+  AuditStatus,
+  AuditSummary,
+} from './cite/audit/types.js';
 export type {
   AnswerCitation,
   CitationOffsets,
@@ -63,6 +75,25 @@ export type {
 export type { CitationIssue, CiteIssue, CiteIssueCode } from './cite/cite-issue.js';
 export type { ParseAnswerJsonOptions, ParseAnswerJsonResult } from './cite/parse-answer-json.js';
 export { parseAnswerJson } from './cite/parse-answer-json.js';
+export type { ClosestPassage } from './cite/quote/closest-passage.js';
+export type { QuoteMatch, QuoteMatchStatus, QuoteSpan } from './cite/quote/locate-quote.js';
+export {
+  locateQuote,
+  MAX_ELISION_GAP,
+  MIN_FRAGMENT_WORDS,
+  MIN_QUOTE_WORDS,
+} from './cite/quote/locate-quote.js';
+export type { Normalization } from './cite/quote/normalize-for-match.js';
+export type { ReadAnswerShapeOptions } from './cite/shapes/read-answer-shape.js';
+export { readAnswerShape } from './cite/shapes/read-answer-shape.js';
+export type {
+  AnswerFormat,
+  ReadAnswer,
+  ReadCitation,
+  ReaderProblem,
+  ReaderProblemCode,
+} from './cite/shapes/types.js';
+export { ANSWER_FORMATS } from './cite/shapes/types.js';
 export { traceAnswer } from './cite/trace-answer.js';
 export type {
   AnswerMeasures,
