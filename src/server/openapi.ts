@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
+import { AUDIT_SCHEMAS, auditPaths } from './openapi/audit-paths.js';
 import { DOCUMENT_SCHEMAS, documentPaths } from './openapi/document-paths.js';
 import { INGEST_SCHEMAS, ingestPaths } from './openapi/ingest-paths.js';
 import { json } from './openapi/openapi-builders.js';
@@ -67,6 +68,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
         ...DOCUMENT_SCHEMAS,
         ...SEARCH_SCHEMAS,
         ...VALIDATION_SCHEMAS,
+        ...AUDIT_SCHEMAS,
         ...INGEST_SCHEMAS,
         ...TRACE_SCHEMAS,
         CitationPayload: citation,
@@ -83,6 +85,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       ...documentPaths(),
       ...searchPaths(),
       ...validatePaths(),
+      ...auditPaths(),
       ...tracePaths(),
       ...ingestPaths(),
     },
