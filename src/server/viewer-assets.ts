@@ -20,6 +20,7 @@ const ASSETS: Record<string, string> = {
   'invisible-chars.js': 'text/javascript; charset=utf-8',
   'open-chunk.js': 'text/javascript; charset=utf-8',
   'open-document.js': 'text/javascript; charset=utf-8',
+  'quote-mark.js': 'text/javascript; charset=utf-8',
   'search-panel.js': 'text/javascript; charset=utf-8',
   'state.js': 'text/javascript; charset=utf-8',
   'status-line.js': 'text/javascript; charset=utf-8',
