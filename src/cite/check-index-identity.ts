@@ -1,4 +1,4 @@
-import { computeIndexHash } from '../search/compute-index-hash.js';
+import { computeIndexHash, LEXICAL_INDEX_HASH } from '../search/compute-index-hash.js';
 import { LEXICAL_EMBED_MODEL } from '../search/ensure-index-manifest.js';
 import type { ChunkStore, IndexManifestRow } from '../store/types.js';
 import type { IndexMismatchReason, StaleIndexWarning } from './citation-status.js';
@@ -22,7 +22,7 @@ export const newIndexLookupCache = (): IndexLookupCache => ({
 });
 
 export type IndexIdentity =
-  | { status: 'current' | 'not_given'; warning: null }
+  | { status: 'current' | 'not_given' | 'foreign'; warning: null }
   | { status: 'historical'; warning: StaleIndexWarning }
   | {
       status: 'mismatch';
@@ -42,8 +42,12 @@ export type IndexIdentity =
  * its `analyzer` and `embed_model` must be those of the index it names, or
  * of the live index when it names none (`analyzer_mismatch`,
  * `embed_model_mismatch`). A citation carrying none of the three is
- * `not_given`. Reads only: the live hash is computed as search computes
- * it, no manifest is written.
+ * `not_given`; one whose `index_hash` is not of cairn's form (`lex:` and
+ * 40 hex digits) names another system's index (a vector store the chunks
+ * were embedded into), which the store has no manifest of: `foreign`, its
+ * analyzer and model not compared (`--index-hash` and `--analyzer` pin
+ * such a read path). Reads only: the live hash is computed as search
+ * computes it, no manifest is written.
  */
 export async function checkIndexIdentity(
   store: ChunkStore,
@@ -53,6 +57,8 @@ export async function checkIndexIdentity(
 ): Promise<IndexIdentity> {
   if (cited.index_hash === null && cited.analyzer === null && cited.embed_model === null)
     return { status: 'not_given', warning: null };
+  if (cited.index_hash !== null && !LEXICAL_INDEX_HASH.test(cited.index_hash))
+    return { status: 'foreign', warning: null };
   let live = cache.live.get(chunkerId);
   if (live === undefined) {
     const state = await store.getLexicalIndexState(chunkerId);

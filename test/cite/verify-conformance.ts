@@ -362,6 +362,18 @@ export function describeVerifyConformance(
       expect(result.citations[0]).toMatchObject({ status: 'verified', reason: null });
     });
 
+    test("index identity: another system's index (a vector store's) is not judged by cairn's manifests", async () => {
+      const h = hits[0]!;
+      const foreign = {
+        index_hash: 'faiss:2f7d9a',
+        embed_model: 'bge-large-en-v1.5:mean',
+        analyzer: 'lowercase+ascii_fold',
+      };
+      const result = await verifyAnswer(store, answerOf(cite(h, foreign)));
+      expect(result.ok ? [] : result.issues.map((i) => i.code)).toEqual([]);
+      expect(result.citations[0]).toMatchObject({ status: 'verified', warnings: [] });
+    });
+
     test("index identity: the live index verifies, an earlier one warns stale_index with the manifest's date", async () => {
       const h = hits[0]!;
       const live = await verifyAnswer(store, answerOf(cite(h)));
