@@ -26,7 +26,7 @@ let cached: Schema | null = null;
  * `$ref`, no `oneOf`; and a required `quote` per citation, the words the
  * answer relies on, which `cairn audit` finds in the cited chunk.
  */
-export function strictAnswerSchema(): Schema {
+export function strictAnswerSchema(): Record<string, unknown> {
   if (cached !== null) return structuredClone(cached);
   const read = (name: string): Schema =>
     JSON.parse(readFileSync(join(packageRoot(), 'schemas', name), 'utf8')) as Schema;
