@@ -27,6 +27,8 @@ interface AuditContext {
   docUids: Map<number, string>;
   currentVersion: Map<number, number>;
   searchChunker: string | null;
+  chunks: Map<string, ChunkRow[]>;
+  corpus: boolean;
 }
 
 /**
@@ -60,6 +62,8 @@ export async function auditAnswer(
     docUids: new Map(),
     currentVersion: new Map(),
     searchChunker: null,
+    chunks: new Map(),
+    corpus: options.search_corpus !== false,
   };
   const checkable = read.citations.map(
     (c) => c.chunk_id !== null && c.problem?.code !== 'source_unresolved',
@@ -196,18 +200,22 @@ async function elsewhere(
     chunkerId = await resolveSearchChunker(ctx.store, undefined);
     ctx.searchChunker = chunkerId;
   }
-  let version: { id: number; doc_uid: string; rev: string } | undefined;
-  if (row !== undefined) {
-    await documentOf(ctx, row.document_id);
-    const current = ctx.currentVersion.get(row.document_id)!;
-    const rev = (await versionsOf(ctx, row.document_id)).find((x) => x.id === current)?.rev;
-    if (rev !== undefined)
-      version = { id: current, doc_uid: ctx.docUids.get(row.document_id) ?? '', rev };
-  }
+  const current = row === undefined ? undefined : ctx.currentVersion.get(row.document_id);
   return findQuoteElsewhere(ctx.store, quote, {
     chunker_id: chunkerId,
-    ...(version === undefined ? {} : { version }),
-    skip_chunk_id: row !== undefined && row.version_id === version?.id ? row.chunk_id : null,
+    ...(current === undefined || current < 0 ? {} : { version_id: current }),
+    chunks_of: async (versionId, chunker) => {
+      const key = `${versionId}\u0000${chunker}`;
+      let chunks = ctx.chunks.get(key);
+      if (chunks === undefined) {
+        chunks = await ctx.store.listChunks(versionId, chunker);
+        ctx.chunks.set(key, chunks);
+      }
+      return chunks;
+    },
+    // a chunk of an old version may share its ID with a live chunk of other text: that one is searched
+    skip_chunk_id: row !== undefined && current === row.version_id ? row.chunk_id : null,
+    ...(ctx.corpus ? {} : { corpus: false }),
   });
 }
 

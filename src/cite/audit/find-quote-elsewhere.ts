@@ -5,7 +5,7 @@ import { locateQuote, type QuoteMatch } from '../quote/locate-quote.js';
 
 /** Candidates the corpus-wide search reads for a misplaced quote. */
 export const ELSEWHERE_CANDIDATES = 20;
-const MAX_TERMS = 16;
+const MAX_TERMS = 8;
 
 export interface FoundElsewhere {
   chunk: ChunkRow;
@@ -16,33 +16,49 @@ export interface FoundElsewhere {
 
 export interface ElsewhereScope {
   chunker_id: string;
-  /** Look through this version's chunks first (the cited chunk's document). */
-  version?: { id: number; doc_uid: string; rev: string };
+  /** Read this document version's chunks first (the cited chunk's document, current version). */
+  version_id?: number;
+  /** The chunks of a version, as the caller keeps them (several citations may search one document). */
+  chunks_of: (versionId: number, chunkerId: string) => Promise<ChunkRow[]>;
   /** The chunk already searched. */
   skip_chunk_id?: string | null;
+  /** Also search the whole store through the lexical index (default true). */
+  corpus?: boolean;
 }
 
 const located = (m: QuoteMatch): boolean =>
   m.status === 'exact' || m.status === 'normalized' || m.status === 'elided';
 
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The quote's longest word, lower-cased: a chunk without it cannot hold the quote (up to NFKC forms of that word). */
+const anchorOf = (quote: string): string =>
+  [...quote.toLowerCase().matchAll(WORD)].reduce((a, m) => (m[0].length > a.length ? m[0] : a), '');
+
 /**
- * The first chunk other than the cited one that holds the quote: the cited
- * document's chunks in reading order, then the best lexical matches of the
- * quote's words across the store. Null when none does.
+ * The first live chunk other than the cited one that holds the quote: the
+ * cited document's chunks in reading order (those lacking the quote's
+ * longest word skipped unread), then the best lexical matches of the
+ * quote's words across the store. Null when none holds it.
  */
 export async function findQuoteElsewhere(
   store: ChunkStore,
   quote: string,
   scope: ElsewhereScope,
 ): Promise<FoundElsewhere | null> {
-  if (scope.version !== undefined) {
-    const { id, doc_uid, rev } = scope.version;
-    for (const chunk of await store.listChunks(id, scope.chunker_id)) {
-      if (chunk.chunk_id === scope.skip_chunk_id) continue;
-      const match = locateQuote(quote, chunk.text);
-      if (located(match)) return { chunk, doc_uid, rev, match };
-    }
+  if (scope.version_id !== undefined) {
+    const version = await store.getVersion(scope.version_id);
+    const document = version === null ? null : await store.getDocumentById(version.document_id);
+    const anchor = anchorOf(quote);
+    if (version !== null && document !== null)
+      for (const chunk of await scope.chunks_of(scope.version_id, scope.chunker_id)) {
+        if (chunk.chunk_id === scope.skip_chunk_id) continue;
+        if (!chunk.text.toLowerCase().includes(anchor)) continue;
+        const match = locateQuote(quote, chunk.text);
+        if (located(match)) return { chunk, doc_uid: document.doc_uid, rev: version.rev, match };
+      }
   }
+  if (scope.corpus === false) return null;
   const terms = dropStopwords(tokenizeQuery(quote)).slice(0, MAX_TERMS);
   if (terms.length === 0) return null;
   const matches = await store.searchLexical({

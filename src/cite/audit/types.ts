@@ -11,6 +11,11 @@ export interface AuditOptions {
   request?: string | null;
   /** Resolve chunk IDs among this chunker's chunks (an id, name or alias); by default the chunker that has the ID. */
   chunker?: string;
+  /**
+   * Look for a quote the cited chunk lacks across the whole store too, through the lexical index
+   * (default true); the cited document's own chunks are always searched.
+   */
+  search_corpus?: boolean;
 }
 
 /** A citation the store backs as given (`verified`), one it backs once repaired (`repaired`), or one it does not. */

@@ -53,6 +53,7 @@ const SPACE = /^\s$/u;
  * Folds `source` under the given normalizations, one code point at a time
  * (linear in its length), keeping where each folded unit came from. With
  * `whitespace`, runs of whitespace and invisible characters become one space.
+ * ASCII, most of any text, takes a path without string allocation.
  */
 export function normalizeForMatch(
   source: string,
@@ -63,18 +64,49 @@ export function normalizeForMatch(
   const quotes = kinds.has('quotes');
   const dashes = kinds.has('dashes');
   const spaces = kinds.has('whitespace');
-  const out: string[] = [];
-  const from: number[] = [];
+  const n = source.length;
+  let out = new Uint16Array(n + 8);
+  let from = new Int32Array(n + 8);
+  let len = 0;
+  const push = (unit: number, at: number): void => {
+    if (len === out.length) {
+      const bigger = new Uint16Array(out.length * 2);
+      bigger.set(out);
+      out = bigger;
+      const wider = new Int32Array(from.length * 2);
+      wider.set(from);
+      from = wider;
+    }
+    out[len] = unit;
+    from[len++] = at;
+  };
   let cp = 0;
   let pendingSpace = false;
-  for (const ch of source) {
-    if (spaces && (SPACE.test(ch) || INVISIBLE.has(ch))) {
-      if (!pendingSpace && out.length > 0) {
-        out.push(' ');
-        from.push(cp);
+  for (let i = 0; i < n; cp++) {
+    let c = source.charCodeAt(i);
+    let width = 1;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const d = source.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) width = 2;
+    }
+    const at = i;
+    i += width;
+    if (c < 0x80) {
+      if (spaces && (c === 32 || (c >= 9 && c <= 13))) {
+        if (!pendingSpace && len > 0) push(32, cp);
+        pendingSpace = true;
+        continue;
       }
+      pendingSpace = false;
+      if (quotes && c === 0x60) c = 0x27;
+      if (lower && c >= 65 && c <= 90) c += 32;
+      push(c, cp);
+      continue;
+    }
+    const ch = source.slice(at, at + width);
+    if (spaces && (SPACE.test(ch) || INVISIBLE.has(ch))) {
+      if (!pendingSpace && len > 0) push(32, cp);
       pendingSpace = true;
-      cp++;
       continue;
     }
     pendingSpace = false;
@@ -84,17 +116,18 @@ export function normalizeForMatch(
       if (quotes) unit = QUOTES.get(unit) ?? unit;
       if (dashes && DASHES.has(unit)) unit = '-';
       if (lower) unit = unit.toLowerCase();
-      out.push(unit);
-      for (let i = 0; i < unit.length; i++) from.push(cp);
+      for (let k = 0; k < unit.length; k++) push(unit.charCodeAt(k), cp);
     }
-    cp++;
   }
-  if (spaces && out.at(-1) === ' ') {
-    out.pop();
-    from.pop();
-  }
-  return { text: out.join(''), from: Int32Array.from(from), length: cp };
+  if (spaces && len > 0 && out[len - 1] === 32) len--;
+  return {
+    text: UTF16.decode(out.subarray(0, len)),
+    from: from.subarray(0, len),
+    length: cp,
+  };
 }
+
+const UTF16 = new TextDecoder('utf-16le');
 
 /** Every normalization. */
 export const ALL_NORMALIZATIONS: ReadonlySet<Normalization> = new Set(NORMALIZATIONS);
