@@ -471,6 +471,12 @@ export function describeApiConformance(name: string, open: () => Promise<ChunkSt
       expect([unknown.status, unknown.body.error.code]).toEqual([400, 'unknown_answer_shape']);
       const broken = await call(f.app, '/api/audit', { method: 'POST', body: '{"answer": ' });
       expect([broken.status, broken.body.error.code]).toEqual([400, 'malformed_json']);
+      // the read routes' rules: no token needed, a page of another site refused
+      const crossSite = await call(f.app, '/api/audit', {
+        ...json({ answer: '{}' }),
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      });
+      expect([crossSite.status, crossSite.body.error.code]).toEqual([403, 'cross_site_refused']);
       expect((await f.store.listRagTraces({ limit: 1000 })).length).toBe(before);
     });
 
