@@ -61,19 +61,28 @@ export async function showCitation(index) {
   if (location.hash !== hash) history.pushState(null, '', hash);
   await route();
   const q = c.quote;
-  if (!q || q.doc_start === null || q.doc_end === null) return;
-  const spans =
-    Array.isArray(q.fragments) && q.fragments.length > 0
-      ? q.fragments.map((/** @type {{ start: number, end: number }} */ f) => ({
-          start: passage.char_start + f.start,
-          end: passage.char_start + f.end,
-        }))
-      : [{ start: q.doc_start, end: q.doc_end }];
-  const marks = markQuote(spans);
-  if (marks.length > 0) {
-    scrollWithin($('doc-scroll'), marks[0], 'center');
-    setStatus(`Quote ${q.status} in ${passage.chunk_id}`);
-  }
+  if (!q) return;
+  // a quote not found: the passage of the cited chunk closest to it, marked apart
+  const closest = q.status === 'not_found' && q.closest ? q.closest : null;
+  /** @type {{ start: number, end: number }[]} */
+  let spans = [];
+  if (closest)
+    spans = [{ start: passage.char_start + closest.start, end: passage.char_start + closest.end }];
+  else if (Array.isArray(q.fragments) && q.fragments.length > 0)
+    spans = q.fragments.map((/** @type {{ start: number, end: number }} */ f) => ({
+      start: passage.char_start + f.start,
+      end: passage.char_start + f.end,
+    }));
+  else if (q.doc_start !== null && q.doc_end !== null)
+    spans = [{ start: q.doc_start, end: q.doc_end }];
+  const marks = markQuote(spans, { closest: closest !== null });
+  if (marks.length === 0) return;
+  scrollWithin($('doc-scroll'), marks[0], 'center');
+  setStatus(
+    closest
+      ? `Quote not found in ${passage.chunk_id}; the closest passage (similarity ${Number(closest.similarity).toFixed(2)}) is marked`
+      : `Quote ${q.status} in ${passage.chunk_id}`,
+  );
 }
 
 /** @param {any} body */

@@ -32,11 +32,13 @@ export function clearQuoteMarks() {
  * document's canonical text, in `<mark class="quote">`: split at text node
  * boundaries, so the text, its segments and their labelled invisible
  * characters stay as they were (the text's textContent is unchanged).
- * Returns the marks, first to last.
+ * Returns the marks, first to last. `closest`: the spans are the passage
+ * closest to a quote that was not found, marked apart from a found quote.
  * @param {{ start: number, end: number }[]} spans
+ * @param {{ closest?: boolean }} [options]
  * @returns {HTMLElement[]}
  */
-export function markQuote(spans) {
+export function markQuote(spans, options = {}) {
   clearQuoteMarks();
   const layout = state.layout;
   const text = state.doc?.text;
@@ -53,7 +55,9 @@ export function markQuote(spans) {
     if (end16 <= start16) continue;
     for (const [k, segment] of layout.segments.entries()) {
       if (segment.end16 <= start16 || segment.start16 >= end16) continue;
-      marks.push(...wrapRange(layout.elements[k], segment.start16, start16, end16));
+      const wrapped = wrapRange(layout.elements[k], segment.start16, start16, end16);
+      if (options.closest) for (const mark of wrapped) mark.classList.add('closest');
+      marks.push(...wrapped);
     }
   }
   return marks;

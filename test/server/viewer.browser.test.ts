@@ -942,6 +942,21 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     // the document's text is unchanged by the marks
     const doc = await getDocument(hits[1]!.source_url);
     expect(await page.getByTestId('doc-text').textContent()).toBe(doc.text);
+
+    // a made-up quote: the passage of the cited chunk closest to it, marked apart
+    await page.getByTestId('tab-audit').click();
+    await rows.nth(2).getByTestId('audit-show').click();
+    await page.waitForFunction(
+      (id) => document.getElementById('chunk-id')?.textContent === id,
+      hits[2]!.snippet_id,
+    );
+    await page.locator('#doc-text mark.quote.closest').first().waitFor();
+    const closest = await marked();
+    expect(closest.length).toBeGreaterThan(0);
+    expect(closest.every((m) => m.inSelected)).toBe(true);
+    expect(await page.getByTestId('status').textContent()).toMatch(
+      /^Quote not found in .+; the closest passage \(similarity 0\.\d\d\) is marked$/u,
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
