@@ -6,6 +6,7 @@ import {
   locateQuote,
   MAX_ELISION_GAP,
   MIN_FRAGMENT_WORDS,
+  MIN_QUOTE_WORDS,
 } from '../../../src/cite/quote/locate-quote.js';
 import {
   ALL_NORMALIZATIONS,
@@ -53,6 +54,11 @@ describe('quote location properties', () => {
             words[Math.min(words.length, from + count) - 1]![1],
           );
           const m = locateQuote(perturb(quote, spaces, curly), text);
+          // markup such as `>` or `#` is no word: a span of it may hold under three
+          if (countWords(quote) < MIN_QUOTE_WORDS) {
+            expect(m.status).toBe('too_short');
+            return;
+          }
           expect(VERIFIED).toContain(m.status);
           expect(fold([...text].slice(m.start!, m.end!).join(''))).toBe(fold(quote));
         },
