@@ -26,6 +26,7 @@ Start with:
   cairn parse <file> [--json]                 the section tree and blocks of one file
   cairn chunk <file> [--chunker id]           the chunks one file gives, without storing
   cairn serve                                 HTTP API and web viewer on http://127.0.0.1:7411/
+  cairn audit <answer.json>                   check an LLM answer's citations and quotes
 
 Environment:
   CAIRN_DB          the store: a SQLite file or a postgres:// URL (default .cairn/cairn.db)
@@ -53,6 +54,7 @@ const COMMANDS: Record<string, Register> = {
   ids: async (p) => (await import('./commands/ids.js')).registerIds(p),
   eval: async (p) => (await import('./commands/eval.js')).registerEval(p),
   serve: async (p) => (await import('./commands/serve.js')).registerServe(p),
+  audit: async (p) => (await import('./commands/audit.js')).registerAudit(p),
   export: async (p) =>
     (await import('./commands/export.js')).registerExportCorpus(
       p
