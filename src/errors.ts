@@ -48,8 +48,12 @@ export const ERROR_CODES = [
   'too_few_revisions',
   'duplicate_doc_id',
   'empty_query',
+  // a prompt asked of a store that has nothing for the question
+  'no_hits',
   'analyzer_mismatch',
   'mismatch_index_hash',
+  // an answer to audit is JSON of no citation shape cairn reads
+  'unknown_answer_shape',
   // a search's trace log file cannot be written (a folder, a path under a file, no permission)
   'trace_log_unwritable',
   // an output file a command was told to write (export corpus --out) cannot be written

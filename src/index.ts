@@ -48,16 +48,53 @@ export type {
   ChunkSplitReason,
 } from './chunk/types.js';
 // cite: pure citation and answer validators, their checks against a store, answer traces (seed 001)
+export { auditAnswer } from './cite/audit/audit-answer.js';
+export type {
+  AuditCode,
+  AuditedCitation,
+  AuditOptions,
+  AuditPassage,
+  AuditQuote,
+  AuditQuoteStatus,
+  AuditReport,
+  AuditStatus,
+  AuditSummary,
+} from './cite/audit/types.js';
 export type {
   AnswerCitation,
   CitationOffsets,
   CitationPayload,
 } from './cite/citation-contract.js';
 export { ANSWER_CITATION_FIELDS, REQUIRED_CITATION_FIELDS } from './cite/citation-contract.js';
-export type { CitationStatus, CitationStatusReason, StoreVerdict } from './cite/citation-status.js';
+export type {
+  CitationStatus,
+  CitationStatusReason,
+  IndexMismatchReason,
+  StaleIndexWarning,
+  StoreVerdict,
+} from './cite/citation-status.js';
 export type { CitationIssue, CiteIssue, CiteIssueCode } from './cite/cite-issue.js';
 export type { ParseAnswerJsonOptions, ParseAnswerJsonResult } from './cite/parse-answer-json.js';
 export { parseAnswerJson } from './cite/parse-answer-json.js';
+export type { ClosestPassage } from './cite/quote/closest-passage.js';
+export type { QuoteMatch, QuoteMatchStatus, QuoteSpan } from './cite/quote/locate-quote.js';
+export {
+  locateQuote,
+  MAX_ELISION_GAP,
+  MIN_FRAGMENT_WORDS,
+  MIN_QUOTE_WORDS,
+} from './cite/quote/locate-quote.js';
+export type { Normalization } from './cite/quote/normalize-for-match.js';
+export type { ReadAnswerShapeOptions } from './cite/shapes/read-answer-shape.js';
+export { readAnswerShape } from './cite/shapes/read-answer-shape.js';
+export type {
+  AnswerFormat,
+  ReadAnswer,
+  ReadCitation,
+  ReaderProblem,
+  ReaderProblemCode,
+} from './cite/shapes/types.js';
+export { ANSWER_FORMATS } from './cite/shapes/types.js';
 export { traceAnswer } from './cite/trace-answer.js';
 export type {
   AnswerMeasures,
@@ -241,6 +278,17 @@ export type {
 export { removeDocuments } from './pipeline/remove-documents.js';
 export type { RedirectHop, ResolveOptions, ResolveResult } from './pipeline/resolve-chunk.js';
 export { resolveChunk } from './pipeline/resolve-chunk.js';
+// prompt: request bodies that ask an LLM for answers cairn can audit
+export { strictAnswerSchema } from './prompt/answer-json-schema.js';
+export { buildPrompt, checkPromptOptions } from './prompt/build-prompt.js';
+export type { PromptStyle, PromptTarget } from './prompt/prompt-styles.js';
+export { PROMPT_STYLES, PROMPT_TARGETS } from './prompt/prompt-styles.js';
+export type {
+  BuildPromptOptions,
+  PromptHit,
+  PromptRequest,
+  PromptSource,
+} from './prompt/types.js';
 // search: lexical search with seed 001's citation payload
 export { computeIndexHash } from './search/compute-index-hash.js';
 export type { ExportChunksOptions, ExportedChunk } from './search/export-chunks.js';

@@ -1,104 +1,154 @@
 // @ts-check
-// The Audit panel: sends a pasted answer to the validator and shows each
-// citation's verdict and every issue found.
+// The Audit panel: sends a pasted answer, in any shape cairn reads (an
+// Anthropic, OpenAI, Cohere or Gemini response, or cairn's auditable
+// JSON), to POST /api/audit and lists each citation's verdict; a
+// citation's link opens its stored chunk with the quote marked inside it.
 import { api } from './api.js';
-import { $, el } from './dom.js';
+import { $, el, scrollWithin } from './dom.js';
 import { chunkHash } from './hash-links.js';
+import { route } from './hash-route.js';
 import { appendVisible } from './invisible-chars.js';
+import { markQuote } from './quote-mark.js';
+import { setStatus } from './status-line.js';
+
+/** The last report's citations, by their place in the list. @type {any[]} */
+let shown = [];
 
 export async function runAudit() {
   const result = $('audit-result');
-  const input = /** @type {HTMLTextAreaElement} */ ($('audit-input'));
+  const answer = /** @type {HTMLTextAreaElement} */ ($('audit-input')).value;
+  const request = /** @type {HTMLTextAreaElement} */ ($('audit-request')).value;
+  const format = /** @type {HTMLSelectElement} */ ($('audit-format')).value;
   result.textContent = '';
   result.dataset.state = 'loading';
   result.append(el('p', 'empty', 'Checking…'));
   try {
     const { body } = await api(
-      '/api/validate/answer',
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: input.value },
+      '/api/audit',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          answer,
+          format,
+          ...(request.trim() === '' ? {} : { request }),
+        }),
+      },
       [422],
     );
     result.textContent = '';
-    result.append(renderAudit(body));
+    shown = Array.isArray(body.citations) ? body.citations : [];
+    result.append(renderReport(body));
     result.dataset.state = body.ok ? 'ok' : 'issues';
   } catch (error) {
+    shown = [];
     result.textContent = '';
     result.append(el('p', 'error', error instanceof Error ? error.message : String(error)));
     result.dataset.state = 'error';
   }
 }
 
+/**
+ * Opens the stored chunk a listed citation was located in and marks its
+ * quote there (each fragment of an elided one).
+ * @param {number} index into the last report's citations
+ */
+export async function showCitation(index) {
+  const c = shown[index];
+  const passage = c?.passage;
+  if (!passage) return;
+  const hash = chunkHash(passage.chunk_id);
+  if (location.hash !== hash) history.pushState(null, '', hash);
+  await route();
+  const q = c.quote;
+  if (!q) return;
+  // a quote not found: the passage of the cited chunk closest to it, marked apart
+  const closest = q.status === 'not_found' && q.closest ? q.closest : null;
+  /** @type {{ start: number, end: number }[]} */
+  let spans = [];
+  if (closest)
+    spans = [{ start: passage.char_start + closest.start, end: passage.char_start + closest.end }];
+  else if (Array.isArray(q.fragments) && q.fragments.length > 0)
+    spans = q.fragments.map((/** @type {{ start: number, end: number }} */ f) => ({
+      start: passage.char_start + f.start,
+      end: passage.char_start + f.end,
+    }));
+  else if (q.doc_start !== null && q.doc_end !== null)
+    spans = [{ start: q.doc_start, end: q.doc_end }];
+  const marks = markQuote(spans, { closest: closest !== null });
+  if (marks.length === 0) return;
+  scrollWithin($('doc-scroll'), marks[0], 'center');
+  setStatus(
+    closest
+      ? `Quote not found in ${passage.chunk_id}; the closest passage (similarity ${Number(closest.similarity).toFixed(2)}) is marked`
+      : `Quote ${q.status} in ${passage.chunk_id}`,
+  );
+}
+
 /** @param {any} body */
-function renderAudit(body) {
+function renderReport(body) {
   const fragment = document.createDocumentFragment();
-  const counts = { verified: 0, redirected: 0, unverified: 0 };
-  for (const c of body.citations)
-    if (Object.hasOwn(counts, c.status)) counts[/** @type {keyof typeof counts} */ (c.status)]++;
+  const s = body.summary ?? {};
+  const n = Number(s.citations ?? 0);
   fragment.append(
     el(
       'p',
       body.ok ? 'verdict ok' : 'verdict bad',
-      `${body.ok ? 'Every citation checks out.' : 'Problems found.'} ${body.citations.length} citation${body.citations.length === 1 ? '' : 's'}: ${counts.verified} verified, ${counts.redirected} redirected, ${counts.unverified} unverified.`,
+      `${body.ok ? 'Every citation checks out.' : 'Problems found.'} ${n} citation${n === 1 ? '' : 's'}: ${s.verified ?? 0} verified, ${s.repaired ?? 0} repaired, ${s.unverified ?? 0} unverified.`,
     ),
   );
-  if (body.citations.length > 0) {
-    const list = el('ol', 'citations');
-    for (const c of body.citations) {
-      const item = el('li', `citation ${c.status}`);
-      item.dataset.testid = 'audit-citation';
-      item.dataset.status = c.status;
-      const line = el('p');
-      line.append(el('span', `badge ${c.status}`, String(c.status)));
-      line.append(` ${c.path} `);
-      const target = c.resolved_snippet_id ?? c.snippet_id;
-      if (typeof target === 'string' && target !== '' && c.status !== 'unverified') {
-        const link = /** @type {HTMLAnchorElement} */ (el('a', 'id', target));
-        link.href = chunkHash(target);
-        line.append(link);
-      } else {
-        line.append(
-          el(
-            'code',
-            'id',
-            typeof c.snippet_id === 'string' ? c.snippet_id : JSON.stringify(c.snippet_id),
-          ),
-        );
-      }
-      item.append(line);
-      if (c.reason) {
-        const reason = el('p', 'reason');
-        reason.dataset.testid = 'audit-reason';
-        appendVisible(reason, c.detail ? `${c.reason}: ${c.detail}` : c.reason);
-        item.append(reason);
-      }
-      if (c.status === 'redirected' && Array.isArray(c.hops) && c.hops.length > 0) {
-        item.append(
-          el(
-            'p',
-            'hops',
-            c.hops.map((/** @type {any} */ h) => `${h.kind}: ${h.from} → ${h.to}`).join('; '),
-          ),
-        );
-      }
-      list.append(item);
-    }
-    fragment.append(list);
-  }
-  if (body.issues.length > 0) {
-    fragment.append(el('h3', undefined, `Issues (${body.issues.length})`));
-    const list = el('ul', 'issues');
-    for (const issue of body.issues) {
-      const item = el('li');
-      item.dataset.testid = 'audit-issue';
-      item.dataset.code = issue.code;
-      item.append(el('code', 'code', issue.code), ' ');
-      if (issue.path) item.append(el('span', 'path', issue.path), ' ');
-      const message = el('span', 'message');
-      appendVisible(message, String(issue.message ?? ''));
-      item.append(message);
-      list.append(item);
-    }
-    fragment.append(list);
-  }
+  const read = el('p', 'reason');
+  appendVisible(read, `Read as ${body.format}: ${body.schema}`);
+  fragment.append(read);
+  if (shown.length === 0) return fragment;
+  const list = el('ol', 'citations');
+  for (const [index, c] of shown.entries()) list.append(renderCitation(c, index));
+  fragment.append(list);
   return fragment;
+}
+
+/** @param {any} c @param {number} index */
+function renderCitation(c, index) {
+  const item = el('li', `citation ${c.status}`);
+  item.dataset.testid = 'audit-citation';
+  item.dataset.status = String(c.status);
+  item.dataset.code = String(c.code);
+  const line = el('p');
+  line.append(el('span', `badge ${c.status}`, String(c.status)), ' ');
+  line.append(el('code', 'code', String(c.code)), ' ');
+  const target = c.passage?.chunk_id ?? null;
+  if (typeof target === 'string') {
+    const link = /** @type {HTMLAnchorElement} */ (el('a', 'id', target));
+    link.href = chunkHash(target);
+    link.dataset.testid = 'audit-show';
+    link.dataset.index = String(index);
+    link.title = 'Open the stored text with the quote marked';
+    line.append(link);
+  } else {
+    const id = el('code', 'id');
+    appendVisible(id, c.chunk_id ?? '(no chunk ID)');
+    line.append(id);
+  }
+  item.append(line);
+  if (c.quote) {
+    const quote = el('p', 'quote-line');
+    quote.dataset.testid = 'audit-quote';
+    quote.dataset.status = String(c.quote.status);
+    const normalized =
+      Array.isArray(c.quote.normalized) && c.quote.normalized.length > 0
+        ? ` (${c.quote.normalized.join(', ')})`
+        : '';
+    quote.append(el('span', 'quote-status', `quote ${c.quote.status}${normalized}: `));
+    const words = el('q');
+    appendVisible(words, String(c.quote.text));
+    quote.append(words);
+    item.append(quote);
+  }
+  if (c.detail) {
+    const reason = el('p', 'reason');
+    reason.dataset.testid = 'audit-reason';
+    appendVisible(reason, `${c.code}: ${c.detail}`);
+    item.append(reason);
+  }
+  return item;
 }

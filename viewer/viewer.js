@@ -5,7 +5,7 @@
 // HTML, so a document holding <script> shows it as the characters it is.
 //
 // This module only wires the page's controls to the modules that do the work.
-import { runAudit } from './audit-panel.js';
+import { runAudit, showCitation } from './audit-panel.js';
 import { describeChunk } from './chunk-panel.js';
 import { pickChunk } from './chunk-selection.js';
 import { loadMoreDocuments } from './document-list.js';
@@ -106,6 +106,15 @@ function wireSearchAndAudit() {
     }
   });
   $('audit-run').addEventListener('click', () => runAudit());
+  $('audit-result').addEventListener('click', (event) => {
+    // a citation's link opens its chunk and marks its quote, which a bare hashchange would not
+    const link = event.target instanceof Element ? event.target.closest('a[data-index]') : null;
+    if (!(link instanceof HTMLElement)) return;
+    event.preventDefault();
+    showCitation(Number(link.dataset.index)).catch((e) =>
+      setStatus(String(e?.message ?? e), 'error'),
+    );
+  });
 }
 
 function wireNavigation() {

@@ -28,7 +28,32 @@ export type CitationStatusReason =
   /** doc_id or source_url names another document than the one holding the chunk. */
   | 'document_mismatch'
   /** section_id is not the chunk's section. */
-  | 'section_mismatch';
+  | 'section_mismatch'
+  | IndexMismatchReason;
+
+/**
+ * The index a citation names is not the one that holds its chunk (seed 001
+ * rules 4 and 6, checked against the store's index manifests): an
+ * `index_hash` the store never recorded (or recorded for another chunker),
+ * an `analyzer` or `embed_model` other than that index's.
+ */
+export type IndexMismatchReason =
+  | 'mismatch_index_hash'
+  | 'analyzer_mismatch'
+  | 'embed_model_mismatch';
+
+/**
+ * A citation whose `index_hash` is one the store recorded before the live
+ * one: its text may still verify, but the ranking it came from is gone.
+ */
+export interface StaleIndexWarning {
+  code: 'stale_index';
+  index_hash: string;
+  /** When the store first recorded that index (its manifest's `created_at`). */
+  created_at: string;
+  live_index_hash: string;
+  detail: string;
+}
 
 /** The store's verdict on one citation. */
 export interface StoreVerdict {
@@ -43,4 +68,12 @@ export interface StoreVerdict {
   hops: RedirectHop[];
   /** The rev of the version the citation was checked against; null when the snippet was not found. */
   checked_rev: string | null;
+  /** With an `IndexMismatchReason`: the field, the store's value and the citation's. */
+  index_mismatch?: {
+    field: 'index_hash' | 'analyzer' | 'embed_model';
+    expected: string;
+    received: string;
+  };
+  /** What holds but deserves a look: `stale_index`. Never makes a citation unverified. */
+  warnings: StaleIndexWarning[];
 }

@@ -45,6 +45,8 @@ export type CitationIssueBody =
   | { code: 'missing_k_pos' }
   | { code: 'mismatch_index_hash'; field: 'index_hash'; expected: string; received: string }
   | { code: 'analyzer_mismatch'; field: 'analyzer'; expected: string; received: string }
+  /** The index a citation names embeds with another model than it says. */
+  | { code: 'embed_model_mismatch'; field: 'embed_model'; expected: string; received: string }
   /** Revision lock: one document, one rev (the first cited, or the one the caller gave). */
   | {
       code: 'rev_mismatch';
@@ -147,6 +149,8 @@ function describeCiteIssue(issue: CiteIssueBody): string {
       return `index_hash mismatch: expected the live ${quote(issue.expected)}, received ${quote(issue.received)}`;
     case 'analyzer_mismatch':
       return `Analyzer mismatch: expected the read path's ${quote(issue.expected)}, received ${quote(issue.received)}`;
+    case 'embed_model_mismatch':
+      return `Embedding model mismatch: the index embeds with ${quote(issue.expected)}, received ${quote(issue.received)}`;
     case 'rev_mismatch':
       return `Revision lock: expected rev ${quote(issue.expected)} for document ${quote(issue.doc)}${issue.first_index === null ? '' : ` (as citation ${issue.first_index})`}, received ${quote(issue.received)}`;
     case 'bad_order':

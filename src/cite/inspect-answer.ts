@@ -115,6 +115,7 @@ export function inspectAnswer(answer: unknown, options: AnswerValidationOptions)
         detail: null,
         resolved_snippet_id: null,
         hops: [],
+        warnings: [],
       });
       revEntries.push({
         index,

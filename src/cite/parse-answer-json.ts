@@ -28,7 +28,8 @@ export type ParseAnswerJsonResult =
  * `prototype`, all reported as issues. JSON.parse itself defines own data
  * properties, so no key ever reaches a prototype; refusing them protects
  * consumers that later merge the value with assignment. Leading whitespace
- * and a byte order mark are skipped.
+ * and a byte order mark are skipped, and so is a Markdown code fence around
+ * the JSON (```json ... ```).
  *
  * Throws CairnError `input_too_large` past `max_bytes`, `invalid_option` for
  * input that is neither a string nor bytes. Content problems are issues.
@@ -59,7 +60,9 @@ export function parseAnswerJson(
     throw new CairnError('invalid_option', 'parseAnswerJson takes a string or a Uint8Array');
   }
 
-  const start = skipWhitespace(text, text.startsWith('\ufeff') ? 1 : 0);
+  const first = skipWhitespace(text, text.startsWith('\ufeff') ? 1 : 0);
+  const fence = openingFence(text, first);
+  const start = fence === null ? first : skipWhitespace(text, fence);
   const scan = scanJson(text, start);
   const at = (position: number) => ({ position, ...lineColumn(text, position) });
   if (scan.error) {
@@ -87,7 +90,9 @@ export function parseAnswerJson(
       ),
     );
   }
-  const rest = skipWhitespace(text, scan.end);
+  let rest = skipWhitespace(text, scan.end);
+  // the closing fence may be missing when the model's output was cut after the JSON
+  if (fence !== null && text.startsWith('```', rest)) rest = skipWhitespace(text, rest + 3);
   let trailing: string | null = null;
   if (rest < text.length) {
     if (options.allow_trailing_text && text[start] === '{') trailing = text.slice(rest);
@@ -108,6 +113,20 @@ export function parseAnswerJson(
     const detail = error instanceof Error ? error.message : String(error);
     return fail([{ code: 'malformed_json', ...at(start), detail: detail.slice(0, 200) }]);
   }
+}
+
+/**
+ * Where the JSON starts inside a Markdown code fence that opens at `at`
+ * (\`\`\` or \`\`\`json on a line of its own, as models wrap answers and as
+ * the seed shows them); null when no such fence opens there. A fence of
+ * another language is not unwrapped: its content is not the answer's JSON.
+ */
+function openingFence(text: string, at: number): number | null {
+  if (!text.startsWith('```', at)) return null;
+  const lineEnd = text.indexOf('\n', at);
+  if (lineEnd === -1) return null;
+  const info = text.slice(at + 3, lineEnd).trim();
+  return info === '' || info.toLowerCase() === 'json' ? lineEnd + 1 : null;
 }
 
 function fail(bodies: CiteIssueBody[]): { ok: false; issues: CiteIssue[] } {

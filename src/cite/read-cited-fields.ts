@@ -4,6 +4,8 @@ import { QUOTE_FIELD } from './citation-contract.js';
 export interface CitedFields {
   snippet_id: string | null;
   index_hash: string | null;
+  analyzer: string | null;
+  embed_model: string | null;
   doc_id: string | null;
   source_url: string | null;
   section_id: string | null;
@@ -18,6 +20,8 @@ export function readCitedFields(citation: unknown): CitedFields {
   const fields: CitedFields = {
     snippet_id: null,
     index_hash: null,
+    analyzer: null,
+    embed_model: null,
     doc_id: null,
     source_url: null,
     section_id: null,
@@ -35,6 +39,8 @@ export function readCitedFields(citation: unknown): CitedFields {
   };
   fields.snippet_id = text('snippet_id');
   fields.index_hash = text('index_hash');
+  fields.analyzer = text('analyzer');
+  fields.embed_model = text('embed_model');
   fields.doc_id = text('doc_id');
   fields.source_url = text('source_url');
   const section = own(citation, 'section_id');

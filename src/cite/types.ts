@@ -1,7 +1,12 @@
 import type { RedirectHop } from '../pipeline/resolve-chunk.js';
 import type { TraceRetention } from '../store/trace-store.js';
 import type { CitationListOptions } from './check-citation-list.js';
-import type { CitationStatus, CitationStatusReason, StoreVerdict } from './citation-status.js';
+import type {
+  CitationStatus,
+  CitationStatusReason,
+  StaleIndexWarning,
+  StoreVerdict,
+} from './citation-status.js';
 import type { CitationIssue, CiteIssue } from './cite-issue.js';
 
 /**
@@ -51,6 +56,8 @@ export interface CitationVerdict {
   resolved_snippet_id: string | null;
   /** Redirects followed from `snippet_id` to `resolved_snippet_id`. */
   hops: RedirectHop[];
+  /** What the store check found that holds but deserves a look (`stale_index`); none without a store. */
+  warnings: StaleIndexWarning[];
 }
 
 export interface AnswerValidationOptions extends CitationListOptions {

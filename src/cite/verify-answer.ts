@@ -59,4 +59,5 @@ function applyStoreVerdict(v: CitationVerdict, found: StoreVerdict): void {
   v.detail = found.detail;
   v.resolved_snippet_id = found.resolved_snippet_id;
   v.hops = found.hops;
+  v.warnings = found.warnings;
 }

@@ -4,6 +4,11 @@ import { collapseWhitespace } from '../load/collapse-whitespace.js';
 import { type ResolveResult, resolveChunk } from '../pipeline/resolve-chunk.js';
 import type { ChunkRow, ChunkStore, VersionRow } from '../store/types.js';
 import { NO_SECTION_ID } from '../types.js';
+import {
+  checkIndexIdentity,
+  type IndexLookupCache,
+  newIndexLookupCache,
+} from './check-index-identity.js';
 import type { CitationStatusReason, StoreVerdict } from './citation-status.js';
 import { findCitedChunker } from './find-cited-chunker.js';
 import { type CitedFields, readCitedFields } from './read-cited-fields.js';
@@ -24,11 +29,17 @@ import type { CitationLookupOptions } from './types.js';
  * 3. `offsets` must hold exactly the chunk's stored text in that version's
  *    canonical text (`offsets_mismatch`), and `quote`, when given, must occur
  *    there (`quote_not_found`).
- * 4. Revision: a citation of the current version is `verified`. A citation
- *    of an old version (an old rev, or an ID that redirects) is `redirected`
- *    to the live chunk when that chunk's text is the cited text unchanged:
- *    the words still stand. Otherwise it is `unverified` with
- *    `rev_not_current`, as is a rev that names no version holding the chunk.
+ * 4. Revision: a citation of an old version (an old rev, or an ID that
+ *    redirects) whose live chunk no longer holds the cited text unchanged is
+ *    `unverified` with `rev_not_current`, as is a rev that names no version
+ *    holding the chunk.
+ * 5. Index identity (`checkIndexIdentity`), when the citation names an
+ *    `index_hash`, `analyzer` or `embed_model`: one the store's index
+ *    manifests do not back is `mismatch_index_hash`, `analyzer_mismatch` or
+ *    `embed_model_mismatch`; an index recorded before the live one adds a
+ *    `stale_index` warning.
+ * 6. Then a citation of the current version is `verified`, one of an old
+ *    version whose words the live chunk still holds `redirected`.
  *
  * Throws only what the store throws, and `invalid_option` when an ID
  * belongs to several chunkers and none was chosen.
@@ -43,6 +54,7 @@ export async function verifyCitationList(
   // a name or alias (`default`, `char`), as cairn show takes it: the store keys chunks by id
   const chunker = options.chunker === undefined ? undefined : registry.id_of(options.chunker);
   const versions = new Map<number, VersionRow[]>();
+  const indexes = newIndexLookupCache();
   const verdicts: StoreVerdict[] = [];
   for (const citation of citations) {
     verdicts.push(
@@ -54,7 +66,7 @@ export async function verifyCitationList(
           prefer_chunker: prefer,
           ...(chunker === undefined ? {} : { chunker }),
         },
-        versions,
+        { versions, indexes },
       ),
     );
   }
@@ -65,8 +77,9 @@ async function verifyOne(
   store: ChunkStore,
   cited: CitedFields,
   options: CitationLookupOptions,
-  versionCache: Map<number, VersionRow[]>,
+  caches: { versions: Map<number, VersionRow[]>; indexes: IndexLookupCache },
 ): Promise<StoreVerdict> {
+  const versionCache = caches.versions;
   const fail = (
     reason: CitationStatusReason,
     detail: string,
@@ -78,6 +91,7 @@ async function verifyOne(
     resolved_snippet_id: null,
     hops: [],
     checked_rev: null,
+    warnings: [],
     ...extra,
   });
   const id = cited.snippet_id;
@@ -176,7 +190,12 @@ async function verifyOne(
       `[${start}, ${end}) is not a span of the ${version.length} code points of rev ${version.rev}; the chunk is at ${expected}`,
       at,
     );
-  const span = await store.getCanonicalSlice(version.id, start, end);
+  // the store wrote each chunk as its version's canonical text at the chunk's span: a citation of
+  // exactly that span needs no read of the version's text (megabytes for a long document)
+  const span =
+    start === chunk.char_start && end === chunk.char_end
+      ? chunk.text
+      : await store.getCanonicalSlice(version.id, start, end);
   if (span !== chunk.text)
     return fail(
       'offsets_mismatch',
@@ -202,7 +221,27 @@ async function verifyOne(
       `${id} is a chunk of rev ${checkedRev} only; the document has moved on without a redirect`,
       at,
     );
-  if (chunk.version_id === live.version_id && chunk.chunk_id === live.chunk_id)
+  const current = chunk.version_id === live.version_id && chunk.chunk_id === live.chunk_id;
+  const unchanged = chunk.hash === live.hash && chunk.text === live.text;
+  if (!current && !unchanged)
+    return fail(
+      'rev_not_current',
+      `the text cited from rev ${checkedRev} changed; the live chunk is ${live.chunk_id}`,
+      { ...at, resolved_snippet_id: live.chunk_id },
+    );
+  const identity = await checkIndexIdentity(store, cited, resolved.chunker_id, caches.indexes);
+  if (identity.status === 'mismatch')
+    return fail(identity.reason, identity.detail, {
+      ...at,
+      resolved_snippet_id: live.chunk_id,
+      index_mismatch: {
+        field: identity.field,
+        expected: identity.expected,
+        received: identity.received,
+      },
+    });
+  const warnings = identity.warning === null ? [] : [identity.warning];
+  if (current)
     return {
       status: 'verified',
       reason: null,
@@ -210,21 +249,17 @@ async function verifyOne(
       resolved_snippet_id: live.chunk_id,
       hops,
       checked_rev: checkedRev,
+      warnings,
     };
-  if (chunk.hash === live.hash && chunk.text === live.text)
-    return {
-      status: 'redirected',
-      reason: null,
-      detail: `rev ${checkedRev} is not current; the live chunk ${live.chunk_id} holds the same text`,
-      resolved_snippet_id: live.chunk_id,
-      hops,
-      checked_rev: checkedRev,
-    };
-  return fail(
-    'rev_not_current',
-    `the text cited from rev ${checkedRev} changed; the live chunk is ${live.chunk_id}`,
-    { ...at, resolved_snippet_id: live.chunk_id },
-  );
+  return {
+    status: 'redirected',
+    reason: null,
+    detail: `rev ${checkedRev} is not current; the live chunk ${live.chunk_id} holds the same text`,
+    resolved_snippet_id: live.chunk_id,
+    hops,
+    checked_rev: checkedRev,
+    warnings,
+  };
 }
 
 const currentRev = (versions: readonly VersionRow[], currentId: number): string =>

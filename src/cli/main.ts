@@ -29,6 +29,7 @@ Start with:
   cairn list / cairn stats                    what the store holds
   cairn rm <path|doc_uid>                     take documents out of search (--purge: for good)
   cairn export chunks --out chunks.jsonl      every current chunk with its citation payload
+  cairn audit <answer.json>                   check an LLM answer's citations and quotes
 
 Environment:
   CAIRN_DB          the store: a SQLite file or a postgres:// URL (default .cairn/cairn.db)
@@ -52,9 +53,11 @@ const COMMANDS: Record<string, Register> = {
   show: async (p) => (await import('./commands/show.js')).registerShow(p),
   resolve: async (p) => (await import('./commands/resolve.js')).registerResolve(p),
   search: async (p) => (await import('./commands/search.js')).registerSearch(p),
+  prompt: async (p) => (await import('./commands/prompt.js')).registerPrompt(p),
   ids: async (p) => (await import('./commands/ids.js')).registerIds(p),
   eval: async (p) => (await import('./commands/eval.js')).registerEval(p),
   serve: async (p) => (await import('./commands/serve.js')).registerServe(p),
+  audit: async (p) => (await import('./commands/audit.js')).registerAudit(p),
   export: async (p) => {
     const exportCommand = p
       .command('export')

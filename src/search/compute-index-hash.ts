@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { LexicalIndexState } from '../store/types.js';
 
+/** What `computeIndexHash` gives: cairn's lexical index, as opposed to another system's index. */
+export const LEXICAL_INDEX_HASH = /^lex:[0-9a-f]{40}$/;
+
 /**
  * The index hash of seed 001: sha256 over the chunker, the analyzer, the
  * embedding model and every indexed chunk set (document and chunk-set

@@ -10,6 +10,7 @@ import { DEFAULT_TRACE_RETENTION } from '../trace/trace-retention.js';
 import { errorResponse } from './error-response.js';
 import { buildOpenApi } from './openapi.js';
 import { DEFAULT_PAGING, type PagingLimits } from './read-paging.js';
+import { auditRoutes } from './routes/audit.js';
 import { chunkRoutes } from './routes/chunks.js';
 import { documentRoutes } from './routes/documents.js';
 import { ingestRoutes } from './routes/ingest.js';
@@ -229,6 +230,7 @@ export function createApp(options: CreateAppOptions): Hono {
   app.route('/api/chunks', chunkRoutes(deps));
   app.route('/api/search', searchRoutes(deps));
   app.route('/api/validate', validateRoutes(deps));
+  app.route('/api/audit', auditRoutes(deps));
   app.route('/api/traces', traceRoutes(deps));
   app.route('/api/ingest', ingestRoutes(deps));
   if (options.viewer !== false) mountViewer(app);

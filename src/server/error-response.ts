@@ -17,6 +17,7 @@ const BAD_REQUEST: readonly ErrorCode[] = [
   'unsupported_encoding',
   'invalid_encoding',
   'malformed_request',
+  'unknown_answer_shape',
 ];
 
 const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {

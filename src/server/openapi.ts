@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
+import { AUDIT_SCHEMAS, auditPaths } from './openapi/audit-paths.js';
 import { DOCUMENT_SCHEMAS, documentPaths } from './openapi/document-paths.js';
 import { INGEST_SCHEMAS, ingestPaths } from './openapi/ingest-paths.js';
 import { json } from './openapi/openapi-builders.js';
 import { SEARCH_SCHEMAS, searchPaths } from './openapi/search-paths.js';
 import { TRACE_SCHEMAS, tracePaths } from './openapi/trace-paths.js';
 import { VALIDATION_SCHEMAS, validatePaths } from './openapi/validate-paths.js';
-import { packageRoot } from './package-root.js';
 
 /** The JSON Schemas the validators are tested against, as shipped in `schemas/`. */
 export function loadContractSchemas(): {
@@ -67,6 +68,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
         ...DOCUMENT_SCHEMAS,
         ...SEARCH_SCHEMAS,
         ...VALIDATION_SCHEMAS,
+        ...AUDIT_SCHEMAS,
         ...INGEST_SCHEMAS,
         ...TRACE_SCHEMAS,
         CitationPayload: citation,
@@ -83,6 +85,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       ...documentPaths(),
       ...searchPaths(),
       ...validatePaths(),
+      ...auditPaths(),
       ...tracePaths(),
       ...ingestPaths(),
     },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { packageRoot } from './package-root.js';
+import { packageRoot } from '../package-root.js';
 
 /** The viewer's files: a fixed list read once, so no request path ever reaches the file system. */
 const ASSETS: Record<string, string> = {
@@ -20,6 +20,7 @@ const ASSETS: Record<string, string> = {
   'invisible-chars.js': 'text/javascript; charset=utf-8',
   'open-chunk.js': 'text/javascript; charset=utf-8',
   'open-document.js': 'text/javascript; charset=utf-8',
+  'quote-mark.js': 'text/javascript; charset=utf-8',
   'search-panel.js': 'text/javascript; charset=utf-8',
   'state.js': 'text/javascript; charset=utf-8',
   'status-line.js': 'text/javascript; charset=utf-8',

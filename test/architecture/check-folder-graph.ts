@@ -12,6 +12,7 @@ export const PIPELINE_ORDER: readonly string[] = [
   'trace',
   'search',
   'cite',
+  'prompt',
   'corpus',
   'eval',
   'adapters',

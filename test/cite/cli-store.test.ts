@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +151,98 @@ describe('cairn validate answer|citations --db', () => {
       status: 'unverified',
       reason: 'offsets_mismatch',
     });
+  });
+
+  it('checks against $CAIRN_DB, else .cairn/cairn.db, without --db; --no-db checks none', () => {
+    const hit = hits[2]!;
+    const good = file('default-store.json', { citations: [cite(hit)], answer: 'Right.' });
+    const run = (cwd: string, env: Record<string, string>, ...args: string[]) =>
+      spawnSync(process.execPath, [bundle.file('cli'), 'validate', 'answer', good, ...args], {
+        cwd,
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
+    const fromEnv = run(dir, { CAIRN_DB: db }, '--json', '--no-trace-log');
+    expect(fromEnv.status).toBe(0);
+    expect(JSON.parse(fromEnv.stdout)).toMatchObject({
+      ok: true,
+      store: db,
+      warnings: [],
+      citations: [{ status: 'verified', snippet_id: hit.snippet_id }],
+    });
+    // a folder holding .cairn/cairn.db, as `cairn ingest` leaves it
+    const project = mkdtempSync(join(tmpdir(), 'cairn-cite-cli-default-'));
+    try {
+      mkdirSync(join(project, '.cairn'));
+      copyFileSync(db, join(project, '.cairn', 'cairn.db'));
+      const fromFolder = run(project, { CAIRN_DB: '' }, '--no-trace-log');
+      expect(fromFolder.stderr).toBe('');
+      expect(fromFolder.stdout).toContain(`/citations/0: verified ${hit.snippet_id}`);
+      expect(fromFolder.status).toBe(0);
+      const none = run(project, { CAIRN_DB: '' }, '--no-db', '--json');
+      expect(none.status).toBe(0);
+      const report = JSON.parse(none.stdout);
+      expect('store' in report).toBe(false);
+      expect(report.citations[0]).toMatchObject({ reason: 'not_checked_against_store' });
+      // no store anywhere: the payload rules alone, as before
+      const bare = mkdtempSync(join(tmpdir(), 'cairn-cite-cli-nostore-'));
+      try {
+        const alone = run(bare, { CAIRN_DB: '' }, '--json');
+        expect(alone.status).toBe(0);
+        expect(JSON.parse(alone.stdout).citations[0].reason).toBe('not_checked_against_store');
+      } finally {
+        rmSync(bare, { recursive: true, force: true });
+      }
+      // a CAIRN_DB that names no store is the caller's mistake: exit 2, nothing created
+      const missing = run(project, { CAIRN_DB: join(project, 'nope.db') });
+      expect(missing.status).toBe(2);
+      expect(missing.stderr).toContain('store_unavailable');
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
+  it('reads an answer in a ```json fence, and warns stale_index for an index recorded before the live one', async () => {
+    const hit = hits[3]!;
+    const fenced = join(dir, 'fenced.md');
+    writeFileSync(
+      fenced,
+      `\`\`\`json\n${JSON.stringify({ citations: [cite(hit)], answer: 'Right.' }, null, 2)}\n\`\`\`\n`,
+    );
+    const c = captureIo();
+    expect(await runValidateCitations('answer', fenced, { db, traceLog: false }, c.io)).toBe(0);
+    expect(c.out()).toContain(`${fenced}:/citations/0: verified ${hit.snippet_id}`);
+    // ingesting one more document makes a new live index; the hit's index is now a recorded one
+    const store = await openStore({ db });
+    let live: string;
+    try {
+      writeFileSync(join(dir, 'note.md'), '# Note\n\nA short note about lifetimes and scopes.\n');
+      expect((await ingestSources(store, ['note.md'], { workers: 0, cwd: dir })).created).toBe(1);
+      live = (await search(store, 'lifetimes note', { k: 1, trace_log: false })).index_hash;
+    } finally {
+      await store.close();
+    }
+    expect(live).not.toBe(hit.index_hash);
+    const stale = file('stale.json', { citations: [cite(hit)], answer: 'Right.' });
+    const t = captureIo();
+    expect(await runValidateCitations('answer', stale, { db, traceLog: false }, t.io)).toBe(0);
+    expect(t.out()).toMatch(
+      new RegExp(
+        `:/citations/0: warning: stale_index: index ${hit.index_hash} \\(recorded \\d{4}-\\d\\d-\\d\\dT[^)]+\\) is no longer the live index ${live}`,
+        'u',
+      ),
+    );
+    const j = captureIo();
+    await runValidateCitations('answer', stale, { db, traceLog: false, json: true }, j.io);
+    expect(JSON.parse(j.out()).warnings).toEqual([
+      expect.objectContaining({
+        code: 'stale_index',
+        index_hash: hit.index_hash,
+        live_index_hash: live,
+        path: '/citations/0',
+        snippet_id: hit.snippet_id,
+      }),
+    ]);
   });
 
   // last: it edits a chapter, so the other tests' hits are no longer current

@@ -83,8 +83,45 @@ describe('parseAnswerJson', () => {
       expect(codes(parseAnswerJson(bad)), bad).toEqual(['malformed_json']);
   });
 
-  it('says so when the answer is wrapped in a Markdown code fence', () => {
-    const result = parseAnswerJson('```json\n{"citations": [], "answer": "x"}\n```\n');
+  it('reads the JSON inside a Markdown code fence, as models wrap it', () => {
+    const value = { citations: [], answer: 'x' };
+    for (const text of [
+      '```json\n{"citations": [], "answer": "x"}\n```\n',
+      '  ```JSON\r\n{"citations": [], "answer": "x"}\r\n```',
+      '```\n{"citations": [], "answer": "x"}\n```',
+      // cut after the JSON: no closing fence
+      '```json\n{"citations": [], "answer": "x"}\n',
+    ])
+      expect(parseAnswerJson(text), JSON.stringify(text)).toEqual({
+        ok: true,
+        value,
+        trailing_text: null,
+      });
+  });
+
+  it('keeps positions in the fenced text, and what follows the fence an issue', () => {
+    const broken = parseAnswerJson('```json\n{"answer": "x",\n "citations": [1,]}\n```');
+    expect(!broken.ok && broken.issues[0]).toMatchObject({
+      code: 'malformed_json',
+      line: 3,
+      column: 18,
+    });
+    const trailing = parseAnswerJson('```json\n{"answer": "x"}\n```\nHope this helps!');
+    expect(
+      !trailing.ok && trailing.issues.map((i) => [i.code, 'line' in i ? i.line : null]),
+    ).toEqual([['trailing_content', 4]]);
+    const allowed = parseAnswerJson('```json\n{"answer": "x"}\n```\nHope this helps!', {
+      allow_trailing_text: true,
+    });
+    expect(allowed).toEqual({
+      ok: true,
+      value: { answer: 'x' },
+      trailing_text: 'Hope this helps!',
+    });
+  });
+
+  it('does not unwrap a fence of another language: says what is wrong instead', () => {
+    const result = parseAnswerJson('```python\n{"citations": [], "answer": "x"}\n```\n');
     expect(!result.ok && result.issues.map((i) => i.message)).toEqual([
       'Malformed JSON at line 1 column 1: Unexpected character "`": the answer is wrapped in a Markdown code fence; the contract asks for the JSON alone, so check the JSON inside the fence',
     ]);

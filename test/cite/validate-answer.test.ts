@@ -21,6 +21,7 @@ describe('validateAnswer', () => {
         detail: null,
         resolved_snippet_id: null,
         hops: [],
+        warnings: [],
       },
       expect.objectContaining({
         index: 1,

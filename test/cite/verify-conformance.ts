@@ -362,6 +362,101 @@ export function describeVerifyConformance(
       expect(result.citations[0]).toMatchObject({ status: 'verified', reason: null });
     });
 
+    test("index identity: another system's index (a vector store's) is not judged by cairn's manifests", async () => {
+      const h = hits[0]!;
+      const foreign = {
+        index_hash: 'faiss:2f7d9a',
+        embed_model: 'bge-large-en-v1.5:mean',
+        analyzer: 'lowercase+ascii_fold',
+      };
+      const result = await verifyAnswer(store, answerOf(cite(h, foreign)));
+      expect(result.ok ? [] : result.issues.map((i) => i.code)).toEqual([]);
+      expect(result.citations[0]).toMatchObject({ status: 'verified', warnings: [] });
+    });
+
+    test("index identity: the live index verifies, an earlier one warns stale_index with the manifest's date", async () => {
+      const h = hits[0]!;
+      const live = await verifyAnswer(store, answerOf(cite(h)));
+      expect(live.ok).toBe(true);
+      expect(live.citations[0]).toMatchObject({ status: 'verified', warnings: [] });
+      // the index searched before the second ingest: recorded, no longer live
+      const earlier = oldHits[0]!.index_hash;
+      expect(earlier).not.toBe(h.index_hash);
+      const manifest = (await store.getIndexManifest(earlier))!;
+      expect(manifest.chunker_id).toBeDefined();
+      const stale = await verifyAnswer(store, answerOf(cite(h, { index_hash: earlier })));
+      expect(stale.ok).toBe(true);
+      expect(stale.citations[0]).toMatchObject({
+        status: 'verified',
+        warnings: [
+          {
+            code: 'stale_index',
+            index_hash: earlier,
+            created_at: manifest.created_at,
+            live_index_hash: h.index_hash,
+          },
+        ],
+      });
+      expect(stale.citations[0]!.warnings[0]!.detail).toContain(manifest.created_at);
+      // an old rev whose text stands, cited with the index of its day: redirected, and stale
+      const redirected = [];
+      for (const old of oldMinorHits) {
+        const result = await verifyAnswer(store, answerOf(cite(old)));
+        if (result.citations[0]!.status === 'redirected') redirected.push(result.citations[0]!);
+      }
+      expect(redirected.length).toBeGreaterThan(0);
+      for (const v of redirected)
+        expect(v.warnings.map((w) => [w.code, w.index_hash])).toEqual([
+          ['stale_index', oldMinorHits[0]!.index_hash],
+        ]);
+    });
+
+    test.each([
+      {
+        name: 'an index_hash the store never recorded',
+        extra: { index_hash: `lex:${'f'.repeat(40)}` },
+        reason: 'mismatch_index_hash',
+        field: 'index_hash',
+      },
+      {
+        name: "another read path's analyzer",
+        extra: { analyzer: 'lowercase+ascii_fold' },
+        reason: 'analyzer_mismatch',
+        field: 'analyzer',
+      },
+      {
+        name: 'an embedding model the lexical index does not have',
+        extra: { embed_model: 'bge-large-en-v1.5:mean' },
+        reason: 'embed_model_mismatch',
+        field: 'embed_model',
+      },
+    ])('index identity: $name is $reason, at the field', async ({ extra, reason, field }) => {
+      const h = hits[0]!;
+      const result = await verifyAnswer(store, answerOf(cite(h, extra)));
+      expect(result.ok).toBe(false);
+      expect(result.citations[0]).toMatchObject({ status: 'unverified', reason });
+      if (result.ok) return;
+      const expected = { index_hash: h.index_hash, analyzer: h.analyzer, embed_model: 'none' }[
+        field as 'index_hash'
+      ];
+      expect(result.issues.map((i) => ({ ...i, message: undefined }))).toEqual([
+        expect.objectContaining({
+          code: reason,
+          field,
+          expected,
+          received: (extra as unknown as Record<string, string>)[field],
+          path: `/citations/0/${field}`,
+          segment: 0,
+          index: 0,
+        }),
+      ]);
+      // a list, as validate citations checks it, says the same
+      const listed = await verifyCitations(store, [cite(h, extra)]);
+      expect(listed.ok ? [] : listed.issues.map((i) => [i.code, i.path])).toEqual([
+        [reason, `/0/${field}`],
+      ]);
+    });
+
     test('a mixed answer: the verified, the redirected and the wrong side by side', async () => {
       const fresh = cite(hits[0]!);
       const fabricated = cite(hits[0]!, { quote: 'Borrowing transfers ownership permanently.' });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildPrompt } from '../../src/prompt/build-prompt.js';
+import { search } from '../../src/search/search.js';
 import type { ChunkStore } from '../../src/store/types.js';
+import { documentResponse, searchResultResponse } from '../prompt/anthropic-response.js';
 import {
   type ApiFixture,
   buildApiFixture,
@@ -17,6 +20,12 @@ const json = (body: unknown): RequestInit => ({
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(body),
 });
+
+/** Words of one line of a chunk, as a provider's cited_text gives them: verbatim. */
+function verbatimWords(text: string, n: number): string {
+  const line = text.split('\n').find((l) => l.trim().split(/\s+/u).length > n)!;
+  return line.trim().split(' ').slice(0, n).join(' ');
+}
 
 /** Every read route of the HTTP API against one backend, on real rustbook chapters. */
 export function describeApiConformance(name: string, open: () => Promise<ChunkStore>): void {
@@ -390,6 +399,94 @@ export function describeApiConformance(name: string, open: () => Promise<ChunkSt
         [1, 0.37, 'convergent'],
         [2, 0.37, 'convergent'],
       ]);
+    });
+
+    test('POST /api/audit: an Anthropic answer to cairn prompt, each citation with its verdict and its quote located', async () => {
+      const hits = (await search(f.store, 'ownership borrow reference', { k: 3, trace_log: false }))
+        .hits;
+      const request = buildPrompt(hits, 'What do references borrow?', {
+        style: 'anthropic-search-results',
+      }).body;
+      const quote = verbatimWords(hits[0]!.text, 8);
+      const response = searchResultResponse(request, [
+        { text: 'A verified claim.', source: 0, cited_text: quote },
+        {
+          text: 'A fabricated one.',
+          source: 1,
+          cited_text: 'Rust lets two owners free the same value twice at once.',
+        },
+      ]);
+      const audited = await call(f.app, '/api/audit', json({ answer: response, request }));
+      expect(audited.status).toBe(422);
+      expect(schemaOf('AuditReport')(audited.body)).toEqual([]);
+      expect(audited.body).toMatchObject({ format: 'anthropic', ok: false });
+      expect(
+        audited.body.citations.map((c: Record<string, unknown>) => [c.status, c.code, c.chunk_id]),
+      ).toEqual([
+        ['verified', 'quote_verified', hits[0]!.snippet_id],
+        ['unverified', 'quote_not_found', hits[1]!.snippet_id],
+      ]);
+      const located = audited.body.citations[0].quote;
+      expect(located.status).toBe('exact');
+      expect(
+        codePointSlice(audited.body.citations[0].passage.text, located.start, located.end),
+      ).toBe(quote);
+      // the answer as text, fenced or not, and format pinned: the same verdicts
+      const asText = await call(
+        f.app,
+        '/api/audit',
+        json({
+          answer: `\`\`\`json\n${JSON.stringify(response)}\n\`\`\``,
+          format: 'anthropic',
+          request: JSON.stringify(request),
+        }),
+      );
+      expect(asText.body.citations.map((c: { code: string }) => c.code)).toEqual([
+        'quote_verified',
+        'quote_not_found',
+      ]);
+      // documents: char_location into the chunk's text, mapped by the request's titles
+      const docs = buildPrompt(hits, 'What do references borrow?', {
+        style: 'anthropic-documents',
+      }).body;
+      const good = await call(
+        f.app,
+        '/api/audit',
+        json({
+          answer: documentResponse(docs, [
+            { text: 'Claim.', source: 2, cited_text: verbatimWords(hits[2]!.text, 7) },
+          ]),
+          request: docs,
+        }),
+      );
+      expect(good.status).toBe(200);
+      expect(good.body).toMatchObject({
+        ok: true,
+        citations: [{ status: 'verified', chunk_id: hits[2]!.snippet_id }],
+      });
+    });
+
+    test('POST /api/audit refuses what is no audit request: 400 with a code, no trace written', async () => {
+      const before = (await f.store.listRagTraces({ limit: 1000 })).length;
+      const post = (body: unknown) => call(f.app, '/api/audit', json(body));
+      const raw = await post({ citations: [], answer: 'x' });
+      expect([raw.status, raw.body.error.code]).toEqual([400, 'invalid_option']);
+      expect(raw.body.error.message).toContain('Unknown field "citations"');
+      const noAnswer = await post({ format: 'anthropic' });
+      expect([noAnswer.status, noAnswer.body.error.code]).toEqual([400, 'invalid_option']);
+      const format = await post({ answer: '{}', format: 'bard' });
+      expect([format.status, format.body.error.code]).toEqual([400, 'invalid_option']);
+      const unknown = await post({ answer: { hello: 'world' } });
+      expect([unknown.status, unknown.body.error.code]).toEqual([400, 'unknown_answer_shape']);
+      const broken = await call(f.app, '/api/audit', { method: 'POST', body: '{"answer": ' });
+      expect([broken.status, broken.body.error.code]).toEqual([400, 'malformed_json']);
+      // the read routes' rules: no token needed, a page of another site refused
+      const crossSite = await call(f.app, '/api/audit', {
+        ...json({ answer: '{}' }),
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      });
+      expect([crossSite.status, crossSite.body.error.code]).toEqual([403, 'cross_site_refused']);
+      expect((await f.store.listRagTraces({ limit: 1000 })).length).toBe(before);
     });
 
     test('GET /api/traces: newest first, one query by qid, paged and clamped', async () => {

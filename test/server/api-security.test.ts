@@ -771,6 +771,7 @@ describe('/openapi.json', () => {
     expect(r.body.openapi).toBe('3.1.0');
     expect(Object.keys(r.body.paths).sort()).toEqual(
       [
+        '/api/audit',
         '/api/chunks/{id}',
         '/api/documents',
         '/api/documents/{doc}',

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
+import { buildPrompt } from '../../src/prompt/build-prompt.js';
 import { search } from '../../src/search/search.js';
 import type { SearchHit } from '../../src/search/types.js';
 import { createApp } from '../../src/server/create-app.js';
@@ -19,6 +20,7 @@ import { type RunningServer, startServer } from '../../src/server/start-server.j
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { corpusPath } from '../corpora.js';
+import { searchResultResponse } from '../prompt/anthropic-response.js';
 
 /**
  * The web viewer in Debian's chromium, driven by playwright-core, against
@@ -190,8 +192,10 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     page.on('console', (message) => {
       // chromium logs every 4xx fetch; from the validator a 422 is an answer and a 400 the
       // refusal of a body that is not JSON, not faults of the page
+      const url = message.location().url;
       const expected =
-        message.location().url.includes('/api/validate/') && /\b(422|400)\b/.test(message.text());
+        (url.includes('/api/validate/') || url.includes('/api/audit')) &&
+        /\b(422|400)\b/.test(message.text());
       if (message.type() === 'error' && !expected) problems.push(`console: ${message.text()}`);
     });
     page.on('dialog', (dialog) => {
@@ -798,13 +802,12 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     await page.close();
   });
 
-  test('the audit panel marks a pasted answer: verified, redirected, and a fabricated citation unverified', async () => {
+  test('the audit panel audits a pasted cairn answer: verified, repaired (redirected), and a fabricated citation unverified', async () => {
     const { body } = await api<{ hits: SearchHit[] }>('/api/search?q=borrowing%20strings&k=5');
     const good = citationOf(body.hits[0]!);
     const fabricatedId = good.snippet_id.replace(/\|b=\d{3}$/, '|b=987');
     expect(fabricatedId).not.toBe(good.snippet_id);
     expect((await api(`/api/chunks/${encodeURIComponent(fabricatedId)}`)).status).toBe(404);
-    // one segment per section: citations of two sections in one segment are an issue of their own
     const answer = {
       segments: [
         {
@@ -823,25 +826,21 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     await page.getByTestId('audit-run').click();
     await page.locator('#audit-result[data-state="issues"]').waitFor();
     const rows = page.getByTestId('audit-citation');
-    expect(
-      await rows.evaluateAll((items) =>
-        items.map((item) => (item as unknown as PageElement).dataset.status),
-      ),
-    ).toEqual(['verified', 'unverified', 'redirected']);
+    const data = (key: string) =>
+      rows.evaluateAll(
+        (items, k) => items.map((item) => (item as unknown as PageElement).dataset[k]),
+        key,
+      );
+    expect(await data('status')).toEqual(['verified', 'unverified', 'repaired']);
+    expect(await data('code')).toEqual(['chunk_verified', 'snippet_not_found', 'redirected']);
     expect(await rows.nth(1).getByTestId('audit-reason').textContent()).toContain(
       'snippet_not_found',
     );
-    expect(
-      await page
-        .getByTestId('audit-issue')
-        .evaluateAll((items) => items.map((item) => (item as unknown as PageElement).dataset.code)),
-    ).toEqual(['citation_unverified']);
 
-    // the redirected citation links to the live chunk it now means
+    // the redirected citation opens the live chunk it now means
     await rows.nth(2).locator('a').click();
     await waitForDocument(page, docUid.get(EDITED)!);
     expect(await panelChunkId(page)).not.toBe(oldEditedHit.snippet_id);
-    expect(await panelChunkId(page)).toBe(await rows.nth(2).locator('a').textContent());
 
     // not JSON at all: the server's 400 malformed_json, with where it went wrong
     await page.getByTestId('tab-audit').click();
@@ -850,6 +849,114 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     await page.locator('#audit-result[data-state="error"]').waitFor();
     expect(await page.locator('#audit-result').textContent()).toContain('line 1 column 16');
     expect(await page.getByTestId('audit-citation').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('the audit panel takes an Anthropic response to cairn prompt: each verdict, and the quote marked in the highlighted span', async () => {
+    const hits = (await search(store, 'ownership rules scope', { k: 3, trace_log: false })).hits;
+    expect(hits).toHaveLength(3);
+    const request = buildPrompt(hits, 'What are the ownership rules?', {
+      style: 'anthropic-search-results',
+    }).body;
+    // words of one line of each chunk, verbatim as Anthropic's cited_text gives them
+    const line = (text: string, n: number) =>
+      text
+        .split('\n')
+        .find((l) => l.trim().split(/\s+/u).length > n + 2)!
+        .trim()
+        .split(' ')
+        .slice(0, n)
+        .join(' ');
+    const exact = line(hits[0]!.text, 9);
+    // a quote with its spaces doubled and straight quotes curled: found, normalized
+    const loose = line(hits[1]!.text, 7).replaceAll(' ', '  ').replaceAll("'", '\u2019');
+    const response = searchResultResponse(request, [
+      { text: 'Each value has an owner.', source: 0, cited_text: exact },
+      { text: 'Scope matters.', source: 1, cited_text: loose },
+      {
+        text: 'And a claim no source makes.',
+        source: 2,
+        cited_text: 'Rust frees every value twice to be sure it is gone.',
+      },
+    ]);
+
+    const { page, problems } = await openPage();
+    await page.getByTestId('tab-audit').click();
+    await page.getByTestId('audit-input').fill(JSON.stringify(response, null, 2));
+    await page.getByTestId('audit-request').fill(JSON.stringify(request));
+    await page.getByTestId('audit-run').click();
+    await page.locator('#audit-result[data-state="issues"]').waitFor();
+    const rows = page.getByTestId('audit-citation');
+    const data = (key: string) =>
+      rows.evaluateAll(
+        (items, k) => items.map((item) => (item as unknown as PageElement).dataset[k]),
+        key,
+      );
+    expect(await data('status')).toEqual(['verified', 'verified', 'unverified']);
+    expect(await data('code')).toEqual(['quote_verified', 'quote_verified', 'quote_not_found']);
+    expect(
+      await page
+        .getByTestId('audit-quote')
+        .evaluateAll((items) =>
+          items.map((item) => (item as unknown as PageElement).dataset.status),
+        ),
+    ).toEqual(['exact', 'normalized', 'not_found']);
+    expect(await page.getByTestId('audit-result').textContent()).toContain(
+      'Anthropic Messages API, anthropic-version 2023-06-01',
+    );
+
+    // the verified quote: its chunk opens selected, the quote marked inside the highlighted span
+    const marked = async () =>
+      page.locator('#doc-text mark.quote').evaluateAll((marks) =>
+        marks.map((m) => ({
+          text: (m as unknown as PageElement).textContent,
+          inSelected:
+            (m as unknown as { closest(s: string): unknown }).closest('.seg.sel') !== null,
+        })),
+      );
+    await rows.nth(0).getByTestId('audit-show').click();
+    await waitForDocument(page, hits[0]!.doc_id);
+    await page.locator('#doc-text mark.quote').first().waitFor();
+    expect(await panelChunkId(page)).toBe(hits[0]!.snippet_id);
+    const first = await marked();
+    expect(first.map((m) => m.text).join('')).toBe(exact);
+    expect(first.every((m) => m.inSelected)).toBe(true);
+    await page.screenshot({ path: join(OUTPUT, 'audit-quote-marked.png') });
+
+    // the normalized one: the stored words are marked, not the model's spacing
+    await page.getByTestId('tab-audit').click();
+    await rows.nth(1).getByTestId('audit-show').click();
+    await waitForDocument(page, hits[1]!.doc_id);
+    await page.waitForFunction(
+      (id) => document.getElementById('chunk-id')?.textContent === id,
+      hits[1]!.snippet_id,
+    );
+    await page.locator('#doc-text mark.quote').first().waitFor();
+    const second = await marked();
+    const stored = second.map((m) => m.text).join('');
+    expect(stored.replace(/\s+/gu, ' ')).toBe(
+      loose.replace(/\s+/gu, ' ').replaceAll('\u2019', "'"),
+    );
+    expect(second.every((m) => m.inSelected)).toBe(true);
+    // the document's text is unchanged by the marks
+    const doc = await getDocument(hits[1]!.source_url);
+    expect(await page.getByTestId('doc-text').textContent()).toBe(doc.text);
+
+    // a made-up quote: the passage of the cited chunk closest to it, marked apart
+    await page.getByTestId('tab-audit').click();
+    await rows.nth(2).getByTestId('audit-show').click();
+    await page.waitForFunction(
+      (id) => document.getElementById('chunk-id')?.textContent === id,
+      hits[2]!.snippet_id,
+    );
+    await page.locator('#doc-text mark.quote.closest').first().waitFor();
+    const closest = await marked();
+    expect(closest.length).toBeGreaterThan(0);
+    expect(closest.every((m) => m.inSelected)).toBe(true);
+    expect(await page.getByTestId('status').textContent()).toMatch(
+      /^Quote not found in .+; the closest passage \(similarity 0\.\d\d\) is marked$/u,
+    );
     expect(problems).toEqual([]);
     await page.close();
   });

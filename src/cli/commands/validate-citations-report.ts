@@ -1,3 +1,4 @@
+import type { StaleIndexWarning } from '../../cite/citation-status.js';
 import type { CiteIssue } from '../../cite/cite-issue.js';
 import { countOf } from '../../count-of.js';
 import { parseJsonPointer } from '../../parse/json/json-pointer.js';
@@ -10,6 +11,8 @@ export interface VerdictRow {
   reason: string | null;
   resolved_snippet_id: string | null;
   detail: string | null;
+  /** What held but deserves a look (`stale_index`). */
+  warnings?: readonly StaleIndexWarning[];
 }
 
 /** All issues counted; the report lists the first `max_issues`. */
@@ -50,6 +53,8 @@ export function textReport(input: TextReportInput): string {
       const target = v.status === 'redirected' ? redirectTarget(v, input.value) : '';
       const why = v.reason === null ? '' : ` ${v.reason}`;
       lines.push(`${file}:${v.path}: ${v.status}${why}${target} ${v.snippet_id ?? '-'}`);
+      for (const w of v.warnings ?? [])
+        lines.push(`${file}:${v.path}: warning: ${w.code}: ${w.detail}`);
     }
     const counts = new Map<string, number>();
     for (const v of verdicts) counts.set(v.status, (counts.get(v.status) ?? 0) + 1);

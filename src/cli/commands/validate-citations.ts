@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { CiteIssue } from '../../cite/cite-issue.js';
 import { findCitationList } from '../../cite/find-citation-list.js';
@@ -11,7 +12,7 @@ import { verifyCitations } from '../../cite/verify-citations.js';
 import { CairnError } from '../../errors.js';
 import { readBoundedFile } from '../../load/read-bounded-file.js';
 import { readBoundedStdin } from '../../load/read-bounded-stdin.js';
-import { openStore } from '../../store/open-store.js';
+import { DEFAULT_DB_PATH, openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import type { CommandIo } from '../command-io.js';
 import { nonNegativeInteger, positiveInteger } from '../integer-flag.js';
@@ -30,7 +31,8 @@ export interface ValidateCitationsFlags {
   ranked?: boolean;
   requireKPos?: boolean;
   allowTrailingText?: boolean;
-  db?: string;
+  /** A store (--db), none (--no-db), or unset: CAIRN_DB, else .cairn/cairn.db when it exists. */
+  db?: string | false;
   chunker?: string;
   qid?: string;
   traceLog?: string | false;
@@ -98,8 +100,9 @@ export function registerValidateCitations(validate: Command): void {
       )
       .option(
         '--db <path|url>',
-        'check each citation against this store: SQLite file or postgres:// URL',
+        'check each citation against this store: SQLite file or postgres:// URL (default: $CAIRN_DB, else .cairn/cairn.db when it exists)',
       )
+      .option('--no-db', 'check the payload rules alone, against no store')
       .option('--chunker <id>', 'with --db: resolve snippet IDs among this chunker’s chunks');
     if (kind === 'citations')
       command.option(
@@ -124,26 +127,42 @@ Each issue names a JSON Pointer and a stable code (empty_citations,
 missing_<field>, bad_offsets, cross_section_reuse, missing_score, ...).
 Past 10,000 citations (or answer segments) the input is one too_many_items
 issue, checked no further.
-With --db, each citation is checked against the store and gets a status:
+An answer wrapped in a Markdown code fence (\`\`\`json ... \`\`\`) is read inside it.
+With a store (--db, else $CAIRN_DB, else .cairn/cairn.db when it exists;
+--no-db for none), each citation is checked against it and gets a status:
 verified, redirected (an old chunk whose text the live chunk still holds) or
 unverified with a reason (snippet_not_found, offsets_mismatch,
-quote_not_found, rev_not_current, document_mismatch, ...); an answer writes
-one rag_traces row and trace line per segment.
+quote_not_found, rev_not_current, document_mismatch, ...). A citation's
+index_hash, analyzer and embed_model are checked against the store's index
+manifests: the live index verifies, an index recorded earlier is a
+stale_index warning (with its date), one the store never had is
+mismatch_index_hash (analyzer_mismatch, embed_model_mismatch). An answer
+checked against a store writes one rag_traces row and trace line per segment.
 Exit status: 0 clean (every citation verified or redirected), 1 issues found,
 2 the file cannot be read, the store cannot be opened, or bad options.
 ${kind === 'citations' ? CITATIONS_EXAMPLES : ANSWER_EXAMPLES}`,
       )
       .action(async (file: string, flags: ValidateCitationsFlags) => {
-        process.exitCode = await runValidateCitations(kind, file, flags, {
-          stdout: process.stdout,
-          stderr: process.stderr,
-          stdin: process.stdin,
-        });
+        const db = storeToCheck(flags.db);
+        process.exitCode = await runValidateCitations(
+          kind,
+          file,
+          { ...flags, db },
+          {
+            stdout: process.stdout,
+            stderr: process.stderr,
+            stdin: process.stdin,
+          },
+        );
       });
   }
 }
 
-/** The command's work, apart from commander: returns the exit status. */
+/**
+ * The command's work, apart from commander: returns the exit status. It
+ * checks against the store `flags.db` names, and none without one: the
+ * command finds the default store (`storeToCheck`) before it calls this.
+ */
 export async function runValidateCitations(
   kind: Kind,
   file: string,
@@ -160,7 +179,8 @@ export async function runValidateCitations(
       '--max-issues',
       flags.maxIssues ?? String(DEFAULT_MAX_ISSUES),
     );
-    if (flags.db === undefined) rejectStoreFlags(flags);
+    const db = typeof flags.db === 'string' ? flags.db : undefined;
+    if (db === undefined) rejectStoreFlags(flags);
     const bytes =
       file === '-'
         ? await readBoundedStdin(io.stdin ?? process.stdin, {
@@ -172,20 +192,21 @@ export async function runValidateCitations(
       max_bytes: maxBytes,
       allow_trailing_text: flags.allowTrailingText === true,
     });
-    const checked = flags.db !== undefined;
+    const checked = db !== undefined;
     let findings: Findings = { issues: parsed.ok ? [] : parsed.issues, verdicts: null };
-    if (parsed.ok && flags.db !== undefined) {
+    if (parsed.ok && db !== undefined) {
       // an answer's check is traced, a citation list's is not; neither creates a store
       store =
         kind === 'citations'
-          ? await openStore({ db: flags.db, readonly: true })
-          : await openExistingStore(flags.db);
+          ? await openStore({ db, readonly: true })
+          : await openExistingStore(db);
       findings =
         kind === 'citations'
           ? await verifyList(store, parsed.value, flags)
           : await verifyAndTrace(store, parsed.value, flags);
     } else if (parsed.ok) findings = validate(kind, parsed.value, flags);
     const { issues, verdicts } = findings;
+    const warnings = verdicts === null ? [] : verdictWarnings(verdicts);
     const ok = issues.length === 0;
     const stats = issueStats(issues, maxIssues);
     const listed = issues.slice(0, maxIssues);
@@ -196,6 +217,7 @@ export async function runValidateCitations(
         issues: listed,
         stats,
         ...(verdicts === null ? {} : { citations: verdicts }),
+        ...(checked ? { store: storeLabel(db), warnings } : {}),
       };
       io.stdout.write(`${JSON.stringify(report)}\n`);
     } else {
@@ -208,6 +230,35 @@ export async function runValidateCitations(
   } finally {
     await store?.close().catch(() => {});
   }
+}
+
+/**
+ * The store a check reads: `--db`; none with `--no-db`; else `CAIRN_DB`,
+ * else `.cairn/cairn.db` when it exists, as every command that reads a
+ * store finds it; else none, and the payload rules run alone.
+ */
+function storeToCheck(db: string | false | undefined): string | undefined {
+  if (db === false) return undefined;
+  if (typeof db === 'string') return db;
+  const env = process.env.CAIRN_DB;
+  if (env !== undefined && env !== '') return env;
+  return existsSync(DEFAULT_DB_PATH) ? DEFAULT_DB_PATH : undefined;
+}
+
+/** The store as the report names it: a URL without its password. */
+function storeLabel(db: string | undefined): string | null {
+  if (db === undefined) return null;
+  if (!/^postgres(ql)?:\/\//i.test(db) || !URL.canParse(db)) return db;
+  const url = new URL(db);
+  url.password = '';
+  return url.toString();
+}
+
+/** Each citation's warnings, with where it is. */
+function verdictWarnings(verdicts: readonly VerdictRow[]) {
+  return verdicts.flatMap((v) =>
+    (v.warnings ?? []).map((w) => ({ ...w, path: v.path, snippet_id: v.snippet_id })),
+  );
 }
 
 /** What the checks found: the issues, and a verdict per citation (none for a list without a store). */
@@ -270,6 +321,7 @@ async function verifyList(
       reason: v.reason,
       resolved_snippet_id: v.resolved_snippet_id,
       detail: v.detail,
+      warnings: v.warnings,
     })),
   };
 }

@@ -20,7 +20,7 @@ export function packageRoot(): string {
     }
     const parent = dirname(dir);
     if (parent === dir)
-      throw new Error('cairn: cannot find its own package.json above the server module');
+      throw new Error('cairn: cannot find its own package.json above this module');
     dir = parent;
   }
 }
