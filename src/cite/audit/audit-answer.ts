@@ -157,20 +157,27 @@ async function checkedRow(
   verdict: StoreVerdict,
 ): Promise<ChunkRow | undefined> {
   if (verdict.checked_rev === null) return undefined;
-  for (const row of await rowsOf(ctx, id)) {
+  const rows = await rowsOf(ctx, id);
+  // one version holds the ID (the common case): its versions need not be read, which on SQLite
+  // means walking the overflow pages of the canonical text stored before them in the row
+  if (rows.length === 1) return rows[0];
+  for (const row of rows) {
     const versions = await versionsOf(ctx, row.document_id);
     if (versions.find((x) => x.id === row.version_id)?.rev === verdict.checked_rev) return row;
   }
   return undefined;
 }
 
-async function passageOf(ctx: AuditContext, row: ChunkRow): Promise<AuditPassage> {
+async function passageOf(
+  ctx: AuditContext,
+  row: ChunkRow,
+  rev: string | null,
+): Promise<AuditPassage> {
   await documentOf(ctx, row.document_id);
-  const versions = await versionsOf(ctx, row.document_id);
   return {
     chunk_id: row.chunk_id,
     doc_id: ctx.docUids.get(row.document_id) ?? '',
-    rev: versions.find((x) => x.id === row.version_id)?.rev ?? null,
+    rev,
     char_start: row.char_start,
     char_end: row.char_end,
     text: row.text,
@@ -253,7 +260,8 @@ async function auditOne(
         : quoteIn(c.quote, match, row ?? null);
   if (quote !== null && quote.status === 'not_found' && row !== undefined)
     quote.closest = closestPassage(c.quote!, row.text);
-  const passage = row === undefined ? null : await passageOf(ctx, row);
+  const passage =
+    row === undefined ? null : await passageOf(ctx, row, verdict?.checked_rev ?? null);
   const result = (
     status: AuditedCitation['status'],
     code: AuditCode,
