@@ -75,10 +75,11 @@ export async function bench({ runs = 5 } = {}) {
     ['--db', db, '--citations', String(CITATIONS), '--runs', String(runs)],
     {
       progress: 'audit, eCFR SQLite',
+      timeoutMs: 1_200_000,
     },
   );
   console.log(
-    `\n## Audit latency: one answer of ${CITATIONS} citations, eCFR store (ms per auditAnswer call; median over ${runs} passes of 20 calls after a warm-up; min..max)\n`,
+    `\n## Audit latency: one answer of ${CITATIONS} citations, eCFR store (ms per auditAnswer call; median over ${runs} passes of 20 calls (3 for the misplaced rows) after a warm-up; min..max)\n`,
   );
   if (r.failed) {
     console.log(`audit bench failed: ${r.failed}`);
@@ -97,6 +98,6 @@ export async function bench({ runs = 5 } = {}) {
     );
   }
   console.log(
-    '\ncairn: seed 001 citations with offsets, rev and a 12-word quote each; anthropic: the same chunks as search_result_location citations; cairn_10_misplaced: one quote in ten from another chunk (repaired through a lexical search); floor: verifyCitations on the same payloads without quotes (resolve, revision, offsets).',
+    '\ncairn: seed 001 citations with offsets, rev and a 12-word quote each; anthropic: the same chunks as search_result_location citations; cairn_10_misplaced_in_document: one quote in ten from a chunk further on in its document (repaired from the chunks of the document); cairn_1_misplaced_across_store: one quote from another document (repaired through a lexical search of the store); floor: verifyCitations on the same payloads without quotes (resolve, revision, offsets).',
   );
 }

@@ -99,7 +99,10 @@ try {
   const series = {
     cairn: { run: () => auditAnswer(store, cairnAnswer(quoteOf)) },
     anthropic: { run: () => auditAnswer(store, anthropicAnswer) },
-    cairn_10_misplaced_in_document: { run: () => auditAnswer(store, misplaced) },
+    cairn_10_misplaced_in_document: {
+      run: () => auditAnswer(store, misplaced),
+      iterations: Math.min(3, opts.iterations),
+    },
     cairn_1_misplaced_across_store: {
       run: () => auditAnswer(store, acrossStore),
       iterations: Math.min(3, opts.iterations),

@@ -1,6 +1,8 @@
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
+import { CairnError } from '../../errors.js';
 import { resolveSearchChunker } from '../../search/resolve-search-chunker.js';
 import type { ChunkRow, ChunkStore, VersionRow } from '../../store/types.js';
+import { DEFAULT_MAX_CITATIONS } from '../check-citation-list.js';
 import type { StoreVerdict } from '../citation-status.js';
 import { closestPassage } from '../quote/closest-passage.js';
 import { locateQuote, type QuoteMatch } from '../quote/locate-quote.js';
@@ -39,8 +41,8 @@ interface AuditContext {
  * (`locateQuote`); a quote found in another chunk instead (`misplaced`)
  * makes the citation `repaired`, naming that chunk. One report, citations
  * in answer order. Reads only. Throws `malformed_json` and
- * `unknown_answer_shape` for an answer it cannot read, and what the store
- * throws.
+ * `unknown_answer_shape` for an answer it cannot read, `input_too_large`
+ * past 10 MiB or 10,000 citations, and what the store throws.
  */
 export async function auditAnswer(
   store: ChunkStore,
@@ -51,6 +53,12 @@ export async function auditAnswer(
     ...(options.format === undefined ? {} : { format: options.format }),
     request: options.request ?? null,
   });
+  // each citation costs store reads: past the validators' limit the answer is refused whole
+  if (read.citations.length > DEFAULT_MAX_CITATIONS)
+    throw new CairnError(
+      'input_too_large',
+      `The answer has ${read.citations.length} citations, more than the ${DEFAULT_MAX_CITATIONS} one audit checks`,
+    );
   const ctx: AuditContext = {
     store,
     chunker:
@@ -149,20 +157,27 @@ async function checkedRow(
   verdict: StoreVerdict,
 ): Promise<ChunkRow | undefined> {
   if (verdict.checked_rev === null) return undefined;
-  for (const row of await rowsOf(ctx, id)) {
+  const rows = await rowsOf(ctx, id);
+  // one version holds the ID (the common case): its versions need not be read, which on SQLite
+  // means walking the overflow pages of the canonical text stored before them in the row
+  if (rows.length === 1) return rows[0];
+  for (const row of rows) {
     const versions = await versionsOf(ctx, row.document_id);
     if (versions.find((x) => x.id === row.version_id)?.rev === verdict.checked_rev) return row;
   }
   return undefined;
 }
 
-async function passageOf(ctx: AuditContext, row: ChunkRow): Promise<AuditPassage> {
+async function passageOf(
+  ctx: AuditContext,
+  row: ChunkRow,
+  rev: string | null,
+): Promise<AuditPassage> {
   await documentOf(ctx, row.document_id);
-  const versions = await versionsOf(ctx, row.document_id);
   return {
     chunk_id: row.chunk_id,
     doc_id: ctx.docUids.get(row.document_id) ?? '',
-    rev: versions.find((x) => x.id === row.version_id)?.rev ?? null,
+    rev,
     char_start: row.char_start,
     char_end: row.char_end,
     text: row.text,
@@ -245,7 +260,8 @@ async function auditOne(
         : quoteIn(c.quote, match, row ?? null);
   if (quote !== null && quote.status === 'not_found' && row !== undefined)
     quote.closest = closestPassage(c.quote!, row.text);
-  const passage = row === undefined ? null : await passageOf(ctx, row);
+  const passage =
+    row === undefined ? null : await passageOf(ctx, row, verdict?.checked_rev ?? null);
   const result = (
     status: AuditedCitation['status'],
     code: AuditCode,

@@ -1,4 +1,3 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { auditAnswer } from '../../cite/audit/audit-answer.js';
 import type { AuditReport } from '../../cite/audit/types.js';
@@ -13,6 +12,7 @@ import type { ChunkStore } from '../../store/types.js';
 import { auditHtml } from '../audit-html.js';
 import type { CommandIo } from '../command-io.js';
 import { reportCommandError } from '../report-error.js';
+import { writeAtomically } from '../write-atomically.js';
 
 export interface AuditFlags {
   db?: string;
@@ -142,29 +142,13 @@ export async function runAudit(file: string, flags: AuditFlags, io: CommandIo): 
       ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
       ...(flags.corpus === false ? { search_corpus: false } : {}),
     });
-    if (flags.html !== undefined) await writeHtml(flags.html, auditHtml(report, file));
+    if (flags.html !== undefined) await writeAtomically(flags.html, auditHtml(report, file));
     io.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : textReport(report));
     return report.ok ? 0 : 1;
   } catch (error) {
     return reportCommandError(error, io, flags.json === true);
   } finally {
     await store?.close().catch(() => {});
-  }
-}
-
-/** A reader never sees half a page: write beside the target, then rename over it. */
-async function writeHtml(path: string, html: string): Promise<void> {
-  const partial = `${path}.partial-${process.pid}`;
-  try {
-    await writeFile(partial, html);
-    await rename(partial, path);
-  } catch (cause) {
-    await rm(partial, { force: true });
-    throw new CairnError(
-      'output_unwritable',
-      `Cannot write ${path}: ${(cause as NodeJS.ErrnoException).code ?? cause}`,
-      { cause, details: { source: path } },
-    );
   }
 }
 

@@ -1,4 +1,3 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import type { RetrievalCorpusDocument } from '../../corpus/corpus-contract.js';
@@ -8,6 +7,7 @@ import { CairnError } from '../../errors.js';
 import type { CommandIo } from '../command-io.js';
 import { integerFlag } from '../integer-flag.js';
 import { reportCommandError } from '../report-error.js';
+import { writeAtomically } from '../write-atomically.js';
 
 export interface ExportCorpusFlags {
   profile?: string;
@@ -100,25 +100,6 @@ function refuseInputAsOut(out: string, result: EarCorpusExport): void {
       'invalid_option',
       `--out ${out} is an input file: the corpus would replace it; name another file, such as ear.jsonl`,
       { details: { source: out } },
-    );
-  }
-}
-
-/** A reader never sees half a corpus: write beside the target, then rename over it. */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const partial = `${path}.partial-${process.pid}`;
-  try {
-    await writeFile(partial, text);
-    await rename(partial, path);
-  } catch (cause) {
-    await rm(partial, { force: true });
-    throw new CairnError(
-      'output_unwritable',
-      `Cannot write ${path}: ${(cause as NodeJS.ErrnoException).code ?? cause}`,
-      {
-        cause,
-        details: { source: path },
-      },
     );
   }
 }

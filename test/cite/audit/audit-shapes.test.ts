@@ -301,6 +301,12 @@ describe('what a verdict carries', () => {
     });
   });
 
+  test('past 10,000 citations the answer is refused before any store read', async () => {
+    const citation = { snippet_id: A.chunk_id, quote: 'three words here' };
+    const answer = JSON.stringify({ citations: Array(10_001).fill(citation), answer: 'x' });
+    await expect(auditAnswer(s.store, answer)).rejects.toMatchObject({ code: 'input_too_large' });
+  });
+
   test('the edited chapter is the one the stale and redirected cases cite', async () => {
     expect((await s.store.getDocumentById(R.document_id))!.source_url).toBe(EDITED);
     expect(K.document_id).toBe(R.document_id);
