@@ -217,6 +217,8 @@ export { normalizeText } from './load/normalize-text.js';
 export type { ParseDocumentInput, ParseFileOptions } from './parse/parse-document.js';
 export { parseDocument, parseFile } from './parse/parse-document.js';
 export type { ParseInput, ParseOptions } from './parse/parse-input.js';
+export type { ChunkPlace, SectionKey, SectionKeySource } from './parse/section-keys.js';
+export { chunkSectionKey, documentKey, sectionKeys } from './parse/section-keys.js';
 // pipeline: ensure, late chunking and resolve, the orchestration above the store
 export type { ChunkStoredOptions, ChunkStoredSummary } from './pipeline/chunk-stored.js';
 export { chunkStored } from './pipeline/chunk-stored.js';
@@ -229,6 +231,8 @@ export type {
   PrecomputedChunks,
 } from './pipeline/ensure.js';
 export { ensure } from './pipeline/ensure.js';
+export type { LegibleSection } from './pipeline/legible-section.js';
+export { legibleSection, legibleSections } from './pipeline/legible-section.js';
 export type { RedirectHop, ResolveOptions, ResolveResult } from './pipeline/resolve-chunk.js';
 export { resolveChunk } from './pipeline/resolve-chunk.js';
 // search: lexical search with seed 001's citation payload

@@ -8,9 +8,14 @@ export const SEARCH_SCHEMAS = {
       { $ref: `${CITATION_ID}#/$defs/citation` },
       {
         type: 'object',
-        required: ['text', 'heading_path'],
+        required: ['text', 'section_label', 'heading_path'],
         properties: {
           text: { type: 'string' },
+          section_label: {
+            type: 'string',
+            description:
+              "The heading titles of the hit's section_id, top down, joined by ' > ' (page 14, cell 12 for those)",
+          },
           heading_path: { type: 'array', items: { type: 'string' } },
           json_pointer: {
             type: 'string',

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { chunkIdAlias } from '../../ids/chunk-id-alias.js';
+import { legibleSection } from '../../pipeline/legible-section.js';
 import { lookupOptions, resolveChunk } from '../../pipeline/resolve-chunk.js';
 import type { ServerDeps } from '../server-deps.js';
 import { chunkSpan, documentSummary, versionSummary } from './documents.js';
@@ -30,7 +31,12 @@ export function chunkRoutes(deps: ServerDeps): Hono {
           chunker_id: resolved.chunker_id,
           hops: resolved.hops,
           document: resolved.document ? documentSummary(resolved.document) : null,
-          last: resolved.last ? { ...chunkSpan(resolved.last), text: resolved.last.text } : null,
+          last: resolved.last
+            ? {
+                ...chunkSpan(resolved.last, await legibleSection(deps.store, resolved.last)),
+                text: resolved.last.text,
+              }
+            : null,
         },
         410,
       );
@@ -45,7 +51,7 @@ export function chunkRoutes(deps: ServerDeps): Hono {
       chunk_id: chunk.chunk_id,
       alias: chunkIdAlias(chunk.chunk_id),
       chunker_id: chunk.chunker_id,
-      chunk: { ...chunkSpan(chunk), text: chunk.text },
+      chunk: { ...chunkSpan(chunk, await legibleSection(deps.store, chunk)), text: chunk.text },
       document: documentSummary(document),
       version: versionSummary(version),
     });
