@@ -6,7 +6,7 @@ import {
   sectionKeys,
 } from '../parse/section-keys.js';
 import type { ChunkRow, ChunkStore } from '../store/types.js';
-import type { Format } from '../types.js';
+import { type Format, NO_SECTION_ID } from '../types.js';
 
 /** A chunk's section as payloads carry it: `section_id`, `section_label`, and an eCFR unit's ecfr.gov link. */
 export interface LegibleSection {
@@ -48,7 +48,7 @@ export async function legibleSection(store: ChunkStore, chunk: ChunkRow): Promis
   const version = await versionKeys(store, chunk.version_id);
   if (version === null) {
     return {
-      section_id: chunk.section_id || '-',
+      section_id: chunk.section_id || NO_SECTION_ID,
       section_label: chunk.heading_path.join(' > '),
       section_url: null,
     };

@@ -10,7 +10,6 @@ import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
 import type { ChunkStore, LexicalQuery, WaitOptions } from '../store/types.js';
 import { traceLogPath } from '../trace/trace-log-path.js';
 import { writeTrace } from '../trace/write-trace.js';
-import { NO_SECTION_ID } from '../types.js';
 import { dropStopwords } from './drop-stopwords.js';
 import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
 import { proximityScores, RERANK_POOL } from './proximity-rerank.js';

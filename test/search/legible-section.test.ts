@@ -70,7 +70,9 @@ describe('legible section ids', () => {
       }
     }
     expect(others.slice(0, 20)).toEqual([]);
-    console.log(`eCFR: ${chunks} chunks, ${counts.citation} named by a citation, ${counts.container} by a part, subpart or chapter`);
+    console.log(
+      `eCFR: ${chunks} chunks, ${counts.citation} named by a citation, ${counts.container} by a part, subpart or chapter`,
+    );
     expect(chunks).toBeGreaterThan(200_000);
     // most chunks sit in a section or paragraph: a container is the exception
     expect(counts.citation / chunks).toBeGreaterThan(0.95);
