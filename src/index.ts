@@ -255,6 +255,8 @@ export { normalizeText } from './load/normalize-text.js';
 export type { ParseDocumentInput, ParseFileOptions } from './parse/parse-document.js';
 export { parseDocument, parseFile } from './parse/parse-document.js';
 export type { ParseInput, ParseOptions } from './parse/parse-input.js';
+export type { ChunkPlace, SectionKey, SectionKeySource } from './parse/section-keys.js';
+export { chunkSectionKey, documentKey, sectionKeys } from './parse/section-keys.js';
 // pipeline: ensure, late chunking and resolve, the orchestration above the store
 export type { CanonicalChunkFields, NodeOffsets } from './pipeline/canonical-fields.js';
 export type { ChunkStoredOptions, ChunkStoredSummary } from './pipeline/chunk-stored.js';
@@ -269,6 +271,8 @@ export type {
   PrecomputedChunks,
 } from './pipeline/ensure.js';
 export { ensure } from './pipeline/ensure.js';
+export type { LegibleSection } from './pipeline/legible-section.js';
+export { legibleSection, legibleSections } from './pipeline/legible-section.js';
 export type { NodeReport, NodeStatus } from './pipeline/node-report.js';
 export type {
   RemovedDocument,

@@ -78,8 +78,9 @@ export function checkCitationList(
       anchor = { section, doc: checked.doc, index };
       continue;
     }
-    // cairn's section_id is a path within its document ("1.2"): the same path in
-    // another document is another section, the "mixed sources" the rule fences off
+    // a section_id names a section within its document (a heading-slug path such as
+    // "intro/setup"; a citation repeats only across copies of a regulation): the same
+    // id in another document is another section, the "mixed sources" the rule fences off
     const otherDoc = anchor.doc !== null && checked.doc !== null && checked.doc !== anchor.doc;
     if (section !== anchor.section || otherDoc) {
       report(

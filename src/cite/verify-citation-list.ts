@@ -1,6 +1,7 @@
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { isCairnError } from '../errors.js';
 import { collapseWhitespace } from '../load/collapse-whitespace.js';
+import { legibleSection, sectionSourceUrl } from '../pipeline/legible-section.js';
 import { type ResolveResult, resolveChunk } from '../pipeline/resolve-chunk.js';
 import type { ChunkRow, ChunkStore, VersionRow } from '../store/types.js';
 import { NO_SECTION_ID } from '../types.js';
@@ -159,9 +160,12 @@ async function verifyOne(
       `doc_id ${JSON.stringify(cited.doc_id)}, but the chunk is of ${JSON.stringify(document.doc_uid)}`,
       at,
     );
+  const legible = await legibleSection(store, chunk);
+  const sourceUrl = sectionSourceUrl(document.source_url, legible);
   if (
     cited.source_url !== null &&
     cited.source_url !== document.source_url &&
+    cited.source_url !== sourceUrl &&
     !cited.source_url.startsWith(`${document.source_url}#`)
   )
     return fail(
@@ -169,10 +173,12 @@ async function verifyOne(
       `source_url ${JSON.stringify(cited.source_url)}, but the chunk is of ${JSON.stringify(document.source_url)}`,
       at,
     );
-  const section = chunk.section_id || NO_SECTION_ID;
+  const section = legible.section_id;
+  // the dot path (the chunk ID's s=) is what payloads carried before legible ids: those still verify
+  const dotPath = chunk.section_id || NO_SECTION_ID;
   // an empty section_id names the no-heading section too: payloads that leave it empty verify
   const citedSection = cited.section_id === '' ? NO_SECTION_ID : cited.section_id;
-  if (citedSection !== null && citedSection !== section)
+  if (citedSection !== null && citedSection !== section && citedSection !== dotPath)
     return fail(
       'section_mismatch',
       `section_id ${JSON.stringify(cited.section_id)}, but the chunk is in section ${JSON.stringify(section)}`,

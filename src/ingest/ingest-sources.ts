@@ -31,6 +31,21 @@ export interface IngestOptions {
   limits?: Partial<ChunkLimits>;
   /** Where relative paths start and what `source_url` is relative to (default `process.cwd()`). */
   cwd?: string;
+  /**
+   * What source paths, and so derived doc_uids, are relative to instead of
+   * `cwd`: the same folder ingested from any working directory makes the
+   * same documents. A file outside it fails the run with `path_outside_root`.
+   */
+  root?: string;
+  /** The doc_uid of the one source named (more than one file is `invalid_option`). */
+  doc_uid?: string;
+  /**
+   * The `source_url` to record, `{path}` standing for the file's path (as
+   * stored, relative to the root), each segment URL-encoded:
+   * `https://github.com/org/repo/blob/main/{path}`. The doc_uid still
+   * derives from the path. Default: an HTML page's canonical link, else the path.
+   */
+  source_url?: string;
   /** Symbolic links met in folders are followed only inside this folder (`CollectOptions.links_within`). */
   links_within?: string;
   /** Gitignore-syntax patterns left out of the walk (`CollectOptions.exclude`); `.cairnignore` files apply too. */
@@ -155,6 +170,7 @@ export async function ingestSources(
   const rowsBefore = store.rows_written;
   const chunkerId = defaultChunkerRegistry().get(options.chunker ?? 'default').chunker_id;
   const files = options.files ?? (await collectSources(inputs, collectOptionsOf(options)));
+  checkIdentityOptions(options, files);
   const sizes = await Promise.all(
     files.map((file) =>
       (file.unreadable_folder ? Promise.reject() : stat(file.path)).then(
@@ -279,6 +295,31 @@ export async function ingestSources(
   return finish(summary, store, rowsBefore, started);
 }
 
+/** `--doc-uid` names one document; a template that names no `{path}` gives every file the same URL. */
+function checkIdentityOptions(options: IngestOptions, files: readonly SourceFile[]): void {
+  if (options.doc_uid !== undefined && files.length !== 1) {
+    throw new CairnError(
+      'invalid_option',
+      `doc_uid names one document, but the inputs hold ${files.length} files: ingest that file alone`,
+      { details: { option: 'doc_uid', received: options.doc_uid } },
+    );
+  }
+  const template = options.source_url;
+  if (template !== undefined && !template.includes('{path}') && files.length > 1) {
+    throw new CairnError(
+      'invalid_option',
+      `source_url ${JSON.stringify(template)} has no {path}, so all ${files.length} files would share it: add {path}`,
+      { details: { option: 'source_url', received: template } },
+    );
+  }
+}
+
+/** The template with `{path}` filled by the stored path, each segment URL-encoded. */
+export function fillSourceUrl(template: string, path: string): string {
+  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  return template.replaceAll('{path}', encoded);
+}
+
 /** The promise's outcome, or the error `stop` makes as soon as the signal fires. */
 function untilAborted<T>(
   promise: Promise<T>,
@@ -338,6 +379,10 @@ async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared>
       return { file, size, done: unchangedFile(file, check.doc_uid) };
     const work = run({
       source_url: file.source_url,
+      ...(options.doc_uid === undefined ? {} : { doc_uid: options.doc_uid }),
+      ...(options.source_url === undefined
+        ? {}
+        : { record_url: fillSourceUrl(options.source_url, file.source_url) }),
       bytes: new Uint8Array(check.bytes.buffer, check.bytes.byteOffset, check.bytes.byteLength),
       chunker_id: chunkerId,
       ...(options.format === undefined ? {} : { format: options.format }),
@@ -441,6 +486,7 @@ function failed(file: SourceFile, error: unknown): IngestedFile {
 export function collectOptionsOf(options: IngestOptions): CollectOptions {
   return {
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.root === undefined ? {} : { root: options.root }),
     ...(options.links_within === undefined ? {} : { links_within: options.links_within }),
     ...(options.exclude === undefined ? {} : { exclude: options.exclude }),
   };

@@ -18,6 +18,8 @@ export interface SourceTask {
   keep_context?: boolean;
   format?: Format;
   doc_uid?: string;
+  /** The `source_url` the document records, when not `source_url` (which still picks the format and derives the doc_uid). */
+  record_url?: string;
   parse_options?: ParseOptions;
 }
 
@@ -35,6 +37,7 @@ export async function processSource(task: SourceTask): Promise<SourceResult> {
     ...(task.format === undefined ? {} : { format: task.format }),
     ...(task.doc_uid === undefined ? {} : { doc_uid: task.doc_uid }),
   });
+  if (task.record_url !== undefined) doc.source_url = task.record_url;
   if (task.chunker_id === undefined) return { doc, chunks: [] };
   const { chunking_options: options } = task;
   const base = defaultChunkerRegistry().get(task.chunker_id);

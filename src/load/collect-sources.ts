@@ -9,7 +9,7 @@ import { hasUndecodableName, undecodableNameError } from './undecodable-name.js'
 export interface SourceFile {
   /** Absolute path. */
   path: string;
-  /** What the store records: the path relative to the working directory, with `/`. */
+  /** What the store records: the path relative to the root (default: the working directory), with `/`. */
   source_url: string;
   /** A folder below an input that could not be listed: reported as a failed entry, not skipped unseen. */
   unreadable_folder?: CairnError;
@@ -17,6 +17,12 @@ export interface SourceFile {
 
 export interface CollectOptions {
   cwd?: string;
+  /**
+   * What `source_url` is relative to (default `cwd`): the same folder
+   * ingested from two working directories under one root gives the same
+   * paths, and so the same doc_uids. A file outside it is `path_outside_root`.
+   */
+  root?: string;
   /**
    * A folder that symbolic links met in a walk must stay inside (real
    * paths compared); a link leading out of it is passed over. The server
@@ -59,6 +65,9 @@ export async function collectSources(
   options: CollectOptions = {},
 ): Promise<SourceFile[]> {
   const cwd = options.cwd ?? process.cwd();
+  const root = options.root === undefined ? undefined : resolve(cwd, options.root);
+  const sourceUrl = (path: string): string =>
+    root === undefined ? toSourceUrl(path, cwd) : toRootedUrl(path, root);
   const within =
     options.links_within === undefined ? undefined : await realpath(options.links_within);
   const rules: WalkRules = {
@@ -70,13 +79,12 @@ export async function collectSources(
     rules.exclude !== null && isIgnored([{ base: cwd, rules: rules.exclude }], path, false);
   const found = new Map<string, SourceFile>();
   const add = (path: string): void => {
-    if (!found.has(path) && !excluded(path))
-      found.set(path, { path, source_url: toSourceUrl(path, cwd) });
+    if (!found.has(path) && !excluded(path)) found.set(path, { path, source_url: sourceUrl(path) });
   };
   const addUnreadable = (unreadable: readonly UnreadableFolder[]): void => {
     for (const { path, code } of unreadable) {
       if (found.has(path)) continue;
-      const source_url = toSourceUrl(path, cwd);
+      const source_url = sourceUrl(path);
       found.set(path, { path, source_url, unreadable_folder: folderUnreadable(source_url, code) });
     }
   };
@@ -141,6 +149,17 @@ export async function collectSources(
   return [...found.values()].sort((a, b) =>
     a.source_url < b.source_url ? -1 : a.source_url > b.source_url ? 1 : 0,
   );
+}
+
+/** `toSourceUrl` for a path that must lie under `root`. */
+function toRootedUrl(path: string, root: string): string {
+  const rel = relative(root, path);
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    throw new CairnError('path_outside_root', `${path} is outside the root ${root}`, {
+      details: { source: path, root },
+    });
+  }
+  return toSourceUrl(path, root);
 }
 
 export function toSourceUrl(path: string, cwd: string): string {

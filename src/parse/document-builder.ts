@@ -26,6 +26,8 @@ export interface DocumentSource {
   /** A stable id the source already has; else derived from `source_url`. */
   doc_uid?: string;
   title?: string | null;
+  /** Where the source says it lives (an HTML canonical link): recorded as `source_url`; the doc_uid still derives from `source_url`. */
+  canonical_url?: string | null;
 }
 
 export interface SectionInput {
@@ -236,7 +238,7 @@ export class DocumentBuilder {
     }));
     return {
       doc_uid: this.source.doc_uid ?? deriveDocUid(this.source.source_url),
-      source_url: this.source.source_url,
+      source_url: this.source.canonical_url ?? this.source.source_url,
       media_type: this.source.media_type,
       format: this.source.format,
       title: this.source.title ?? sections[0]?.title ?? null,

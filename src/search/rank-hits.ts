@@ -29,7 +29,11 @@ export type Reranker = (candidates: readonly RerankCandidate[]) => number[];
  * by seed 001's tie-break (score_norm desc, section_id asc, snippet_id
  * asc), comparing IDs in code-unit order.
  */
-export function rankHits(matches: readonly LexicalMatch[], rerank?: Reranker): RankedMatch[] {
+export function rankHits(
+  matches: readonly LexicalMatch[],
+  rerank?: Reranker,
+  sectionOf: (match: LexicalMatch) => string = (match) => match.chunk.section_id || NO_SECTION_ID,
+): RankedMatch[] {
   const max = matches.reduce((m, x) => Math.max(m, x.score_raw), 0);
   const ranked: RankedMatch[] = matches.map((match, index) => ({
     match,
@@ -51,10 +55,7 @@ export function rankHits(matches: readonly LexicalMatch[], rerank?: Reranker): R
       (b.rerank_score ?? 0) - (a.rerank_score ?? 0) ||
       b.score_norm - a.score_norm ||
       // the payload's section_id, so that a ranked hit list checks out under seed rule 5
-      compare(
-        a.match.chunk.section_id || NO_SECTION_ID,
-        b.match.chunk.section_id || NO_SECTION_ID,
-      ) ||
+      compare(sectionOf(a.match), sectionOf(b.match)) ||
       compare(a.match.chunk.chunk_id, b.match.chunk.chunk_id),
   );
   ranked.forEach((hit, index) => {

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { CairnError, isCairnError } from '../errors.js';
 import { storedChunkFields, storedNodeOffsets } from '../pipeline/canonical-fields.js';
+import {
+  dotPathOf,
+  isDotPath,
+  legibleSections,
+  sectionSourceUrl,
+} from '../pipeline/legible-section.js';
 import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
 import type { ChunkStore, LexicalQuery, WaitOptions } from '../store/types.js';
 import { traceLogPath } from '../trace/trace-log-path.js';
 import { writeTrace } from '../trace/write-trace.js';
-import { NO_SECTION_ID } from '../types.js';
 import { dropStopwords } from './drop-stopwords.js';
 import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
 import { proximityScores, RERANK_POOL } from './proximity-rerank.js';
@@ -13,6 +18,30 @@ import { rankHits } from './rank-hits.js';
 import { resolveSearchChunker } from './resolve-search-chunker.js';
 import { tokenizeQuery } from './tokenize-query.js';
 import type { SearchHit, SearchOptions, SearchResult } from './types.js';
+
+/**
+ * The dot path a `section` option names: itself, or the section of the
+ * document whose legible id it is (which needs `doc`: ids repeat across
+ * documents). An id the document has no section of matches nothing.
+ */
+async function sectionFilter(
+  store: ChunkStore,
+  section: string,
+  documentId: number | undefined,
+): Promise<string> {
+  if (isDotPath(section)) return section;
+  if (documentId === undefined) {
+    throw new CairnError(
+      'invalid_option',
+      `section ${JSON.stringify(section.slice(0, 80))} is a section id: give the document too (doc), or the dot path of the chunk ID's s=`,
+      { details: { option: 'section' } },
+    );
+  }
+  const document = await store.getDocumentById(documentId);
+  const path = document && (await dotPathOf(store, document.current_version_id, section));
+  // no dot path has this form, so nothing matches
+  return path ?? `${section}\u0001none`;
+}
 
 /** Hits one search returns at most. */
 export const MAX_K = 1000;
@@ -89,38 +118,55 @@ export async function search(
     }
     lexical.document_id = document.id;
   }
-  if (options.section !== undefined) lexical.section = options.section;
+  if (options.section !== undefined) {
+    lexical.section = await sectionFilter(store, options.section, lexical.document_id);
+  }
+  const matches = await store.searchLexical(lexical);
+  const sections = new Map(
+    (
+      await legibleSections(
+        store,
+        matches.map((m) => m.chunk),
+      )
+    ).map((s, i) => [matches[i]!, s]),
+  );
   const ranked = rankHits(
-    await store.searchLexical(lexical),
+    matches,
     rerank === 'none' ? undefined : (candidates) => proximityScores(terms, candidates),
+    (match) => sections.get(match)!.section_id,
   );
   // rankHits returns the matches in k_final order
   const hits: SearchHit[] = ranked
     .slice(0, k)
-    .map(({ match, score_norm, rerank_score, k_pos, k_final }) => ({
-      doc_id: match.doc_uid,
-      section_id: match.chunk.section_id || NO_SECTION_ID,
-      snippet_id: match.chunk.chunk_id,
-      source_url: match.source_url,
-      offsets: { start: match.chunk.char_start, end: match.chunk.char_end, unit: 'char' },
-      tokens: match.chunk.tokens,
-      index_hash: live.index_hash,
-      embed_model: LEXICAL_EMBED_MODEL,
-      analyzer: live.analyzer,
-      rev: match.rev,
-      window: { pre: 0, post: 0 },
-      page: match.chunk.page,
-      score_raw: match.score_raw,
-      score_norm,
-      rerank_score,
-      k_pos,
-      k_final,
-      ...storedChunkFields(match.chunk),
-      text: match.chunk.text,
-      heading_path: match.chunk.heading_path,
-      ...(match.chunk.json_pointer === '' ? {} : { json_pointer: match.chunk.json_pointer }),
-      ...storedNodeOffsets(match.chunk),
-    }));
+    .map(({ match, score_norm, rerank_score, k_pos, k_final }) => {
+      const section = sections.get(match)!;
+      return {
+        doc_id: match.doc_uid,
+        section_id: section.section_id,
+        snippet_id: match.chunk.chunk_id,
+        // an eCFR unit stored from a local file links to its paragraph on ecfr.gov
+        source_url: sectionSourceUrl(match.source_url, section),
+        offsets: { start: match.chunk.char_start, end: match.chunk.char_end, unit: 'char' },
+        tokens: match.chunk.tokens,
+        index_hash: live.index_hash,
+        embed_model: LEXICAL_EMBED_MODEL,
+        analyzer: live.analyzer,
+        rev: match.rev,
+        window: { pre: 0, post: 0 },
+        page: match.chunk.page,
+        score_raw: match.score_raw,
+        score_norm,
+        rerank_score,
+        k_pos,
+        k_final,
+        ...storedChunkFields(match.chunk),
+        text: match.chunk.text,
+        section_label: section.section_label,
+        heading_path: match.chunk.heading_path,
+        ...(match.chunk.json_pointer === '' ? {} : { json_pointer: match.chunk.json_pointer }),
+        ...storedNodeOffsets(match.chunk),
+      };
+    });
   // a read-only store (a replica, a file without write access) is searched without a trace
   const traced = !store.read_only && options.trace !== false;
   const logPath = traced ? traceLogPath(store, options.trace_log) : null;

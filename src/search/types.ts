@@ -8,7 +8,13 @@ import type { TraceRetention } from '../store/trace-store.js';
  */
 export interface Citation {
   doc_id: string;
-  /** The chunk's `sect_path`; `''` for text before any heading. */
+  /**
+   * The chunk's section as a person cites it (`sectionKeys`): an eCFR
+   * citation (`15 CFR 736.2(b)(1)`), a path of heading slugs
+   * (`getting-started/installation`), a PDF page (`p.014`), a notebook cell
+   * (`cell-12`), a JSON pointer; `-` for text before any heading. The
+   * chunk ID's `s=` keeps the dot path.
+   */
   section_id: string;
   /** The chunk ID. */
   snippet_id: string;
@@ -43,6 +49,8 @@ export interface Citation {
 export interface SearchHit extends Citation, CanonicalChunkFields {
   /** The chunk's text (the canonical text at `offsets`). */
   text: string;
+  /** The section's heading titles, top down, joined by ` > ` (`page 14`, `cell 12` for those). */
+  section_label: string;
   heading_path: string[];
   /**
    * JSON documents: the RFC 6901 pointer of the string node the chunk lies
@@ -63,7 +71,10 @@ export interface SearchOptions {
   k?: number;
   /** Only this document (doc_uid or source_url as ingested). */
   doc?: string;
-  /** Only this section and its subsections (a `sect_path` such as `2` or `2.4`). */
+  /**
+   * Only this section and its subsections: a hit's `section_id` (with
+   * `doc`), or a dot path such as `2` or `2.4` (the chunk ID's `s=`).
+   */
   section?: string;
   /**
    * Chunker id, name or alias (default: the registry's default, as ingest

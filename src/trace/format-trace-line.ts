@@ -63,7 +63,8 @@ export function formatTraceLine(
     `scores=${list(result.hits.map((h) => h.score_norm))}`,
     `kpos=${list(result.hits.map((h) => h.k_pos))}`,
     `kfinal=${list(result.hits.map((h) => h.k_final))}`,
-    `section_id=${top === undefined || top.section_id === '' ? NO_SECTION_ID : top.section_id}`,
+    // a citation such as `15 CFR 746.1(b)` has spaces: quoted like the query
+    `section_id=${top === undefined || top.section_id === '' ? NO_SECTION_ID : quoteIfNeeded(top.section_id)}`,
     `rev=${top?.rev ?? '-'}`,
   ].join(' ');
 }

@@ -80,7 +80,7 @@ describe('LangChain results as citation payloads, checked by `cairn validate cit
     if (!projected.ok) throw new Error(JSON.stringify(projected.issues));
     const again = await search(fixture.store, query, { k: 8, trace_log: false });
     expect(projected.citations).toEqual(
-      again.hits.map(({ text, heading_path, ...citation }) => citation),
+      again.hits.map(({ text, heading_path, section_label, ...citation }) => citation),
     );
     for (const [k, doc] of docs.entries()) {
       expect(doc.pageContent).toBe(again.hits[k]!.text);

@@ -255,8 +255,9 @@ export function describeSearchConformance(
       const byDoc = await search(store, 'reference borrow', { doc, k: 50, trace_log: log });
       expect(byDoc.hits.length).toBeGreaterThan(0);
       for (const hit of byDoc.hits) expect(hit.source_url).toBe(doc);
-      const section = byDoc.hits.find((h) => h.section_id.includes('.'))!.section_id;
-      const top = section.split('.')[0]!;
+      // a section id is a path of heading slugs: a hit's own, and its top section
+      const section = byDoc.hits.find((h) => h.section_id.includes('/'))!.section_id;
+      const top = section.split('/')[0]!;
       const bySection = await search(store, 'reference borrow', {
         doc,
         section: top,
@@ -265,10 +266,21 @@ export function describeSearchConformance(
       });
       expect(bySection.hits.length).toBeGreaterThan(0);
       for (const hit of bySection.hits) {
-        expect(hit.section_id === top || hit.section_id.startsWith(`${top}.`)).toBe(true);
+        expect(hit.section_id === top || hit.section_id.startsWith(`${top}/`)).toBe(true);
       }
       const exact = await search(store, 'reference borrow', { doc, section, trace_log: log });
       for (const hit of exact.hits) expect(hit.section_id.startsWith(section)).toBe(true);
+      // the chunk ID's dot path still filters
+      const [chunk] = await store.findChunks(exact.hits[0]!.snippet_id, exact.chunker_id);
+      const byPath = await search(store, 'reference borrow', {
+        doc,
+        section: chunk!.section_id!,
+        trace_log: log,
+      });
+      expect(byPath.hits.map((h) => h.snippet_id)).toEqual(exact.hits.map((h) => h.snippet_id));
+      await expect(search(store, 'borrow', { section, trace_log: log })).rejects.toSatisfy(
+        (error) => isCairnError(error, 'invalid_option'),
+      );
       await expect(
         search(store, 'borrow', { doc: 'no/such/doc.md', trace_log: log }),
       ).rejects.toSatisfy((error) => isCairnError(error, 'document_not_found'));

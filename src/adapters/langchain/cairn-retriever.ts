@@ -21,6 +21,8 @@ export type CairnHitMetadata = Citation & {
   chunk_id: string;
   chunker_id: string;
   heading_path: string[];
+  /** The section's heading titles (`SearchHit.section_label`). */
+  section_label: string;
   /** The query's trace id (`rag_traces.qid`). */
   qid: string;
 };

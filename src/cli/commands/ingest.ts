@@ -31,6 +31,9 @@ interface IngestFlags extends LimitFlags {
   outputs?: boolean;
   progress?: boolean;
   exclude?: string[];
+  root?: string;
+  docUid?: string;
+  sourceUrl?: string;
 }
 
 export function registerIngest(program: Command): void {
@@ -43,6 +46,15 @@ export function registerIngest(program: Command): void {
       'SQLite file or postgres:// URL (default: $CAIRN_DB, else .cairn/cairn.db)',
     )
     .option('--chunker <id>', 'chunker id, name or alias', 'default')
+    .option(
+      '--root <dir>',
+      'source paths and doc_uids relative to this folder, whatever the working directory (default: $CAIRN_ROOT, else the working directory)',
+    )
+    .option('--doc-uid <id>', 'the doc_uid of the one file named (default: derived from its path)')
+    .option(
+      '--source-url <template>',
+      "source_url to record, {path} standing for the file's path under the root (default: an HTML page's canonical link, else the path)",
+    )
     .option(
       '--workers <n>',
       'parse-and-chunk threads (0: on the main thread; default: cores - 1, at least 1)',
@@ -77,8 +89,15 @@ Nothing is created when there is nothing to read: a missing path fails
 Ctrl-C stops after the file being written, prints what was done and exits
 130; the next run goes on from there. A second Ctrl-C quits at once.
 
+A document's doc_uid derives from its path as stored: relative to --root
+(or $CAIRN_ROOT) when given, else to the working directory. With a root the
+same folder makes the same doc_uids and chunk IDs from anywhere.
+
 Examples:
   cairn ingest ../shared/corpora/rustbook
+  cairn ingest docs --root . --source-url 'https://github.com/org/repo/blob/main/{path}'
+  cairn ingest ~/src/repo/docs --root ~/src/repo     # same IDs from any folder
+  cairn ingest notes/today.md --doc-uid daily-notes
   cairn ingest 'docs/**/*.md' --chunker token --json
   cairn ingest records/ --max-content-chars 1000000 --max-chunks-per-node 2000
   cairn ingest regs/ --db postgres://user@localhost/cairn --workers 4
@@ -116,13 +135,20 @@ Examples:
         const chunker = defaultChunkerRegistry().get(flags.chunker ?? 'default');
         if (limits !== undefined) limitChunker(chunker, limits);
         const exclude = flags.exclude ?? [];
+        const root = flags.root ?? (process.env.CAIRN_ROOT || undefined);
         // collected before the store opens: a path that names nothing leaves no new store behind
-        const files = await collectSources(paths, collectOptionsOf({ exclude }));
+        const files = await collectSources(
+          paths,
+          collectOptionsOf({ exclude, ...(root === undefined ? {} : { root }) }),
+        );
         const timeout = timeoutFlag(flags.timeout);
         store = await openStore(flags.db === undefined ? {} : { db: flags.db });
         const summary = await ingestSources(store, paths, {
           files,
           exclude,
+          ...(root === undefined ? {} : { root }),
+          ...(flags.docUid === undefined ? {} : { doc_uid: flags.docUid }),
+          ...(flags.sourceUrl === undefined ? {} : { source_url: flags.sourceUrl }),
           ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
           ...(workers === undefined ? {} : { workers }),
           ...(format === undefined ? {} : { format }),

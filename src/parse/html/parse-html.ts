@@ -4,7 +4,7 @@ import { DocumentBuilder } from '../document-builder.js';
 import { checkSize, refuseBinary } from '../guards.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
 import { decodeHtml } from './decode-html.js';
-import { documentTitle } from './document-title.js';
+import { canonicalLink, documentTitle } from './document-title.js';
 import { extractTextLayer } from './extract-text-layer.js';
 import { headingTitle } from './heading-title.js';
 
@@ -26,6 +26,7 @@ export async function parseHtml(input: ParseInput): Promise<CairnDocument> {
     media_type: MEDIA_TYPES.html,
     source_url: input.source_url,
     title: documentTitle(tree),
+    canonical_url: canonicalLink(tree),
     ...(input.doc_uid === undefined ? {} : { doc_uid: input.doc_uid }),
   });
   builder.setSourceText(source);

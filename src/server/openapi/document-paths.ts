@@ -75,7 +75,19 @@ export const DOCUMENT_SCHEMAS = {
       },
       end: { type: 'integer', description: 'Code point offset (exclusive)' },
       tokens: { type: 'integer' },
-      section_id: { type: ['string', 'null'] },
+      section_id: {
+        type: 'string',
+        description:
+          'The section as a person cites it, as search hits carry it: 15 CFR 736.2(b)(1), a heading-slug path, p.014, cell-12, a JSON pointer; - before any heading',
+      },
+      section_label: {
+        type: 'string',
+        description: 'The heading titles, top down, joined by " > "',
+      },
+      sect_path: {
+        type: ['string', 'null'],
+        description: "The dot path of the chunk ID's s=; null before any heading",
+      },
       heading_path: { type: 'array', items: { type: 'string' } },
       page: { type: ['integer', 'null'] },
       block_type: {

@@ -104,6 +104,20 @@ export function ingestPaths(): Record<string, unknown> {
               'Upload file name (its extension picks the parser); with it the body is the document, whatever its Content-Type, recorded as upload/<name>',
           },
           {
+            name: 'doc_uid',
+            in: 'query',
+            schema: { type: 'string' },
+            description:
+              'Upload: the doc_uid to store it under (default: derived from upload/<name>)',
+          },
+          {
+            name: 'source_url',
+            in: 'query',
+            schema: { type: 'string' },
+            description:
+              "Upload: the source_url to record, {path} standing for upload/<name> (default: an HTML page's canonical link, else upload/<name>)",
+          },
+          {
             name: 'chunker',
             in: 'query',
             schema: { type: 'string' },
@@ -124,6 +138,20 @@ export function ingestPaths(): Record<string, unknown> {
                     description: 'A file or folder relative to the server root',
                   },
                   chunker: { type: 'string' },
+                  root: {
+                    type: 'string',
+                    description:
+                      "A folder under the server root that stored paths and derived doc_uids are relative to (default: the server's working directory)",
+                  },
+                  doc_uid: {
+                    type: 'string',
+                    description: 'The doc_uid of the one file path names',
+                  },
+                  source_url: {
+                    type: 'string',
+                    description:
+                      "The source_url to record, {path} standing for the file's stored path: https://github.com/org/repo/blob/main/{path}",
+                  },
                 },
               },
             },

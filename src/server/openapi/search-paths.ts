@@ -8,9 +8,22 @@ export const SEARCH_SCHEMAS = {
       { $ref: `${CITATION_ID}#/$defs/citation` },
       {
         type: 'object',
-        required: ['text', 'heading_path', 'chunker_id', 'hash', 'block_type', 'anchor'],
+        required: [
+          'text',
+          'section_label',
+          'heading_path',
+          'chunker_id',
+          'hash',
+          'block_type',
+          'anchor',
+        ],
         properties: {
           text: { type: 'string' },
+          section_label: {
+            type: 'string',
+            description:
+              "The heading titles of the hit's section_id, top down, joined by ' > ' (page 14, cell 12 for those)",
+          },
           chunker_id: { type: 'string', description: 'Seed 000: the chunker that made the chunk' },
           hash: {
             type: 'string',

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { chunkIdAlias } from '../../ids/chunk-id-alias.js';
+import { legibleSection } from '../../pipeline/legible-section.js';
 import { lookupOptions, resolveChunk } from '../../pipeline/resolve-chunk.js';
 import type { ServerDeps } from '../server-deps.js';
 import { chunkSpan, documentSummary, versionSummary } from './documents.js';
@@ -32,7 +33,7 @@ export function chunkRoutes(deps: ServerDeps): Hono {
           document: resolved.document ? documentSummary(resolved.document) : null,
           last: resolved.last
             ? {
-                ...chunkSpan(resolved.last),
+                ...chunkSpan(resolved.last, await legibleSection(deps.store, resolved.last)),
                 chunker_id: resolved.last.chunker_id,
                 text: resolved.last.text,
               }
@@ -51,7 +52,11 @@ export function chunkRoutes(deps: ServerDeps): Hono {
       chunk_id: chunk.chunk_id,
       alias: chunkIdAlias(chunk.chunk_id),
       chunker_id: chunk.chunker_id,
-      chunk: { ...chunkSpan(chunk), chunker_id: chunk.chunker_id, text: chunk.text },
+      chunk: {
+        ...chunkSpan(chunk, await legibleSection(deps.store, chunk)),
+        chunker_id: chunk.chunker_id,
+        text: chunk.text,
+      },
       document: documentSummary(document),
       version: versionSummary(version),
     });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { CairnError } from '../../errors.js';
 import { HASH_PREFIX, storedNodeOffsets } from '../../pipeline/canonical-fields.js';
+import { type LegibleSection, legibleSections } from '../../pipeline/legible-section.js';
 import { pickChunkSet } from '../../pipeline/pick-chunk-set.js';
 import { removeDocuments } from '../../pipeline/remove-documents.js';
 import type { ChunkRow, DocumentRow, VersionRow } from '../../store/types.js';
@@ -32,15 +33,21 @@ export function versionSummary(version: VersionRow) {
   };
 }
 
-/** A chunk without its text: the viewer slices the canonical text it already has. */
-export function chunkSpan(chunk: ChunkRow) {
+/**
+ * A chunk without its text: the viewer slices the canonical text it already
+ * has. `section_id` is the legible one search hits carry; `sect_path` the
+ * chunk ID's dot path (null before any heading).
+ */
+export function chunkSpan(chunk: ChunkRow, legible: LegibleSection) {
   return {
     chunk_id: chunk.chunk_id,
     seq: chunk.seq,
     start: chunk.char_start,
     end: chunk.char_end,
     tokens: chunk.tokens,
-    section_id: chunk.section_id,
+    section_id: legible.section_id,
+    section_label: legible.section_label,
+    sect_path: chunk.section_id,
     heading_path: chunk.heading_path,
     page: chunk.page,
     block_type: chunk.block_type,
@@ -117,6 +124,7 @@ export function documentRoutes(deps: ServerDeps): Hono {
       );
     }
     const chunks = set ? await deps.store.listChunks(version.id, set.chunker_id) : [];
+    const legible = await legibleSections(deps.store, chunks);
     return c.json({
       document: documentSummary(document),
       version: versionSummary(version),
@@ -132,7 +140,10 @@ export function documentRoutes(deps: ServerDeps): Hono {
         page: s.page,
       })),
       text: version.canonical,
-      chunks: chunks.map((chunk) => ({ ...chunkSpan(chunk), chunker_id: chunk.chunker_id })),
+      chunks: chunks.map((chunk, i) => ({
+        ...chunkSpan(chunk, legible[i]!),
+        chunker_id: chunk.chunker_id,
+      })),
     });
   });
   return app;

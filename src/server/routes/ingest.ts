@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { CairnError } from '../../errors.js';
-import { ingestSources } from '../../ingest/ingest-sources.js';
+import { fillSourceUrl, type IngestOptions, ingestSources } from '../../ingest/ingest-sources.js';
 import { ensure } from '../../pipeline/ensure.js';
 import { confinePath } from '../confine-path.js';
 import { readBody, readJsonObject } from '../read-body.js';
@@ -35,8 +35,10 @@ export function ingestRoutes(deps: ServerDeps): Hono {
         throw new CairnError('invalid_option', `Give ${hint}`);
       }
       const path = await confinePath(deps.root, body.path);
+      const identity = await readIdentity(deps, body);
       const summary = await ingestSources(deps.store, [path], {
         cwd: deps.cwd,
+        ...identity,
         // a folder under the root may hold links to anywhere: only those that stay inside are read
         links_within: deps.root,
         workers: deps.ingest_workers,
@@ -50,10 +52,16 @@ export function ingestRoutes(deps: ServerDeps): Hono {
     const name = readUploadName(c.req.query('name'));
     const bytes = await readBody(c, deps.max_body_bytes);
     const chunkerId = defaultChunkerRegistry().get(chunker).chunker_id;
+    const docUid = optionalString(c.req.query('doc_uid'), 'doc_uid');
+    const sourceUrl = optionalString(c.req.query('source_url'), 'source_url');
     const { doc, chunks } = await deps.process_upload({
       bytes,
       source_url: `${UPLOAD_PREFIX}${name}`,
       chunker_id: chunkerId,
+      ...(docUid === undefined ? {} : { doc_uid: docUid }),
+      ...(sourceUrl === undefined
+        ? {}
+        : { record_url: fillSourceUrl(sourceUrl, `${UPLOAD_PREFIX}${name}`) }),
     });
     const result = await ensure(
       deps.store,
@@ -82,6 +90,31 @@ export function ingestRoutes(deps: ServerDeps): Hono {
     );
   });
   return app;
+}
+
+/** A path ingest's `root` (confined like `path`), `doc_uid` and `source_url` template. */
+async function readIdentity(
+  deps: ServerDeps,
+  body: Record<string, unknown>,
+): Promise<Pick<IngestOptions, 'root' | 'doc_uid' | 'source_url'>> {
+  const root = optionalString(body.root, 'root');
+  const docUid = optionalString(body.doc_uid, 'doc_uid');
+  const sourceUrl = optionalString(body.source_url, 'source_url');
+  return {
+    ...(root === undefined ? {} : { root: await confinePath(deps.root, root) }),
+    ...(docUid === undefined ? {} : { doc_uid: docUid }),
+    ...(sourceUrl === undefined ? {} : { source_url: sourceUrl }),
+  };
+}
+
+function optionalString(value: unknown, name: string): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') {
+    throw new CairnError('invalid_option', `${name} must be a string`, {
+      details: { option: name },
+    });
+  }
+  return value;
 }
 
 function readChunker(value: string | undefined): string {
