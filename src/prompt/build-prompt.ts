@@ -6,8 +6,8 @@ import type { BuildPromptOptions, PromptHit, PromptRequest, PromptSource } from 
 
 const DEFAULT_MAX_TOKENS = 1024;
 
-/** Said to Claude beside the sources: the citations API does the citing, this keeps it to them. */
-const ANTHROPIC_SYSTEM =
+/** Said beside the sources (Claude, Cohere): the API does the citing, this keeps it to them. */
+const GROUNDED_SYSTEM =
   'Answer the question from the provided sources only, citing them for every claim. If they do not answer it, say so.';
 
 /**
@@ -23,6 +23,9 @@ const ANTHROPIC_SYSTEM =
  *   character indices count within the chunk's text;
  * - `openai-json-schema`: Chat Completions with the contract and the sources
  *   as text and `response_format` the auditable answer's strict JSON Schema;
+ * - `cohere-documents`: Cohere v2 chat with one document per hit, its `id`
+ *   the chunk ID and its `data` the text and title, so each citation's
+ *   source names the chunk and its `text` is the grounded answer segment;
  * - `plain`: seed 001's contract and the sources as one text, `{ prompt }`.
  *
  * Pure: no store, no network (the schema file ships with the package).
@@ -78,6 +81,16 @@ export function buildPrompt(
           },
           ...(options.max_tokens === undefined ? {} : { max_completion_tokens: maxTokens }),
         };
+      case 'cohere-documents':
+        return {
+          model,
+          messages: [
+            { role: 'system', content: GROUNDED_SYSTEM },
+            { role: 'user', content: question },
+          ],
+          documents: hits.map(cohereDocument),
+          ...(options.max_tokens === undefined ? {} : { max_tokens: maxTokens }),
+        };
       case 'plain':
         return {
           prompt: `${contractText({ allow_cross_section: allowCross, json_shape: true })}\n\nSources:\n\n${sourcesText(hits)}\n\nQuestion: ${question}`,
@@ -124,7 +137,7 @@ function anthropicBody(
   return {
     model,
     max_tokens: maxTokens,
-    system: ANTHROPIC_SYSTEM,
+    system: GROUNDED_SYSTEM,
     messages: [{ role: 'user', content }],
   };
 }
@@ -157,6 +170,11 @@ function documentBlock(hit: PromptHit): Record<string, unknown> {
     }),
     citations: { enabled: true },
   };
+}
+
+/** A hit as a Cohere document: the id it is cited by is the chunk ID. */
+function cohereDocument(hit: PromptHit): Record<string, unknown> {
+  return { id: hit.snippet_id, data: { title: titleOf(hit), text: hit.text } };
 }
 
 /** What a reader would call the hit: its headings, else its source and section. */

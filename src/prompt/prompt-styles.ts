@@ -6,6 +6,7 @@ export const PROMPT_STYLES = [
   'anthropic-search-results',
   'anthropic-documents',
   'openai-json-schema',
+  'cohere-documents',
   'plain',
 ] as const;
 
@@ -13,7 +14,7 @@ export type PromptStyle = (typeof PROMPT_STYLES)[number];
 
 /** Where a body goes and what the provider calls the API version it was written against. */
 export interface PromptTarget {
-  provider: 'anthropic' | 'openai' | null;
+  provider: 'anthropic' | 'openai' | 'cohere' | null;
   /** `POST <url>`; null for `plain`, which any chat takes. */
   endpoint: string | null;
   /** Headers the body needs beside the credentials (`anthropic-version`). */
@@ -29,7 +30,9 @@ export interface PromptTarget {
  * the API takes); `search_result` blocks are part of the standard API, no
  * beta header. OpenAI Chat Completions with Structured Outputs
  * (`response_format.json_schema`, `strict: true`), which the model
- * snapshots from gpt-4o-2024-08-06 on support.
+ * snapshots from gpt-4o-2024-08-06 on support. Cohere Chat API v2
+ * (`POST /v2/chat`, the API's default version; `documents` of
+ * `{id, data}`), whose citations name each document by the id sent.
  */
 export const PROMPT_TARGETS: Readonly<Record<PromptStyle, PromptTarget>> = {
   'anthropic-search-results': {
@@ -52,6 +55,13 @@ export const PROMPT_TARGETS: Readonly<Record<PromptStyle, PromptTarget>> = {
     headers: { 'content-type': 'application/json' },
     api_version: 'v1 (Chat Completions, Structured Outputs)',
     default_model: 'gpt-4o-2024-08-06',
+  },
+  'cohere-documents': {
+    provider: 'cohere',
+    endpoint: 'POST https://api.cohere.com/v2/chat',
+    headers: { 'content-type': 'application/json' },
+    api_version: 'v2 (Chat API v2)',
+    default_model: 'command-a-03-2025',
   },
   plain: {
     provider: null,

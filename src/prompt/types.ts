@@ -20,7 +20,7 @@ export interface BuildPromptOptions {
   style: PromptStyle;
   /** The model the body names (default: the style's, see `PROMPT_TARGETS`); not used by `plain`. */
   model?: string;
-  /** Anthropic's required `max_tokens`, OpenAI's `max_completion_tokens` (default 1024). */
+  /** Anthropic's required `max_tokens`, Cohere's `max_tokens`, OpenAI's `max_completion_tokens` (default 1024). */
   max_tokens?: number;
   /** The contract's `allow_cross_section` (seed 001 rule 3): one answer segment may cite several sections. */
   allow_cross_section?: boolean;

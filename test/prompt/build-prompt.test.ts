@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditAnswer } from '../../src/cite/audit/audit-answer.js';
 import { ANSWER_CITATION_FIELDS } from '../../src/cite/citation-contract.js';
 import { validateAnswer } from '../../src/cite/validate-answer.js';
 import { verifyAnswer } from '../../src/cite/verify-answer.js';
@@ -18,6 +19,7 @@ import type { ChunkStore } from '../../src/store/types.js';
 import { corpusPath } from '../corpora.js';
 import {
   ANTHROPIC_MESSAGES_REQUEST,
+  COHERE_CHAT_V2_REQUEST,
   OPENAI_CHAT_REQUEST,
   strictModeBreaches,
 } from './provider-request-schemas.js';
@@ -28,6 +30,7 @@ const QUESTION = 'What does the borrow checker reject?';
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 const anthropicAccepts = ajv.compile(ANTHROPIC_MESSAGES_REQUEST);
 const openaiAccepts = ajv.compile(OPENAI_CHAT_REQUEST);
+const cohereAccepts = ajv.compile(COHERE_CHAT_V2_REQUEST);
 
 let dir: string;
 let store: ChunkStore;
@@ -119,6 +122,70 @@ describe('buildPrompt: anthropic-documents', () => {
       });
     }
     expect(content.at(-1)).toEqual({ type: 'text', text: QUESTION });
+  });
+});
+
+describe('buildPrompt: cohere-documents', () => {
+  it('writes one document per hit, its id the chunk ID, its data the title and text', () => {
+    const request = buildPrompt(hits, QUESTION, { style: 'cohere-documents', max_tokens: 700 });
+    expect(cohereAccepts(request.body), errors(cohereAccepts)).toBe(true);
+    expect(request.target).toMatchObject({
+      provider: 'cohere',
+      endpoint: 'POST https://api.cohere.com/v2/chat',
+      default_model: 'command-a-03-2025',
+    });
+    const body = request.body as {
+      model: string;
+      max_tokens: number;
+      messages: { role: string; content: string }[];
+      documents: { id: string; data: { title: string; text: string } }[];
+    };
+    expect([body.model, body.max_tokens]).toEqual(['command-a-03-2025', 700]);
+    expect(body.messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(body.messages[1]!.content).toBe(QUESTION);
+    expect(body.documents.map((d) => [d.id, d.data.text])).toEqual(
+      hits.map((h) => [h.snippet_id, h.text]),
+    );
+    expect(body.documents[0]!.data.title).not.toBe('');
+    expect('max_tokens' in buildPrompt(hits, QUESTION, { style: 'cohere-documents' }).body).toBe(
+      false,
+    );
+  });
+
+  it('a citation of a document sent comes back naming its chunk, and its quote verifies', async () => {
+    const { body } = buildPrompt(hits, QUESTION, { style: 'cohere-documents' });
+    const documents = (body as { documents: { id: string; data: { text: string } }[] }).documents;
+    // a whole line of the chunk: the exact characters the model was sent
+    const words = documents[1]!.data.text
+      .split('\n')
+      .reduce((a, b) => (b.length > a.length ? b : a), '');
+    const text = `It says: ${words}.`;
+    // a v2 response cites by the document's id, as sent (doc:1 is only for documents sent without one)
+    const response = {
+      id: 'r',
+      finish_reason: 'COMPLETE',
+      message: {
+        role: 'assistant',
+        content: [{ type: 'text', text }],
+        citations: [
+          {
+            start: 9,
+            end: 9 + [...words].length,
+            text: words,
+            type: 'TEXT_CONTENT',
+            sources: [
+              { type: 'document', id: documents[1]!.id, document: { id: documents[1]!.id } },
+            ],
+          },
+        ],
+      },
+    };
+    const report = await auditAnswer(store, JSON.stringify(response), {
+      request: JSON.stringify(body),
+    });
+    expect(report.citations.map((c) => [c.status, c.chunk_id, c.quote?.status])).toEqual([
+      ['verified', hits[1]!.snippet_id, 'exact'],
+    ]);
   });
 });
 

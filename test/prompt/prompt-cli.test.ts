@@ -83,6 +83,19 @@ describe('cairn prompt', () => {
     ]);
   });
 
+  it('cohere-documents prints a v2 chat body whose documents are ided by chunk ID', async () => {
+    const c = captureIo();
+    const flags = { db, style: 'cohere-documents', k: '2', json: true, traceLog: false as const };
+    expect(await runPrompt(QUESTION, flags, c.io)).toBe(0);
+    const body = JSON.parse(c.out());
+    expect(Object.keys(body)).toEqual(['model', 'messages', 'documents']);
+    expect(body.documents).toHaveLength(2);
+    for (const d of body.documents) expect(d.id).toMatch(/^[0-9a-f]{8}\|r=[0-9a-f]{8}\|s=/u);
+    expect(c.err()).toBe(
+      'cairn: 2 sources; send it: POST https://api.cohere.com/v2/chat with content-type: application/json (API version v2 (Chat API v2))\n',
+    );
+  });
+
   it('refuses a bad style or flag before it opens the store (exit 2), and says so for no hits (exit 1)', async () => {
     const missing = join(dir, 'missing.db');
     const bad = captureIo();
@@ -128,6 +141,7 @@ describe('cairn prompt', () => {
     for (const text of [
       'anthropic-search-results',
       'openai-json-schema',
+      'cohere-documents',
       'Examples:',
       'cairn audit',
     ])

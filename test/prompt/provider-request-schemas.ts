@@ -15,6 +15,10 @@
  * OpenAI Chat Completions: CreateChatCompletionRequest with
  * ResponseFormatJsonSchema (`name` of a-z, A-Z, 0-9, _ and -, at most 64;
  * `schema`; `strict`), as the OpenAPI document of the API defines it.
+ *
+ * Cohere Chat API v2 (`POST /v2/chat`, https://docs.cohere.com/reference/chat):
+ * `model` and `messages` required; `documents` a list of strings or of
+ * `{ data: object, id?: string }`; `max_tokens` an integer.
  */
 const closed = (
   required: string[],
@@ -96,6 +100,34 @@ export const OPENAI_CHAT_REQUEST = {
       }),
     }),
     max_completion_tokens: { type: 'integer', minimum: 1 },
+  }),
+};
+
+export const COHERE_CHAT_V2_REQUEST = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  ...closed(['model', 'messages'], {
+    model: { type: 'string', minLength: 1 },
+    messages: {
+      type: 'array',
+      minItems: 1,
+      items: closed(['role', 'content'], {
+        role: { enum: ['system', 'user', 'assistant'] },
+        content: { type: 'string' },
+      }),
+    },
+    documents: {
+      type: 'array',
+      items: {
+        oneOf: [
+          { type: 'string' },
+          closed(['data'], {
+            id: { type: 'string', minLength: 1 },
+            data: { type: 'object' },
+          }),
+        ],
+      },
+    },
+    max_tokens: { type: 'integer', minimum: 1 },
   }),
 };
 

@@ -96,4 +96,70 @@ describe('the README examples audit as the README says', () => {
       [['verified', 'quote_verified', 'exact']],
     ]);
   });
+
+  it('cohere-documents: a misplaced segment, an exact one, an elided one, a made-up one', async () => {
+    expect(
+      await verdicts('cohere-documents.response.json', 'cohere-documents.request.json'),
+    ).toEqual([
+      'cohere',
+      false,
+      [
+        ['repaired', 'quote_found_elsewhere', 'misplaced'],
+        ['verified', 'quote_verified', 'exact'],
+        ['verified', 'quote_verified', 'elided'],
+        ['unverified', 'quote_not_found', 'not_found'],
+      ],
+    ]);
+    // the sources name the chunk by the id the request gave it: no request needed
+    expect(await verdicts('cohere-documents.response.json', null)).toEqual(
+      await verdicts('cohere-documents.response.json', 'cohere-documents.request.json'),
+    );
+  });
+
+  it("gemini-rag: chunk IDs from the retrieved files' uris, byte offsets past a curly apostrophe", async () => {
+    expect(await verdicts('gemini-rag.response.json', null)).toEqual([
+      'gemini',
+      false,
+      [
+        ['verified', 'quote_verified', 'normalized'],
+        ['verified', 'quote_verified', 'elided'],
+        ['repaired', 'quote_found_elsewhere', 'misplaced'],
+        ['unverified', 'quote_not_found', 'not_found'],
+      ],
+    ]);
+    const report = await auditAnswer(store, example('gemini-rag.response.json'));
+    expect(report.citations.map((c) => c.chunk_id)).toEqual([
+      '6879d98e|r=886c0714|s=01-|p=000|b=001',
+      '6879d98e|r=886c0714|s=01.01-|p=000|b=001',
+      '6879d98e|r=886c0714|s=01.01-|p=000|b=001',
+      '6879d98e|r=886c0714|s=01-|p=000|b=001',
+    ]);
+  });
+
+  it('openai-file-search: file_citations of files named by chunk IDs, and one that is not', async () => {
+    expect(await verdicts('openai-file-search.response.json', null)).toEqual([
+      'openai',
+      false,
+      [
+        ['verified', 'chunk_verified', null],
+        ['verified', 'chunk_verified', null],
+        ['unverified', 'source_unresolved', null],
+      ],
+    ]);
+  });
+
+  it("cairn-answer: each of the quote's verdicts", async () => {
+    expect(await verdicts('cairn-answer.json', null)).toEqual([
+      'cairn',
+      false,
+      [
+        ['verified', 'quote_verified', 'exact'],
+        ['verified', 'quote_verified', 'normalized'],
+        ['unverified', 'quote_too_short', 'too_short'],
+        ['unverified', 'quote_not_found', 'not_found'],
+        ['repaired', 'quote_found_elsewhere', 'misplaced'],
+        ['unverified', 'quote_not_found', 'not_found'],
+      ],
+    ]);
+  });
 });

@@ -40,9 +40,12 @@ export function registerPrompt(program: Command): void {
     .option('--section <sect_path>', 'only this section and its subsections')
     .option(
       '--model <id>',
-      'the model the body names (default: claude-sonnet-4-5, gpt-4o-2024-08-06)',
+      'the model the body names (default: claude-sonnet-4-5, gpt-4o-2024-08-06, command-a-03-2025)',
     )
-    .option('--max-tokens <n>', "the answer's token budget (Anthropic's max_tokens, default 1024)")
+    .option(
+      '--max-tokens <n>',
+      "the answer's token budget (Anthropic's and Cohere's max_tokens, default 1024)",
+    )
     .option(
       '--allow-cross-section',
       "tell the model one answer segment may cite several sections (the contract's allow_cross_section)",
@@ -65,6 +68,8 @@ Styles (the endpoint and API version go to stderr):
                             char_location with indices into the chunk's text
   openai-json-schema        Chat Completions: the contract and sources as text, and
                             response_format json_schema (strict) = the auditable answer
+  cohere-documents          Cohere Chat API v2: one document per hit, id = the chunk ID,
+                            data = its title and text; each citation's source names the chunk
   plain                     seed 001's contract text and the sources, for any chat
 
 The search behind it is a search as cairn search runs it: one rag_traces row.
@@ -75,6 +80,7 @@ Examples:
     -H "anthropic-version: 2023-06-01" -H "content-type: application/json" -d @request.json > response.json
   cairn audit response.json --request request.json
   cairn prompt "ownership rules" --style openai-json-schema -k 3 --json
+  cairn prompt "ownership rules" --style cohere-documents -k 3 --json > request.json
   cairn prompt "ownership rules" --style plain`,
     )
     .action(async (question: string, flags: PromptFlags) => {
