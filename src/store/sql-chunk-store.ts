@@ -6,6 +6,7 @@ import type { SqlDriver } from './sql-driver.js';
 import { createSqlLexicalIndex } from './sql-lexical-index.js';
 import { createSqlSeenFileStore } from './sql-seen-file-store.js';
 import { createSqlTraceStore } from './sql-trace-store.js';
+import { createSqlVectorStore } from './sql-vector-store.js';
 import type { ChunkStore, StoreCounts } from './types.js';
 import { WriteCounter } from './write-counter.js';
 
@@ -50,6 +51,7 @@ export function createSqlChunkStore(
     ...createSqlSeenFileStore(ctx),
     ...createSqlTraceStore(ctx),
     ...createSqlLexicalIndex(ctx),
+    ...createSqlVectorStore(ctx),
     counts: () => countRows(driver),
     check: () => checkStore(driver),
     refusesWrites: async () => readOnly || driver.dialect.sql.refusesWrites(driver),

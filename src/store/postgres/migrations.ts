@@ -2,5 +2,11 @@ import type { Migration } from '../migration.js';
 import { initial } from './migrations/001-initial.js';
 import { lexicalIndex } from './migrations/002-lexical-index.js';
 import { storedTsvector } from './migrations/003-stored-tsvector.js';
+import { vectors } from './migrations/004-vectors.js';
 
-export const POSTGRES_MIGRATIONS: readonly Migration[] = [initial, lexicalIndex, storedTsvector];
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+  initial,
+  lexicalIndex,
+  storedTsvector,
+  vectors,
+];

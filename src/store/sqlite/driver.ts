@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
 import { CairnError } from '../../errors.js';
 import { makeFolderSync } from '../../make-folder.js';
 import { AsyncMutex } from '../async-mutex.js';
@@ -99,6 +100,7 @@ export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
       db.pragma('synchronous = NORMAL');
     }
     db.pragma('foreign_keys = ON');
+    loadVectorFunctions(db);
     if (options.max_page_count !== undefined)
       db.pragma(`max_page_count = ${options.max_page_count}`);
   } catch (error) {
@@ -306,5 +308,18 @@ function writable(path: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * sqlite-vec's functions (vec_distance_cosine) score stored vectors in SQL.
+ * A platform without its prebuilt library still opens the store: only
+ * vector search fails, naming the missing function.
+ */
+function loadVectorFunctions(db: Database.Database): void {
+  try {
+    sqliteVec.load(db);
+  } catch {
+    // lexical use needs nothing from it
   }
 }
