@@ -49,6 +49,7 @@ const COMMANDS: Record<string, Register> = {
   show: async (p) => (await import('./commands/show.js')).registerShow(p),
   resolve: async (p) => (await import('./commands/resolve.js')).registerResolve(p),
   search: async (p) => (await import('./commands/search.js')).registerSearch(p),
+  embed: async (p) => (await import('./commands/embed.js')).registerEmbed(p),
   ids: async (p) => (await import('./commands/ids.js')).registerIds(p),
   eval: async (p) => (await import('./commands/eval.js')).registerEval(p),
   serve: async (p) => (await import('./commands/serve.js')).registerServe(p),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { CairnError, isCairnError } from '../errors.js';
 import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
 import type { ChunkStore, LexicalQuery, WaitOptions } from '../store/types.js';
@@ -8,7 +8,7 @@ import { NO_SECTION_ID } from '../types.js';
 import { dropStopwords } from './drop-stopwords.js';
 import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
 import { proximityScores, RERANK_POOL } from './proximity-rerank.js';
-import { rankHits } from './rank-hits.js';
+import { rankByMode, SEARCH_MODES } from './rank-by-mode.js';
 import { resolveSearchChunker } from './resolve-search-chunker.js';
 import { tokenizeQuery } from './tokenize-query.js';
 import type { SearchHit, SearchOptions, SearchResult } from './types.js';
@@ -58,13 +58,6 @@ export async function search(
       { details: { expected: options.analyzer, received: live.analyzer } },
     );
   }
-  if (options.index_hash !== undefined && options.index_hash !== live.index_hash) {
-    throw new CairnError(
-      'mismatch_index_hash',
-      `The live index of ${chunkerId} is ${live.index_hash}, the caller expects ${options.index_hash}: re-run the search without it or rebuild`,
-      { details: { expected: options.index_hash, received: live.index_hash } },
-    );
-  }
   // A 10 kB query has hundreds of words: the first 64 distinct ones rank as well and keep the statement small.
   const terms = dropStopwords(tokenizeQuery(query)).slice(0, MAX_QUERY_TERMS);
   const rerank = options.rerank ?? 'proximity';
@@ -87,22 +80,45 @@ export async function search(
     lexical.document_id = document.id;
   }
   if (options.section !== undefined) lexical.section = options.section;
-  const ranked = rankHits(
-    await store.searchLexical(lexical),
-    rerank === 'none' ? undefined : (candidates) => proximityScores(terms, candidates),
-  );
+  const mode = options.mode ?? 'lexical';
+  if (!SEARCH_MODES.includes(mode)) {
+    throw new CairnError(
+      'invalid_option',
+      `mode must be one of ${SEARCH_MODES.join(', ')}, got ${String(mode)}`,
+    );
+  }
+  const ranking = await rankByMode(store, {
+    mode,
+    query,
+    lexical,
+    ...(rerank === 'none' ? {} : { rerank: (candidates) => proximityScores(terms, candidates) }),
+    ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+  });
+  const { ranked } = ranking;
+  const embedModel = ranking.embed_model ?? LEXICAL_EMBED_MODEL;
+  const indexHash =
+    ranking.vector_hash === null
+      ? live.index_hash
+      : vectorIndexHash(live.index_hash, ranking.vector_hash);
+  if (options.index_hash !== undefined && options.index_hash !== indexHash) {
+    throw new CairnError(
+      'mismatch_index_hash',
+      `The live index of ${chunkerId} is ${indexHash}, the caller expects ${options.index_hash}: re-run the search without it or rebuild`,
+      { details: { expected: options.index_hash, received: indexHash } },
+    );
+  }
   // rankHits returns the matches in k_final order
   const hits: SearchHit[] = ranked
     .slice(0, k)
-    .map(({ match, score_norm, rerank_score, k_pos, k_final }) => ({
+    .map(({ match, score_norm, rerank_score, k_pos, k_final, delta_s, ranks }) => ({
       doc_id: match.doc_uid,
       section_id: match.chunk.section_id || NO_SECTION_ID,
       snippet_id: match.chunk.chunk_id,
       source_url: match.source_url,
       offsets: { start: match.chunk.char_start, end: match.chunk.char_end, unit: 'char' },
       tokens: match.chunk.tokens,
-      index_hash: live.index_hash,
-      embed_model: LEXICAL_EMBED_MODEL,
+      index_hash: indexHash,
+      embed_model: embedModel,
       analyzer: live.analyzer,
       rev: match.rev,
       window: { pre: 0, post: 0 },
@@ -115,6 +131,8 @@ export async function search(
       text: match.chunk.text,
       heading_path: match.chunk.heading_path,
       ...(match.chunk.json_pointer === '' ? {} : { json_pointer: match.chunk.json_pointer }),
+      // only searches with an embedder measure ΔS and fuse engines: lexical hits stay as they were
+      ...(ranking.embed_model === null ? {} : { delta_s, ranks }),
     }));
   // a read-only store (a replica, a file without write access) is searched without a trace
   const traced = !store.read_only && options.trace !== false;
@@ -125,15 +143,22 @@ export async function search(
     terms,
     chunker_id: chunkerId,
     analyzer: live.analyzer,
-    index_hash: live.index_hash,
-    embed_model: LEXICAL_EMBED_MODEL,
+    index_hash: indexHash,
+    embed_model: embedModel,
+    mode,
     hits,
     trace_log: logPath,
     traced,
   };
   if (result.traced) {
     try {
-      await writeTrace(store, result, { k, log_path: logPath, ...wait });
+      const deltaS = hits[0]?.delta_s;
+      await writeTrace(store, result, {
+        k,
+        log_path: logPath,
+        ...wait,
+        ...(deltaS === undefined || deltaS === null ? {} : { fields: { deltaS } }),
+      });
     } catch (error) {
       if (wait.wait_ms === undefined || !isCairnError(error, 'store_busy')) throw error;
       return { ...result, traced: false };
@@ -159,4 +184,10 @@ function rejectNulOptions(options: SearchOptions): void {
       });
     }
   }
+}
+
+/** The index hash of a search that read vectors: the lexical index and the vector index together. */
+function vectorIndexHash(lexicalHash: string, vectorHash: string): string {
+  const digest = createHash('sha256').update(`${lexicalHash}\n${vectorHash}\n`).digest('hex');
+  return `vec:${digest.slice(0, 40)}`;
 }

@@ -1,3 +1,4 @@
+import type { Embedder } from '../embed/types.js';
 import type { SourceResult, SourceTask } from '../ingest/process-source.js';
 import type { ChunkStore } from '../store/types.js';
 import type { PagingLimits } from './read-paging.js';
@@ -20,6 +21,8 @@ export interface ServerDeps {
   paging: PagingLimits;
   /** A search's wait for a SQLite write lock held elsewhere, before it answers untraced. */
   trace_wait_ms: number;
+  /** Embeds queries for `mode` vector and hybrid (`cairn serve --embedder`); none: lexical only. */
+  embedder?: Embedder;
   /** Where the server logs failures it does not show the caller. */
   log: (line: string) => void;
 }

@@ -65,6 +65,11 @@ export function formatTraceLine(
     `kfinal=${list(result.hits.map((h) => h.k_final))}`,
     `section_id=${top === undefined || top.section_id === '' ? NO_SECTION_ID : top.section_id}`,
     `rev=${top?.rev ?? '-'}`,
+    ...(result.hits.some((h) => h.ranks !== undefined)
+      ? [
+          `ranks=${list(result.hits.map((h) => `l${h.ranks?.lexical ?? '-'}v${h.ranks?.vector ?? '-'}`))}`,
+        ]
+      : []),
   ].join(' ');
 }
 

@@ -31,6 +31,7 @@ const SEARCH_KEYS = [
   'trace',
   'trace_log',
   'trace_wait_ms',
+  'embedder',
 ] as const satisfies readonly (keyof CairnRetrieverSearchOptions)[];
 
 /** Every key a retriever reads: its store, LangChain's `BaseRetrieverInput`, the search options. */

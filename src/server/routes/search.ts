@@ -17,7 +17,7 @@ interface SearchRequest {
 }
 
 /**
- * `GET /api/search?q=...&k=&doc=&section=&chunker=&analyzer=&index_hash=&rerank=`
+ * `GET /api/search?q=...&k=&doc=&section=&chunker=&analyzer=&index_hash=&rerank=&mode=`
  * and `POST /api/search` with the same fields as JSON (`query` for `q`):
  * hits with their full citation payloads, ranked, and `matches`: per hit,
  * where its text holds a searched word (for excerpts); each query writes its
@@ -30,6 +30,7 @@ export function searchRoutes(deps: ServerDeps): Hono {
     const result = await search(deps.store, request.query, {
       ...request.options,
       trace_wait_ms: deps.trace_wait_ms,
+      ...(deps.embedder === undefined ? {} : { embedder: deps.embedder }),
       // Hono answers HEAD with the GET route: a HEAD asks for headers, and leaves no trace
       ...(c.req.method === 'HEAD' ? { trace: false } : {}),
     });
