@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { CairnError } from '../../errors.js';
 import { makeFolderSync } from '../../make-folder.js';
 import { AsyncMutex } from '../async-mutex.js';
@@ -312,14 +312,34 @@ function writable(path: string): boolean {
 }
 
 /**
- * sqlite-vec's functions (vec_distance_cosine) score stored vectors in SQL.
- * A platform without its prebuilt library still opens the store: only
- * vector search fails, naming the missing function.
+ * sqlite-vec's functions score stored vectors in SQL (vec_distance_cosine).
+ * Where its prebuilt library cannot load (no package for the platform), a
+ * JavaScript function of the same name and meaning scores them, exactly,
+ * so vector search still works, only slower.
  */
 function loadVectorFunctions(db: Database.Database): void {
   try {
+    const sqliteVec = createRequire(import.meta.url)('sqlite-vec') as {
+      load(db: Database.Database): void;
+    };
     sqliteVec.load(db);
   } catch {
-    // lexical use needs nothing from it
+    db.function('vec_distance_cosine', { deterministic: true }, (a: unknown, b: unknown) =>
+      cosineDistance(a as Uint8Array, b as Uint8Array),
+    );
   }
+}
+
+function cosineDistance(a: Uint8Array, b: Uint8Array): number {
+  const x = new Float32Array(new Uint8Array(a).buffer);
+  const y = new Float32Array(new Uint8Array(b).buffer);
+  let dot = 0;
+  let nx = 0;
+  let ny = 0;
+  for (let i = 0; i < x.length; i++) {
+    dot += x[i]! * y[i]!;
+    nx += x[i]! * x[i]!;
+    ny += y[i]! * y[i]!;
+  }
+  return nx === 0 || ny === 0 ? 1 : 1 - dot / Math.sqrt(nx * ny);
 }
