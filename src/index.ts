@@ -294,6 +294,14 @@ export type {
   VersionWithText,
   WaitOptions,
 } from './store/types.js';
+export type {
+  PendingVectorSet,
+  VectorIndexState,
+  VectorMatch,
+  VectorQuery,
+  VectorSetWrite,
+  VectorStore,
+} from './store/vector-store.js';
 // trace: the rag_traces row and grep-friendly line of each search and answer segment
 export { formatTraceLine, type TraceFields, type TraceRun } from './trace/format-trace-line.js';
 export type { TracedHit, TracedResult } from './trace/types.js';
