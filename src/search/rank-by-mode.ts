@@ -138,9 +138,8 @@ function fuse(
     score_raw: rrf(ranks.lexical) + rrf(ranks.vector),
   }));
   // rankHits keeps the input order as k_pos: hand it the fused order
-  const order = scored.map((m, i) => i).sort((a, b) => scored[b]!.score_raw - scored[a]!.score_raw);
   const ranked = rankHits(
-    order.map((i) => scored[i]!),
+    [...scored].sort((a, b) => b.score_raw - a.score_raw),
     undefined,
   );
   const ranksOf = new Map(entries.map((e) => [e.match.chunk.id, e.ranks]));
