@@ -54,6 +54,14 @@ export const ERROR_CODES = [
   'mismatch_index_hash',
   // an answer to audit is JSON of no citation shape cairn reads
   'unknown_answer_shape',
+  // embedding: the provider cannot be reached or refuses (after retries), throttles past the retries, or answers nonsense
+  'embedder_unavailable',
+  'embedder_rate_limited',
+  'embedder_bad_response',
+  // a query embedded by another embedder than the one the index was built with
+  'embed_model_mismatch',
+  // vector or hybrid search over chunks no embedder has embedded yet (run cairn embed)
+  'no_vectors',
   // a search's trace log file cannot be written (a folder, a path under a file, no permission)
   'trace_log_unwritable',
   // an output file a command was told to write (export corpus --out) cannot be written

@@ -141,6 +141,22 @@ export type { SplitJsonlOptions } from './corpus/split-jsonl-lines.js';
 export { validateCorpusFile } from './corpus/validate-corpus-file.js';
 export type { ValidateCorpusOptions } from './corpus/validate-corpus-stream.js';
 export { validateCorpusStream, validateCorpusText } from './corpus/validate-corpus-stream.js';
+// embed: embedders (OpenAI-compatible HTTP, the lexical hash embedder) and vectors beside the chunks
+export { cosine, deltaS } from './embed/cosine.js';
+export type {
+  EmbedChunkSetsOptions,
+  EmbedProgress,
+  EmbedReport,
+} from './embed/embed-chunk-sets.js';
+export { embedChunkSets } from './embed/embed-chunk-sets.js';
+export type { EmbedContext } from './embed/embedded-text.js';
+export { embeddedText } from './embed/embedded-text.js';
+export type { HashEmbedderOptions } from './embed/hash-embedder.js';
+export { createHashEmbedder } from './embed/hash-embedder.js';
+export type { OpenAIEmbedderOptions } from './embed/openai-embedder.js';
+export { createOpenAIEmbedder } from './embed/openai-embedder.js';
+export { resolveEmbedder } from './embed/resolve-embedder.js';
+export type { EmbedCallOptions, Embedder } from './embed/types.js';
 // errors: CairnError and its stable codes
 export type { CairnErrorDetails, ErrorCode } from './errors.js';
 export { CairnError, ERROR_CODES, isCairnError } from './errors.js';
@@ -298,6 +314,8 @@ export { computeIndexHash } from './search/compute-index-hash.js';
 export type { ExportChunksOptions, ExportedChunk } from './search/export-chunks.js';
 export { exportChunks } from './search/export-chunks.js';
 export { highlightTerms } from './search/highlight-terms.js';
+export type { EngineRanks, SearchMode } from './search/rank-by-mode.js';
+export { RRF_K, SEARCH_MODES } from './search/rank-by-mode.js';
 export { search } from './search/search.js';
 export { tokenizeQuery } from './search/tokenize-query.js';
 export type { Citation, SearchHit, SearchOptions, SearchResult } from './search/types.js';
@@ -348,6 +366,14 @@ export type {
   VersionWithText,
   WaitOptions,
 } from './store/types.js';
+export type {
+  PendingVectorSet,
+  VectorIndexState,
+  VectorMatch,
+  VectorQuery,
+  VectorSetWrite,
+  VectorStore,
+} from './store/vector-store.js';
 // trace: the rag_traces row and grep-friendly line of each search and answer segment
 export { formatTraceLine, type TraceFields, type TraceRun } from './trace/format-trace-line.js';
 export {

@@ -54,6 +54,7 @@ const COMMANDS: Record<string, Register> = {
   resolve: async (p) => (await import('./commands/resolve.js')).registerResolve(p),
   search: async (p) => (await import('./commands/search.js')).registerSearch(p),
   prompt: async (p) => (await import('./commands/prompt.js')).registerPrompt(p),
+  embed: async (p) => (await import('./commands/embed.js')).registerEmbed(p),
   ids: async (p) => (await import('./commands/ids.js')).registerIds(p),
   eval: async (p) => (await import('./commands/eval.js')).registerEval(p),
   serve: async (p) => (await import('./commands/serve.js')).registerServe(p),

@@ -27,6 +27,12 @@ const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([
   'empty_query',
   'analyzer_mismatch',
   'mismatch_index_hash',
+  // --embedder names a server that cannot be used, or another embedder than the index's; no vectors yet
+  'embedder_unavailable',
+  'embedder_rate_limited',
+  'embedder_bad_response',
+  'embed_model_mismatch',
+  'no_vectors',
   // --trace-log (or traces.log beside the database) names a file that cannot be written
   'trace_log_unwritable',
   'output_unwritable',

@@ -1,3 +1,5 @@
+import type { Embedder } from '../embed/types.js';
+import type { SearchMode } from '../search/rank-by-mode.js';
 import { search } from '../search/search.js';
 import type { ChunkStore } from '../store/types.js';
 import { NO_SECTION_ID } from '../types.js';
@@ -20,6 +22,8 @@ export interface PhrasingRun {
   index: number;
   text: string;
   hits: RankedHit[];
+  /** ΔS of the top hit, when the search had an embedder. */
+  top_delta_s?: number | null;
 }
 
 export interface QuestionRun {
@@ -32,6 +36,8 @@ export interface AskOptions {
   /** The chunker id whose chunks are searched. */
   chunker: string;
   signal?: AbortSignal;
+  mode?: SearchMode;
+  embedder?: Embedder;
   /** After each question, for progress. */
   on_question?: (done: number, total: number) => void;
 }
@@ -52,6 +58,8 @@ export async function askGoldQuestions(
         chunker: options.chunker,
         trace: false,
         trace_log: false,
+        ...(options.mode === undefined ? {} : { mode: options.mode }),
+        ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       });
       phrasings.push({
         index,
@@ -65,6 +73,7 @@ export async function askGoldQuestions(
           start: hit.offsets.start,
           end: hit.offsets.end,
         })),
+        ...(options.embedder === undefined ? {} : { top_delta_s: result.hits[0]?.delta_s ?? null }),
       });
     }
     runs.push({ question, phrasings });

@@ -29,7 +29,11 @@ export function formatGoldTable(report: GoldEvalReport, gold: string): string {
     );
     for (const loss of r.lost) lines.push(`  lost ${loss.id}: ${loss.reason} (${loss.chunk_id})`);
   }
-  lines.push(`ΔS: not measured: ${o.delta_s.note}`);
+  lines.push(
+    o.delta_s.median === null
+      ? `ΔS: not measured: ${o.delta_s.note}`
+      : `ΔS: median ${o.delta_s.median.toFixed(3)}, ${rate(o.delta_s.share_at_most_0_45 ?? 0)} at most 0.45 (${o.delta_s.note})`,
+  );
   if (report.misses.length > 0) {
     lines.push(
       '',

@@ -1,10 +1,12 @@
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { countOf } from '../count-of.js';
+import { embedChunkSets } from '../embed/embed-chunk-sets.js';
+import type { Embedder } from '../embed/types.js';
 import { resolveSearchChunker } from '../search/resolve-search-chunker.js';
 import { checkK } from '../search/search.js';
 import type { TemporaryStore } from '../store/open-store.js';
 import type { ChunkStore } from '../store/types.js';
-import { askGoldQuestions } from './ask-gold-questions.js';
+import { askGoldQuestions, type QuestionRun } from './ask-gold-questions.js';
 import { compareRankings, type RankingDifference } from './compare-rankings.js';
 import { followReingest, type ReingestReport } from './follow-reingest.js';
 import { checkGoldSearchMode, type GoldSearchMode } from './gold-search-mode.js';
@@ -18,6 +20,8 @@ export interface GoldEvalOptions {
   /** Chunker id, name or alias, as search takes it. */
   chunker?: string;
   mode?: string;
+  /** Embeds the questions (and the second store's chunks); the store's vectors must be this embedder's. */
+  embedder?: Embedder;
   /** A folder with a later revision of the documents: re-ingested into the second store, hits followed. */
   after?: string;
   /** Makes the second store (ingested in reverse order); without it there is no determinism check and no `after`. */
@@ -68,13 +72,15 @@ export async function runGoldEval(
   options: GoldEvalOptions = {},
 ): Promise<GoldEvalReport> {
   const k = checkK(options.k ?? 10);
-  const mode = checkGoldSearchMode(options.mode);
+  const mode = checkGoldSearchMode(options.mode, options.embedder !== undefined);
   const chunkerId = await resolveSearchChunker(store, options.chunker);
   const progress = options.on_progress ?? (() => {});
   const ask = (target: ChunkStore, what: string) =>
     askGoldQuestions(target, questions, {
       k,
       chunker: chunkerId,
+      mode,
+      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       on_question: (done, total) => {
         if (done === total || done % 20 === 0) progress(`${what}: ${done}/${total} questions`);
@@ -99,6 +105,9 @@ export async function runGoldEval(
     try {
       const documents = await storeReordered(store, temporary.store, chunker);
       progress(`second store: ${countOf(documents, 'document')} stored in reverse order`);
+      if (options.embedder !== undefined) {
+        await embedChunkSets(temporary.store, options.embedder, { chunker_id: chunkerId });
+      }
       const again = await ask(temporary.store, 'asked again');
       const differences = compareRankings(runs, again);
       determinism = {
@@ -131,11 +140,7 @@ export async function runGoldEval(
       ...overall,
       determinism,
       reingest,
-      delta_s: {
-        median: null,
-        share_at_most_0_45: null,
-        note: 'lexical search embeds nothing, so there is no ΔS to measure',
-      },
+      delta_s: deltaSSummary(runs, options.embedder?.id),
     },
     per_question,
     misses: per_question
@@ -146,5 +151,39 @@ export async function runGoldEval(
         section: q.section,
         retrieved_sections: q.retrieved_sections,
       })),
+  };
+}
+
+/** Seed 000/001's ΔS(question, retrieved) target, as the share of questions at or under it. */
+const DELTA_S_TARGET = 0.45;
+
+/** ΔS of each question's top hit (as written, not its paraphrases): median and share ≤ 0.45. */
+function deltaSSummary(
+  runs: readonly QuestionRun[],
+  embedModel: string | undefined,
+): GoldEvalReport['overall']['delta_s'] {
+  if (embedModel === undefined) {
+    return {
+      median: null,
+      share_at_most_0_45: null,
+      note: 'lexical search embeds nothing, so there is no ΔS to measure',
+    };
+  }
+  const values = runs
+    .map((run) => run.phrasings[0]?.top_delta_s)
+    .filter((v): v is number => typeof v === 'number')
+    .sort((a, b) => a - b);
+  const mid = values.length >> 1;
+  const median =
+    values.length === 0
+      ? null
+      : values.length % 2
+        ? values[mid]!
+        : (values[mid - 1]! + values[mid]!) / 2;
+  return {
+    median,
+    share_at_most_0_45:
+      values.length === 0 ? null : values.filter((v) => v <= DELTA_S_TARGET).length / values.length,
+    note: `ΔS = 1 - cosine(question, top hit) by ${embedModel}, over ${values.length} questions as written`,
   };
 }

@@ -1,9 +1,12 @@
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { gptTokenCounter } from '../chunk/tokenizers/gpt-token-counter.js';
+import { embedChunkSets } from '../embed/embed-chunk-sets.js';
+import type { Embedder } from '../embed/types.js';
 import { CairnError } from '../errors.js';
 import { deriveDocUid } from '../load/doc-uid.js';
 import { buildTextDocument } from '../parse/text/parse-text.js';
 import { ensure } from '../pipeline/ensure.js';
+import type { SearchMode } from '../search/rank-by-mode.js';
 import { checkK, search } from '../search/search.js';
 import type { ChunkStore } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
@@ -29,6 +32,10 @@ export interface SquadEvalOptions {
   trace_log?: string | false;
   /** Stops the run before the next article or question: `interrupted`. */
   signal?: AbortSignal;
+  /** Search mode (default `lexical`); `vector` and `hybrid` need `embedder`. */
+  mode?: SearchMode;
+  /** Embeds every stored chunk set after ingest (timed with it) and each question. */
+  embedder?: Embedder;
 }
 
 export interface ChunkerEvalResult extends RetrievalMetrics {
@@ -40,6 +47,9 @@ export interface ChunkerEvalResult extends RetrievalMetrics {
   mean_chunk_tokens: number;
   ingest_seconds: number;
   search_seconds: number;
+  mode: SearchMode;
+  /** The embedder the chunks and questions were embedded with; `none` without one. */
+  embed_model: string;
 }
 
 export interface SquadEvalReport {
@@ -120,6 +130,12 @@ export async function runSquadEval(
       chunks += written.chunk_count;
       for (const chunk of chunker.chunk(doc)) chunkTokens += counter.count(chunk.text);
     }
+    if (options.embedder !== undefined) {
+      await embedChunkSets(store, options.embedder, {
+        chunker_id: chunker.chunker_id,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      });
+    }
     const t1 = performance.now();
     const tokensOf = new Map<string, number>();
     const outcomes: QuestionOutcome[] = [];
@@ -133,6 +149,8 @@ export async function runSquadEval(
           chunker: chunker.chunker_id,
           trace_log: options.trace_log ?? false,
           qid: `squad-${question.id}`,
+          ...(options.mode === undefined ? {} : { mode: options.mode }),
+          ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
         });
         const retrieved: RetrievedSpan[] = result.hits.map((hit) => {
           let tokens = tokensOf.get(hit.snippet_id);
@@ -157,6 +175,8 @@ export async function runSquadEval(
       mean_chunk_tokens: chunks === 0 ? 0 : chunkTokens / chunks,
       ingest_seconds: (t1 - t0) / 1000,
       search_seconds: (t2 - t1) / 1000,
+      mode: options.mode ?? 'lexical',
+      embed_model: options.embedder?.id ?? 'none',
     });
   }
   const all = articles.flatMap((a) => a.questions);

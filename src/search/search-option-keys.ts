@@ -12,4 +12,5 @@ export const SEARCH_STRING_OPTIONS = [
   'analyzer',
   'index_hash',
   'rerank',
+  'mode',
 ] as const satisfies readonly (keyof SearchOptions)[];

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { CairnError, isCairnError } from '../errors.js';
 import { storedChunkFields, storedNodeOffsets } from '../pipeline/canonical-fields.js';
 import {
@@ -14,7 +14,7 @@ import { writeTrace } from '../trace/write-trace.js';
 import { dropStopwords } from './drop-stopwords.js';
 import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
 import { proximityScores, RERANK_POOL } from './proximity-rerank.js';
-import { rankHits } from './rank-hits.js';
+import { rankByMode, SEARCH_MODES } from './rank-by-mode.js';
 import { resolveSearchChunker } from './resolve-search-chunker.js';
 import { tokenizeQuery } from './tokenize-query.js';
 import type { SearchHit, SearchOptions, SearchResult } from './types.js';
@@ -90,13 +90,6 @@ export async function search(
       { details: { expected: options.analyzer, received: live.analyzer } },
     );
   }
-  if (options.index_hash !== undefined && options.index_hash !== live.index_hash) {
-    throw new CairnError(
-      'mismatch_index_hash',
-      `The live index of ${chunkerId} is ${live.index_hash}, the caller expects ${options.index_hash}: re-run the search without it or rebuild`,
-      { details: { expected: options.index_hash, received: live.index_hash } },
-    );
-  }
   // A 10 kB query has hundreds of words: the first 64 distinct ones rank as well and keep the statement small.
   const terms = dropStopwords(tokenizeQuery(query)).slice(0, MAX_QUERY_TERMS);
   const rerank = options.rerank ?? 'proximity';
@@ -121,52 +114,69 @@ export async function search(
   if (options.section !== undefined) {
     lexical.section = await sectionFilter(store, options.section, lexical.document_id);
   }
-  const matches = await store.searchLexical(lexical);
-  const sections = new Map(
-    (
-      await legibleSections(
-        store,
-        matches.map((m) => m.chunk),
-      )
-    ).map((s, i) => [matches[i]!, s]),
-  );
-  const ranked = rankHits(
-    matches,
-    rerank === 'none' ? undefined : (candidates) => proximityScores(terms, candidates),
-    (match) => sections.get(match)!.section_id,
-  );
+  const mode = options.mode ?? 'lexical';
+  if (!SEARCH_MODES.includes(mode)) {
+    throw new CairnError(
+      'invalid_option',
+      `mode must be one of ${SEARCH_MODES.join(', ')}, got ${String(mode)}`,
+    );
+  }
+  const ranking = await rankByMode(store, {
+    mode,
+    query,
+    lexical,
+    ...(rerank === 'none' ? {} : { rerank: (candidates) => proximityScores(terms, candidates) }),
+    ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+  });
+  const { ranked } = ranking;
+  const embedModel = ranking.embed_model ?? LEXICAL_EMBED_MODEL;
+  const indexHash =
+    ranking.vector_hash === null
+      ? live.index_hash
+      : vectorIndexHash(live.index_hash, ranking.vector_hash);
+  if (options.index_hash !== undefined && options.index_hash !== indexHash) {
+    throw new CairnError(
+      'mismatch_index_hash',
+      `The live index of ${chunkerId} is ${indexHash}, the caller expects ${options.index_hash}: re-run the search without it or rebuild`,
+      { details: { expected: options.index_hash, received: indexHash } },
+    );
+  }
   // rankHits returns the matches in k_final order
-  const hits: SearchHit[] = ranked
-    .slice(0, k)
-    .map(({ match, score_norm, rerank_score, k_pos, k_final }) => {
-      const section = sections.get(match)!;
-      return {
-        doc_id: match.doc_uid,
-        section_id: section.section_id,
-        snippet_id: match.chunk.chunk_id,
-        // an eCFR unit stored from a local file links to its paragraph on ecfr.gov
-        source_url: sectionSourceUrl(match.source_url, section),
-        offsets: { start: match.chunk.char_start, end: match.chunk.char_end, unit: 'char' },
-        tokens: match.chunk.tokens,
-        index_hash: live.index_hash,
-        embed_model: LEXICAL_EMBED_MODEL,
-        analyzer: live.analyzer,
-        rev: match.rev,
-        window: { pre: 0, post: 0 },
-        page: match.chunk.page,
-        score_raw: match.score_raw,
-        score_norm,
-        rerank_score,
-        k_pos,
-        k_final,
-        ...storedChunkFields(match.chunk),
-        text: match.chunk.text,
-        section_label: section.section_label,
-        heading_path: match.chunk.heading_path,
-        ...(match.chunk.json_pointer === '' ? {} : { json_pointer: match.chunk.json_pointer }),
-        ...storedNodeOffsets(match.chunk),
-      };
-    });
+  const top = ranked.slice(0, k);
+  const sections = await legibleSections(
+    store,
+    top.map((r) => r.match.chunk),
+  );
+  const hits: SearchHit[] = top.map(
+    ({ match, score_norm, rerank_score, k_pos, k_final, delta_s, ranks }, i) => ({
+      doc_id: match.doc_uid,
+      section_id: sections[i]!.section_id,
+      snippet_id: match.chunk.chunk_id,
+      // an eCFR unit stored from a local file links to its paragraph on ecfr.gov
+      source_url: sectionSourceUrl(match.source_url, sections[i]!),
+      offsets: { start: match.chunk.char_start, end: match.chunk.char_end, unit: 'char' },
+      tokens: match.chunk.tokens,
+      index_hash: indexHash,
+      embed_model: embedModel,
+      analyzer: live.analyzer,
+      rev: match.rev,
+      window: { pre: 0, post: 0 },
+      page: match.chunk.page,
+      score_raw: match.score_raw,
+      score_norm,
+      rerank_score,
+      k_pos,
+      k_final,
+      ...storedChunkFields(match.chunk),
+      text: match.chunk.text,
+      section_label: sections[i]!.section_label,
+      heading_path: match.chunk.heading_path,
+      ...(match.chunk.json_pointer === '' ? {} : { json_pointer: match.chunk.json_pointer }),
+      ...storedNodeOffsets(match.chunk),
+      // only searches with an embedder measure ΔS and fuse engines: lexical hits stay as they were
+      ...(ranking.embed_model === null ? {} : { delta_s, ranks }),
+    }),
+  );
   // a read-only store (a replica, a file without write access) is searched without a trace
   const traced = !store.read_only && options.trace !== false;
   const logPath = traced ? traceLogPath(store, options.trace_log) : null;
@@ -176,19 +186,22 @@ export async function search(
     terms,
     chunker_id: chunkerId,
     analyzer: live.analyzer,
-    index_hash: live.index_hash,
-    embed_model: LEXICAL_EMBED_MODEL,
+    index_hash: indexHash,
+    embed_model: embedModel,
+    mode,
     hits,
     trace_log: logPath,
     traced,
   };
   if (result.traced) {
     try {
+      const deltaS = hits[0]?.delta_s;
       await writeTrace(store, result, {
         k,
         log_path: logPath,
         ...wait,
         ...(options.trace_retention === undefined ? {} : { retention: options.trace_retention }),
+        ...(deltaS === undefined || deltaS === null ? {} : { fields: { deltaS } }),
       });
     } catch (error) {
       // the search is answered whatever became of its trace; the caller is told why there is none
@@ -222,4 +235,10 @@ function rejectNulOptions(options: SearchOptions): void {
       });
     }
   }
+}
+
+/** The index hash of a search that read vectors: the lexical index and the vector index together. */
+function vectorIndexHash(lexicalHash: string, vectorHash: string): string {
+  const digest = createHash('sha256').update(`${lexicalHash}\n${vectorHash}\n`).digest('hex');
+  return `vec:${digest.slice(0, 40)}`;
 }

@@ -1,5 +1,7 @@
+import type { Embedder } from '../embed/types.js';
 import type { CanonicalChunkFields } from '../pipeline/canonical-fields.js';
 import type { TraceRetention } from '../store/trace-store.js';
+import type { EngineRanks, SearchMode } from './rank-by-mode.js';
 
 /**
  * The citation payload of seed 001 (retrieval traceability), as each
@@ -64,6 +66,10 @@ export interface SearchHit extends Citation, CanonicalChunkFields {
    */
   node_start?: number;
   node_end?: number;
+  /** ΔS = 1 − cosine(question, chunk), 6 decimals; only when the search had an embedder (null: the chunk has no vector). */
+  delta_s?: number | null;
+  /** Each engine's 1-based rank of the hit (null: that engine did not return it); only when the search had an embedder. */
+  ranks?: EngineRanks;
 }
 
 export interface SearchOptions {
@@ -112,6 +118,17 @@ export interface SearchOptions {
    * `none`: the engine's order.
    */
   rerank?: 'proximity' | 'none';
+  /**
+   * `lexical` (default): BM25; `vector`: nearest by cosine to the query's
+   * embedding; `hybrid`: reciprocal rank fusion of the two. `vector` and
+   * `hybrid` need `embedder`, the one the index was embedded with.
+   */
+  mode?: SearchMode;
+  /**
+   * Embeds the query. With it, hits carry `delta_s` and `ranks` and name the
+   * embedder in `embed_model`, in any mode; the trace records the top hit's ΔS.
+   */
+  embedder?: Embedder;
 }
 
 export interface SearchResult {
@@ -122,6 +139,7 @@ export interface SearchResult {
   analyzer: string;
   index_hash: string;
   embed_model: string;
+  mode: SearchMode;
   hits: SearchHit[];
   /** The trace file written, if any. */
   trace_log: string | null;

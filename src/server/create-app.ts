@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import type { Embedder } from '../embed/types.js';
 import { CairnError } from '../errors.js';
 import { processSource, type SourceResult, type SourceTask } from '../ingest/process-source.js';
 import { createWorkerPool, type WorkerPool } from '../ingest/worker-pool.js';
@@ -65,6 +66,8 @@ export interface CreateAppOptions {
    * server on 127.0.0.1 through a DNS name it rebinds. Empty: any host.
    */
   allowed_hosts?: readonly string[];
+  /** Embeds queries for search `mode` vector and hybrid: the embedder the store's vectors were made with. */
+  embedder?: Embedder;
   /** Serve the web viewer at `/` (default true). */
   viewer?: boolean;
   log?: (line: string) => void;
@@ -137,6 +140,7 @@ export function createApp(options: CreateAppOptions): Hono {
     trace_wait_ms: options.trace_wait_ms ?? DEFAULT_TRACE_WAIT_MS,
     traces: options.traces === true,
     trace_retention: options.trace_retention ?? DEFAULT_TRACE_RETENTION,
+    ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   };
   // strict: false answers /api/search/ as /api/search

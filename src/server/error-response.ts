@@ -37,6 +37,8 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   // the caller pinned an index or analyzer the store no longer has
   analyzer_mismatch: 409,
   mismatch_index_hash: 409,
+  embed_model_mismatch: 409,
+  no_vectors: 409,
   store_conflict: 409,
   redirect_loop: 409,
   input_too_large: 413,
@@ -58,6 +60,10 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   store_unavailable: 503,
   store_busy: 503,
   store_full: 507,
+  // the embedding provider behind the server failed or throttled past the retries
+  embedder_unavailable: 502,
+  embedder_bad_response: 502,
+  embedder_rate_limited: 503,
 };
 
 /** The statuses codes map to; a code not listed here answers 500 `internal_error`. */

@@ -1,3 +1,4 @@
+import type { Embedder } from '../embed/types.js';
 import type { SourceResult, SourceTask } from '../ingest/process-source.js';
 import type { TraceRetention } from '../store/trace-store.js';
 import type { ChunkStore } from '../store/types.js';
@@ -25,6 +26,8 @@ export interface ServerDeps {
   traces: boolean;
   /** The rows kept once a trace is written. */
   trace_retention: TraceRetention;
+  /** Embeds queries for `mode` vector and hybrid (`cairn serve --embedder`); none: lexical only. */
+  embedder?: Embedder;
   /** Where the server logs failures it does not show the caller. */
   log: (line: string) => void;
 }

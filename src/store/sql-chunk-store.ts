@@ -7,6 +7,7 @@ import { createSqlLexicalIndex } from './sql-lexical-index.js';
 import { createSqlSeenFileStore } from './sql-seen-file-store.js';
 import { createSqlStoreInventory } from './sql-store-inventory.js';
 import { createSqlTraceStore } from './sql-trace-store.js';
+import { createSqlVectorStore } from './sql-vector-store.js';
 import type { ChunkStore, StoreCounts } from './types.js';
 import { WriteCounter } from './write-counter.js';
 
@@ -52,6 +53,7 @@ export function createSqlChunkStore(
     ...createSqlTraceStore(ctx),
     ...createSqlLexicalIndex(ctx),
     ...createSqlStoreInventory(ctx),
+    ...createSqlVectorStore(ctx),
     counts: () => countRows(driver),
     check: () => checkStore(driver),
     refusesWrites: async () => readOnly || driver.dialect.sql.refusesWrites(driver),

@@ -39,6 +39,12 @@ export interface DialectSql {
   refusesWrites(executor: SqlExecutor): Promise<boolean>;
   /** Serializes migrators of one store, inside the migration transaction. */
   lockMigrations(tx: SqlExecutor): Promise<void>;
+  /** A vector as the `vector` columns bind it (SQLite: float32 bytes; PostgreSQL: `real[]`). */
+  vectorParam(vector: Float32Array): unknown;
+  /** A `vector` column's value as read back. */
+  readVector(value: unknown): Float32Array;
+  /** 1 − cosine of `column` and the one `?` it holds (the query vector), exactly, in SQL. */
+  cosineDistanceSql(column: string): string;
 }
 
 export interface SqlExecutor {

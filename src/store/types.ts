@@ -5,6 +5,7 @@ import type { LexicalIndex } from './lexical-index.js';
 import type { SeenFileStore } from './seen-file-store.js';
 import type { StoreInventory } from './store-inventory.js';
 import type { TraceStore } from './trace-store.js';
+import type { VectorStore } from './vector-store.js';
 
 /**
  * The store's own boundary types: rows as the tables hold them, snake_case
@@ -254,7 +255,8 @@ export interface ChunkStore
     SeenFileStore,
     TraceStore,
     LexicalIndex,
-    StoreInventory {
+    StoreInventory,
+    VectorStore {
   /** The database's name, for messages and traces; behaviour that differs is in `capabilities`. */
   readonly dialect: 'sqlite' | 'postgres';
   /** Where the data lives, for messages (a path, or a URL without password). */

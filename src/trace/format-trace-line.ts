@@ -66,6 +66,11 @@ export function formatTraceLine(
     // a citation such as `15 CFR 746.1(b)` has spaces: quoted like the query
     `section_id=${top === undefined || top.section_id === '' ? NO_SECTION_ID : quoteIfNeeded(top.section_id)}`,
     `rev=${top?.rev ?? '-'}`,
+    ...(result.hits.some((h) => h.ranks !== undefined)
+      ? [
+          `ranks=${list(result.hits.map((h) => `l${h.ranks?.lexical ?? '-'}v${h.ranks?.vector ?? '-'}`))}`,
+        ]
+      : []),
   ].join(' ');
 }
 

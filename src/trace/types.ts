@@ -10,6 +10,8 @@ export interface TracedHit {
   score_norm: number;
   k_pos: number;
   k_final: number;
+  /** Each engine's rank, where a search fused several (hybrid) or ranked by vectors. */
+  ranks?: { lexical: number | null; vector: number | null };
 }
 
 /**

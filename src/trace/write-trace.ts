@@ -44,7 +44,12 @@ export async function writeTrace(
       rev: top?.rev ?? null,
       citations: result.hits.map((h) => h.snippet_id),
       scores: result.hits.map((h) => h.score_norm),
-      kpos: result.hits.map((h) => h.k_pos),
+      // with several engines, each hit's rank in each (seed 001 keeps one k_pos per hit otherwise)
+      kpos: result.hits.map((h) =>
+        h.ranks === undefined
+          ? h.k_pos
+          : { k_pos: h.k_pos, lexical: h.ranks.lexical, vector: h.ranks.vector },
+      ),
       kfinal: result.hits.map((h) => h.k_final),
     },
     options.wait_ms === undefined ? {} : { wait_ms: options.wait_ms },

@@ -7,6 +7,7 @@ export const PIPELINE_ORDER: readonly string[] = [
   'chunk',
   'ids',
   'store',
+  'embed',
   'pipeline',
   'ingest',
   'trace',

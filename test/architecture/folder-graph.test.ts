@@ -18,7 +18,7 @@ import {
 
 /**
  * Data flows one way through cairn (DESIGN.md): load -> parse -> chunk ->
- * ids -> store -> pipeline -> ingest -> trace -> search -> cite -> corpus ->
+ * ids -> store -> embed -> pipeline -> ingest -> trace -> search -> cite -> corpus ->
  * eval -> adapters -> server -> cli. A folder imports only the folders
  * before it, so each stage can be read, tested and changed knowing only
  * what comes before it, and no cycle can form. Each check lists every

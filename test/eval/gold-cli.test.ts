@@ -67,14 +67,21 @@ describe('cairn eval gold', () => {
     expect(c.err()).toMatch(/quote_not_unique: line 3: the quote occurs \d+ times/);
   });
 
-  test('--mode other than lexical is a usage error naming the modes there are', async () => {
+  test('an unknown --mode is a usage error naming the modes there are; hybrid without an embedder too', async () => {
     const c = captureIo();
     expect(
-      await runEvalGold(goldFile('g2.jsonl', GOLD), { db, mode: 'hybrid', json: true }, c.io),
+      await runEvalGold(goldFile('g2.jsonl', GOLD), { db, mode: 'semantic', json: true }, c.io),
     ).toBe(2);
     const { error } = JSON.parse(c.err());
     expect(error.code).toBe('invalid_option');
-    expect(error.message).toMatch(/No search mode "hybrid": the modes are lexical/);
+    expect(error.message).toMatch(
+      /No search mode "semantic": the modes are lexical, vector, hybrid/,
+    );
+    const h = captureIo();
+    expect(
+      await runEvalGold(goldFile('g3.jsonl', GOLD), { db, mode: 'hybrid', json: true }, h.io),
+    ).toBe(2);
+    expect(JSON.parse(h.err()).error.message).toMatch(/needs an embedder/);
   });
 });
 

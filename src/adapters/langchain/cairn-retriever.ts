@@ -34,6 +34,7 @@ const SEARCH_KEYS = [
   'trace_log',
   'trace_wait_ms',
   'trace_retention',
+  'embedder',
 ] as const satisfies readonly (keyof CairnRetrieverSearchOptions)[];
 
 /** Every key a retriever reads: its store, LangChain's `BaseRetrieverInput`, the search options. */

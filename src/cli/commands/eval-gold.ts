@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { resolveEmbedder } from '../../embed/resolve-embedder.js';
 import { formatGoldTable } from '../../eval/format-gold-table.js';
 import { GOLD_SEARCH_MODES } from '../../eval/gold-search-mode.js';
 import { loadGoldQuestions } from '../../eval/load-gold-set.js';
@@ -18,6 +19,7 @@ export interface EvalGoldFlags {
   k?: string;
   chunker?: string;
   mode?: string;
+  embedder?: string;
   after?: string;
   json?: boolean;
 }
@@ -38,6 +40,10 @@ export function registerEvalGold(evalCommand: Command): void {
     .option('-k, --k <n>', 'hits per phrasing', '10')
     .option('--chunker <id>', 'whose chunks to search (default: as cairn search picks)')
     .option('--mode <mode>', `search mode: ${GOLD_SEARCH_MODES.join(', ')}`, 'lexical')
+    .option(
+      '--embedder <spec>',
+      'the embedder the store was embedded with (cairn embed): needed by vector and hybrid, and measures ΔS in any mode',
+    )
     .option(
       '--after <dir>',
       'a later revision of the same documents: re-ingested into the second store, each earlier hit followed through redirects',
@@ -126,6 +132,7 @@ export async function runEvalGold(
       k,
       ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
       ...(flags.mode === undefined ? {} : { mode: flags.mode }),
+      ...(flags.embedder === undefined ? {} : { embedder: await resolveEmbedder(flags.embedder) }),
       ...(flags.after === undefined ? {} : { after: flags.after }),
       open_temporary: () => openTemporaryStore(flags.db),
       signal: interrupt.signal,

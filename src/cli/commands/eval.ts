@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
+import { resolveEmbedder } from '../../embed/resolve-embedder.js';
 import { CairnError } from '../../errors.js';
 import { formatEvalTable } from '../../eval/format-eval-table.js';
 import { formatIdsEvalTable } from '../../eval/format-ids-eval-table.js';
@@ -19,6 +20,7 @@ import {
 import { decodeText } from '../../load/decode-text.js';
 import { fileError } from '../../load/file-error.js';
 import { parseJsonValue } from '../../parse/json/parse-json-value.js';
+import type { SearchMode } from '../../search/rank-by-mode.js';
 import { MAX_K } from '../../search/search.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
@@ -32,6 +34,8 @@ export interface EvalSquadFlags {
   chunker?: string[];
   k?: string;
   json?: boolean;
+  mode?: string;
+  embedder?: string;
 }
 
 export interface EvalIdsFlags {
@@ -63,6 +67,15 @@ export function registerEval(program: Command): void {
       `chunkers to compare (default: ${DEFAULT_EVAL_CHUNKERS.join(' ')})`,
     )
     .option('-k, --k <n>', 'results per question', '10')
+    .option(
+      '--mode <mode>',
+      'search mode: lexical, vector or hybrid (these two need --embedder)',
+      'lexical',
+    )
+    .option(
+      '--embedder <spec>',
+      'embed the stored chunks and each question with this embedder (hash, or openai:<model>@<base_url>)',
+    )
     .option('--json', 'print the report as JSON')
     .addHelpText(
       'after',
@@ -82,7 +95,8 @@ no_questions), 2 the file cannot be read, bad options or an unknown chunker,
 
 Examples:
   cairn eval squad ../shared/corpora/squad/dev-v1.1.json
-  cairn eval squad dev-v1.1.json --chunker default token -k 20 --json > eval.json`,
+  cairn eval squad dev-v1.1.json --chunker default token -k 20 --json > eval.json
+  cairn eval squad dev-v1.1.json --chunker default --mode hybrid --embedder hash`,
     )
     .action(async (file: string | undefined, flags: EvalSquadFlags) => {
       process.exitCode = await runEvalSquad(file, flags, {
@@ -219,6 +233,8 @@ export async function runEvalSquad(
     // others run and write
     const registry = defaultChunkerRegistry();
     for (const chunker of chunkers) registry.get(chunker);
+    const embedder =
+      flags.embedder === undefined ? undefined : await resolveEmbedder(flags.embedder);
     const articles = loadSquad(parseJsonValue(decodeText(await readSquad(file), file), file), {
       source: file,
     });
@@ -235,6 +251,8 @@ export async function runEvalSquad(
         k,
         chunkers: [chunker],
         signal: interrupt.signal,
+        ...(flags.mode === undefined ? {} : { mode: flags.mode as SearchMode }),
+        ...(embedder === undefined ? {} : { embedder }),
       });
       reports.push(one);
       const result = one.results[0]!;

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { resolveEmbedder } from '../../embed/resolve-embedder.js';
 import { formatSnippet, printable } from '../../search/format-snippet.js';
 import { search } from '../../search/search.js';
 import type { SearchOptions, SearchResult } from '../../search/types.js';
@@ -21,6 +22,8 @@ interface SearchFlags {
   analyzer?: string;
   indexHash?: string;
   rerank?: string;
+  mode?: string;
+  embedder?: string;
   traceLog?: string | false;
   trace?: boolean;
   keepTraces?: string;
@@ -50,6 +53,15 @@ export function registerSearch(program: Command): void {
       "proximity: reorder the engine's best 30 by how closely the query words stand together; none: the engine's order",
       'proximity',
     )
+    .option(
+      '--mode <mode>',
+      'lexical (BM25), vector (nearest by cosine) or hybrid (reciprocal rank fusion of both); vector and hybrid need --embedder',
+      'lexical',
+    )
+    .option(
+      '--embedder <spec>',
+      'the embedder the index was embedded with (cairn embed): hash, hash:<dimensions> or openai:<model>@<base_url>; adds delta_s to every hit',
+    )
     .option('--trace-log <path>', 'trace log file (default: traces.log beside a SQLite database)')
     .option('--no-trace-log', 'write no trace log line (the rag_traces row is still written)')
     .option('--no-trace', 'write no trace at all: no rag_traces row, no log line')
@@ -70,6 +82,7 @@ Examples:
   cairn search "ownership rules"
   cairn search 'multi-threaded' -k 5 --json
   cairn search "what does the borrow checker reject" --rerank none
+  cairn search "who may borrow" --mode hybrid --embedder hash
   cairn search borrow --doc ../shared/corpora/rustbook/ch04-02-references-and-borrowing.md --section 1`,
     )
     .action(async (query: string, flags: SearchFlags) => {
@@ -79,8 +92,11 @@ Examples:
         const retention =
           flags.keepTraces === undefined ? undefined : parseTraceRetention(flags.keepTraces);
         store = await openExistingStore(flags.db);
+        const embedder =
+          flags.embedder === undefined ? undefined : await resolveEmbedder(flags.embedder);
         const result = await search(store, query, {
           ...toOptions(flags, k),
+          ...(embedder === undefined ? {} : { embedder }),
           ...(flags.trace === false ? { trace: false } : {}),
           ...(retention === undefined ? {} : { trace_retention: retention }),
         });
@@ -109,6 +125,7 @@ function toOptions(flags: SearchFlags, k: number): SearchOptions {
     ...(flags.analyzer === undefined ? {} : { analyzer: flags.analyzer }),
     ...(flags.indexHash === undefined ? {} : { index_hash: flags.indexHash }),
     ...(flags.rerank === undefined ? {} : { rerank: flags.rerank as SearchOptions['rerank'] }),
+    ...(flags.mode === undefined ? {} : { mode: flags.mode as SearchOptions['mode'] }),
     // commander sets true for the default of a --no- option: leave the library's default
     ...(flags.traceLog === undefined || (flags.traceLog as unknown) === true
       ? {}
@@ -125,16 +142,20 @@ function formatResult(result: SearchResult, tty: boolean): string {
       hit.heading_path.length > 0 ? `  ${printable(hit.heading_path.join(' > '))}` : '';
     // the score the hits are ordered by: the reranker's when it ran (--json has both)
     const score = hit.rerank_score ?? hit.score_norm;
+    const ranks =
+      hit.ranks === undefined
+        ? ''
+        : `  ΔS ${hit.delta_s ?? '-'}  lexical #${hit.ranks.lexical ?? '-'} vector #${hit.ranks.vector ?? '-'}`;
     lines.push(
       `${hit.k_final}. ${score.toFixed(3)}  ${printable(hit.source_url)}  §${hit.section_id || '-'}${heading}`,
-      `   ${hit.snippet_id}  [${hit.offsets.start}, ${hit.offsets.end}) rev ${hit.rev.slice(0, 12)}  ${hit.tokens} tokens${hit.page === null ? '' : `  page ${hit.page}`}`,
+      `   ${hit.snippet_id}  [${hit.offsets.start}, ${hit.offsets.end}) rev ${hit.rev.slice(0, 12)}  ${hit.tokens} tokens${hit.page === null ? '' : `  page ${hit.page}`}${ranks}`,
       `   ${formatSnippet(hit.text, result.terms, marks)}`,
       '',
     );
   }
   lines.push(
     `${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} for ${JSON.stringify(result.query.length > 80 ? `${result.query.slice(0, 80)}…` : result.query)}`,
-    `index ${result.index_hash}  analyzer ${result.analyzer}  chunker ${result.chunker_id}  qid ${result.qid}`,
+    `index ${result.index_hash}  analyzer ${result.analyzer}  chunker ${result.chunker_id}  mode ${result.mode}  embed ${result.embed_model}  qid ${result.qid}`,
   );
   return `${lines.join('\n')}\n`;
 }

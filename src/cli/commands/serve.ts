@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { resolveEmbedder } from '../../embed/resolve-embedder.js';
 import { createApp, DEFAULT_MAX_BODY_BYTES, LOOPBACK_HOSTS } from '../../server/create-app.js';
 import { startServer } from '../../server/start-server.js';
 import { openStore } from '../../store/open-store.js';
@@ -25,6 +26,7 @@ interface ServeFlags {
   allowHost?: string[];
   traces?: boolean;
   keepTraces?: string;
+  embedder?: string;
 }
 
 export function registerServe(program: Command): void {
@@ -45,6 +47,10 @@ export function registerServe(program: Command): void {
       '127.0.0.1',
     )
     .option('--port <n>', 'port (0 picks a free one)', '7411')
+    .option(
+      '--embedder <spec>',
+      'embeds queries for search mode vector and hybrid: the embedder of cairn embed (hash, or openai:<model>@<base_url>)',
+    )
     .option(
       '--root <dir>',
       'server-side ingest reads only inside this folder (default: the current folder)',
@@ -122,8 +128,11 @@ Examples:
               ...(flags.schema === undefined ? {} : { schema: flags.schema }),
             })
           : await openExistingStore(flags.db, flags.schema);
+        const embedder =
+          flags.embedder === undefined ? undefined : await resolveEmbedder(flags.embedder);
         const app = createApp({
           store,
+          ...(embedder === undefined ? {} : { embedder }),
           ...(token ? { token } : {}),
           ...(flags.root === undefined ? {} : { root: flags.root }),
           max_body_bytes: maxBody,

@@ -100,6 +100,7 @@ export const SEARCH_SCHEMAS = {
 const PARAM_SCHEMAS: Record<string, object> = {
   k: { type: 'integer', minimum: 1, maximum: 100 },
   rerank: { type: 'string', enum: ['proximity', 'none'], default: 'proximity' },
+  mode: { type: 'string', enum: ['lexical', 'vector', 'hybrid'], default: 'lexical' },
 };
 
 /** `/api/search`, by query string or JSON body. */

@@ -17,7 +17,7 @@ interface SearchRequest {
 }
 
 /**
- * `GET /api/search?q=...&k=&doc=&section=&chunker=&analyzer=&index_hash=&rerank=`
+ * `GET /api/search?q=...&k=&doc=&section=&chunker=&analyzer=&index_hash=&rerank=&mode=`
  * and `POST /api/search` with the same fields as JSON (`query` for `q`):
  * hits with their full citation payloads, ranked, and `matches`: per hit,
  * where its text holds a searched word (for excerpts); with the server's
@@ -31,6 +31,7 @@ export function searchRoutes(deps: ServerDeps): Hono {
       ...request.options,
       trace_wait_ms: deps.trace_wait_ms,
       trace_retention: deps.trace_retention,
+      ...(deps.embedder === undefined ? {} : { embedder: deps.embedder }),
       // Hono answers HEAD with the GET route: a HEAD asks for headers, and leaves no trace
       ...(c.req.method === 'HEAD' || !deps.traces ? { trace: false } : {}),
     });

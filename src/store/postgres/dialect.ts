@@ -36,5 +36,10 @@ export const POSTGRES_DIALECT: Dialect = {
       // One migrator per schema at a time; the lock ends with the transaction.
       await tx.all('SELECT pg_advisory_xact_lock(hashtext(current_schema()))');
     },
+    vectorParam: (vector) => Array.from(vector),
+    readVector: (value) => Float32Array.from(value as number[]),
+    // exact cosine over real[] in double precision; 1 (no direction) when either vector is zero
+    cosineDistanceSql: (column) =>
+      `(SELECT 1 - COALESCE(SUM(a::float8 * b) / NULLIF(SQRT(SUM(a::float8 * a)) * SQRT(SUM(b::float8 * b)), 0), 0) FROM unnest(${column}, ?::real[]) AS t(a, b))`,
   },
 };

@@ -4,6 +4,7 @@ import { lexicalIndex } from './migrations/002-lexical-index.js';
 import { storedTsvector } from './migrations/003-stored-tsvector.js';
 import { nodeOffsets } from './migrations/004-node-offsets.js';
 import { removedDocuments } from './migrations/005-removed-documents.js';
+import { vectors } from './migrations/006-vectors.js';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   initial,
@@ -11,4 +12,5 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   storedTsvector,
   nodeOffsets,
   removedDocuments,
+  vectors,
 ];

@@ -36,5 +36,12 @@ export const SQLITE_DIALECT: Dialect = {
     refusesWrites: async () => false,
     // BEGIN IMMEDIATE holds the database's one write lock for the whole migration already.
     lockMigrations: async () => {},
+    vectorParam: (vector) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength),
+    readVector(value) {
+      const bytes = value as Uint8Array;
+      // copied: a Buffer's offset into its pool need not be 4-aligned
+      return new Float32Array(new Uint8Array(bytes).buffer);
+    },
+    cosineDistanceSql: (column) => `vec_distance_cosine(${column}, ?)`,
   },
 };

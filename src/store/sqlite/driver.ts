@@ -1,4 +1,5 @@
 import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { CairnError } from '../../errors.js';
@@ -99,6 +100,7 @@ export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
       db.pragma('synchronous = NORMAL');
     }
     db.pragma('foreign_keys = ON');
+    loadVectorFunctions(db);
     if (options.max_page_count !== undefined)
       db.pragma(`max_page_count = ${options.max_page_count}`);
   } catch (error) {
@@ -307,4 +309,37 @@ function writable(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * sqlite-vec's functions score stored vectors in SQL (vec_distance_cosine).
+ * Where its prebuilt library cannot load (no package for the platform), a
+ * JavaScript function of the same name and meaning scores them, exactly,
+ * so vector search still works, only slower.
+ */
+function loadVectorFunctions(db: Database.Database): void {
+  try {
+    const sqliteVec = createRequire(import.meta.url)('sqlite-vec') as {
+      load(db: Database.Database): void;
+    };
+    sqliteVec.load(db);
+  } catch {
+    db.function('vec_distance_cosine', { deterministic: true }, (a: unknown, b: unknown) =>
+      cosineDistance(a as Uint8Array, b as Uint8Array),
+    );
+  }
+}
+
+function cosineDistance(a: Uint8Array, b: Uint8Array): number {
+  const x = new Float32Array(new Uint8Array(a).buffer);
+  const y = new Float32Array(new Uint8Array(b).buffer);
+  let dot = 0;
+  let nx = 0;
+  let ny = 0;
+  for (let i = 0; i < x.length; i++) {
+    dot += x[i]! * y[i]!;
+    nx += x[i]! * x[i]!;
+    ny += y[i]! * y[i]!;
+  }
+  return nx === 0 || ny === 0 ? 1 : 1 - dot / Math.sqrt(nx * ny);
 }

@@ -3,10 +3,12 @@ import { initial } from './migrations/001-initial.js';
 import { lexicalIndex } from './migrations/002-lexical-index.js';
 import { nodeOffsets } from './migrations/003-node-offsets.js';
 import { removedDocuments } from './migrations/004-removed-documents.js';
+import { vectors } from './migrations/005-vectors.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   initial,
   lexicalIndex,
   nodeOffsets,
   removedDocuments,
+  vectors,
 ];

@@ -1,0 +1,120 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CairnError } from '../errors.js';
+
+export interface RetryPolicy {
+  /** Attempts after the first, on 429, 5xx, timeouts and refused connections. */
+  retries: number;
+  base_delay_ms: number;
+  /** The longest wait between attempts, Retry-After included. */
+  max_delay_ms: number;
+  /** One attempt's limit. */
+  timeout_ms: number;
+}
+
+export interface JsonPost {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  policy: RetryPolicy;
+}
+
+/**
+ * POSTs and returns the parsed JSON answer, retrying what a retry can mend:
+ * 429 and 5xx (waiting what Retry-After asks, else an exponential backoff
+ * with jitter), timeouts and network failures. A 4xx other than 429 is
+ * final. The caller's signal ends the wait at once with `interrupted`.
+ */
+export async function postWithRetries(post: JsonPost, signal?: AbortSignal): Promise<unknown> {
+  let last: CairnError | undefined;
+  for (let attempt = 0; attempt <= post.policy.retries; attempt++) {
+    if (attempt > 0) await wait(delayFor(attempt, last, post.policy), signal);
+    const outcome = await attemptOnce(post, signal);
+    if (!(outcome instanceof CairnError)) return outcome;
+    if (outcome.details.retryable !== true) throw outcome;
+    last = outcome;
+  }
+  throw last!;
+}
+
+async function attemptOnce(post: JsonPost, signal?: AbortSignal): Promise<unknown> {
+  const timeout = AbortSignal.timeout(post.policy.timeout_ms);
+  const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
+  let response: Response;
+  try {
+    response = await fetch(post.url, {
+      method: 'POST',
+      headers: post.headers,
+      body: post.body,
+      signal: combined,
+    });
+  } catch (error) {
+    if (signal?.aborted)
+      throw new CairnError('interrupted', 'Embedding was stopped', { cause: error });
+    const timedOut = timeout.aborted;
+    return new CairnError(
+      'embedder_unavailable',
+      timedOut
+        ? `${post.url} did not answer within ${post.policy.timeout_ms} ms`
+        : `${post.url} cannot be reached: ${(error as Error).message}`,
+      { cause: error, details: { url: post.url, retryable: true } },
+    );
+  }
+  const text = await response.text().catch(() => '');
+  if (response.status === 429 || response.status >= 500) {
+    const code = response.status === 429 ? 'embedder_rate_limited' : 'embedder_unavailable';
+    return new CairnError(
+      code,
+      `${post.url} answered HTTP ${response.status}: ${text.slice(0, 200)}`,
+      {
+        details: {
+          url: post.url,
+          status: response.status,
+          retryable: true,
+          retry_after_ms: retryAfterMs(response.headers.get('retry-after')),
+        },
+      },
+    );
+  }
+  if (!response.ok) {
+    throw new CairnError(
+      'embedder_unavailable',
+      `${post.url} refused the request with HTTP ${response.status}${response.status === 401 ? ' (set CAIRN_EMBED_API_KEY)' : ''}: ${text.slice(0, 200)}`,
+      { details: { url: post.url, status: response.status } },
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CairnError(
+      'embedder_bad_response',
+      `${post.url} answered with text that is not JSON`,
+      {
+        cause: error,
+        details: { url: post.url },
+      },
+    );
+  }
+}
+
+/** Retry-After as seconds or an HTTP date, in ms; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+function delayFor(attempt: number, last: CairnError | undefined, policy: RetryPolicy): number {
+  const asked = last?.details.retry_after_ms;
+  if (typeof asked === 'number') return Math.min(asked, policy.max_delay_ms);
+  const backoff = policy.base_delay_ms * 2 ** (attempt - 1);
+  return Math.min(policy.max_delay_ms, backoff * (0.5 + Math.random() / 2));
+}
+
+async function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  try {
+    await sleep(ms, undefined, signal === undefined ? {} : { signal });
+  } catch (error) {
+    throw new CairnError('interrupted', 'Embedding was stopped', { cause: error });
+  }
+}

@@ -1,0 +1,111 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { corpusPath } from '../corpora.js';
+import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
+import { runCli } from '../store/support/run-cli.js';
+import { type StandIn, startStandInEmbeddingsServer } from './stand-in-embeddings-server.js';
+
+let bundle: Bundle;
+let dir: string;
+let server: StandIn;
+
+beforeAll(async () => {
+  bundle = await bundleEntries({
+    cli: 'test/store/support/cli-entry.ts',
+    'ingest-worker': 'src/ingest/ingest-worker.ts',
+  });
+  dir = mkdtempSync(join(tmpdir(), 'cairn-embed-cli-'));
+  mkdirSync(join(dir, 'book'));
+  for (const name of ['ch04-01-what-is-ownership.md', 'ch16-01-threads.md']) {
+    copyFileSync(corpusPath('rustbook', name), join(dir, 'book', name));
+  }
+  server = await startStandInEmbeddingsServer(48);
+});
+
+afterAll(async () => {
+  bundle?.dispose();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The CLI in a child process; the stand-in server runs in this one, so the child is spawned asynchronously. */
+async function cairn(
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { spawn } = await import('node:child_process');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bundle.file('cli'), ...args], {
+      cwd: dir,
+      env: { ...process.env, CAIRN_DB: '', CAIRN_EMBED_API_KEY: 'test-key' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d;
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('cairn embed and cairn search --mode against a local stand-in for an OpenAI-compatible service', () => {
+  test('embed sends every chunk once, with the key, and reports progress on stderr', async () => {
+    expect(runCli(bundle.file('cli'), dir, ['ingest', 'book']).code).toBe(0);
+    const spec = `openai:stand-in-model@${server.base_url}`;
+    const run = await cairn('embed', '--embedder', spec, '--json');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report.embed_model).toBe('openai:stand-in-model:48');
+    expect(report.sets_done).toBe(2);
+    expect(report.texts_embedded).toBeGreaterThan(10);
+    expect(run.stderr).toMatch(/embed: 2\/2 sets, \d+ chunks, \d+ chunks\/s/);
+    expect(server.auth.every((a) => a === 'Bearer test-key')).toBe(true);
+    // one probe, then the texts; a re-run sends only the probe
+    expect(server.texts).toBe(report.texts_embedded + 1);
+    const again = JSON.parse((await cairn('embed', '--embedder', spec, '--json')).stdout);
+    expect([again.sets_total, again.texts_embedded]).toEqual([0, 0]);
+    expect(server.texts).toBe(report.texts_embedded + 2);
+  });
+
+  test('search --mode hybrid names the embedder and ΔS; another embedder is embed_model_mismatch, exit 2', async () => {
+    const spec = `openai:stand-in-model@${server.base_url}`;
+    const run = await cairn(
+      'search',
+      'spawn a thread',
+      '--mode',
+      'hybrid',
+      '--embedder',
+      spec,
+      '--json',
+    );
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.mode).toBe('hybrid');
+    expect(result.hits[0].embed_model).toBe('openai:stand-in-model:48');
+    expect(result.hits[0].delta_s).toBeGreaterThanOrEqual(0);
+    const other = await cairn(
+      'search',
+      'spawn',
+      '--mode',
+      'vector',
+      '--embedder',
+      'hash',
+      '--json',
+    );
+    expect(other.code).toBe(2);
+    expect(JSON.parse(other.stderr).error.code).toBe('embed_model_mismatch');
+  });
+
+  test('an unreachable embedder is embedder_unavailable, exit 2; --help teaches with examples', async () => {
+    const run = await cairn('embed', '--embedder', 'openai:m@http://127.0.0.1:9', '--json');
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stderr).error.code).toBe('embedder_unavailable');
+    const help = await cairn('embed', '--help');
+    expect(help.stdout).toContain('cairn embed --embedder hash');
+    expect(help.stdout).toContain('CAIRN_EMBED_API_KEY');
+  });
+});

@@ -1,0 +1,72 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHashEmbedder } from '../../src/embed/hash-embedder.js';
+
+/**
+ * A local stand-in for a remote OpenAI-compatible embeddings service (which
+ * cannot run here): `POST /v1/embeddings`, deterministic vectors (the hash
+ * embedder's, at `dimensions`), counting requests and texts. `script` lets a
+ * test answer some requests with an error status first.
+ */
+export interface StandIn {
+  base_url: string;
+  requests: number;
+  texts: number;
+  auth: (string | undefined)[];
+  /** Statuses (with headers) to answer the next requests with, before answering normally. */
+  script: { status: number; headers?: Record<string, string>; body?: string; delay_ms?: number }[];
+  close(): Promise<void>;
+}
+
+export async function startStandInEmbeddingsServer(dimensions = 64): Promise<StandIn> {
+  const embedder = createHashEmbedder({ dimensions });
+  const state = {
+    requests: 0,
+    texts: 0,
+    auth: [] as (string | undefined)[],
+    script: [] as StandIn['script'],
+  };
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      state.requests++;
+      state.auth.push(req.headers.authorization);
+      const scripted = state.script.shift();
+      if (scripted?.delay_ms) await new Promise((r) => setTimeout(r, scripted.delay_ms));
+      if (scripted !== undefined && scripted.status !== 200) {
+        res
+          .writeHead(scripted.status, scripted.headers ?? {})
+          .end(scripted.body ?? 'scripted failure');
+        return;
+      }
+      if (req.method !== 'POST' || req.url !== '/v1/embeddings') {
+        res.writeHead(404).end();
+        return;
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        input: string[];
+        model: string;
+      };
+      state.texts += body.input.length;
+      const vectors = await embedder.embed(body.input);
+      if (scripted?.body !== undefined) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(scripted.body);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          object: 'list',
+          model: body.model,
+          data: vectors.map((v, index) => ({ object: 'embedding', index, embedding: [...v] })),
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(state, {
+    base_url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }) as unknown as StandIn;
+}
