@@ -86,10 +86,12 @@ export async function buildSquadDocuments(
     nextOf.set(article.title, n);
     used.add(uid);
     // Built from the text itself, not from bytes: a context may open with U+FEFF or hold a NUL,
-    // which a file's decoding would drop as a byte order mark or refuse as binary.
-    const doc = buildTextDocument(article.text, { source_url });
+    // which a file's decoding would drop as a byte order mark or refuse as binary. A NUL
+    // becomes U+FFFD as in every parsed document, one code unit for one, so offsets hold.
+    const text = article.text.replaceAll('\u0000', '\uFFFD');
+    const doc = buildTextDocument(text, { source_url });
     // The gold spans index the joined text: a parser that changed it would move every answer.
-    if (doc.canonical !== article.text) {
+    if (doc.canonical !== text) {
       throw new CairnError(
         'internal_invariant',
         `The text parser changed the text of SQuAD article ${article.title}: gold offsets would not hold`,

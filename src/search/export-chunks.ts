@@ -1,3 +1,8 @@
+import {
+  type CanonicalChunkFields,
+  storedChunkFields,
+  storedNodeOffsets,
+} from '../pipeline/canonical-fields.js';
 import type { ChunkStore } from '../store/types.js';
 import { NO_SECTION_ID } from '../types.js';
 import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
@@ -6,11 +11,15 @@ import type { Citation } from './types.js';
 
 /** A chunk as an export carries it: the citation payload a search hit carries, without the query's scores. */
 export interface ExportedChunk
-  extends Omit<Citation, 'score_raw' | 'score_norm' | 'rerank_score' | 'k_pos' | 'k_final'> {
-  chunker_id: string;
+  extends Omit<Citation, 'score_raw' | 'score_norm' | 'rerank_score' | 'k_pos' | 'k_final'>,
+    CanonicalChunkFields {
   /** The chunk's text (the canonical text at `offsets`). */
   text: string;
+  /** The heading titles of `section_id`, top down. */
+  section_label: string;
   heading_path: string[];
+  node_start?: number;
+  node_end?: number;
   /** JSON documents: the pointer of the string node the chunk lies in. */
   json_pointer?: string;
   /** The document's title and format. */
@@ -45,6 +54,8 @@ export async function* exportChunks(
     for (const { chunk, doc_uid, source_url, rev, title, format } of page) {
       yield {
         doc_id: doc_uid,
+        // the stored dot path: a legible id needs the version's whole model, which a
+        // bounded-memory export of a large document cannot hold
         section_id: chunk.section_id || NO_SECTION_ID,
         snippet_id: chunk.chunk_id,
         source_url,
@@ -56,10 +67,12 @@ export async function* exportChunks(
         rev,
         window: { pre: 0, post: 0 },
         page: chunk.page,
-        chunker_id: chunkerId,
+        ...storedChunkFields(chunk),
         text: chunk.text,
+        section_label: chunk.heading_path.join(' > '),
         heading_path: chunk.heading_path,
         ...(chunk.json_pointer === '' ? {} : { json_pointer: chunk.json_pointer }),
+        ...storedNodeOffsets(chunk),
         title,
         format,
       };

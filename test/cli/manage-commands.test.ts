@@ -170,9 +170,13 @@ describe('managing a store from the CLI', () => {
       ),
     ).hits.find((h: { snippet_id: string }) => h.snippet_id === first.snippet_id);
     expect(hit).toBeDefined();
+    // section_id is the stored dot path in an export (a legible id needs the whole model)
     for (const key of [
       'doc_id',
-      'section_id',
+      'chunker_id',
+      'hash',
+      'block_type',
+      'anchor',
       'source_url',
       'offsets',
       'tokens',

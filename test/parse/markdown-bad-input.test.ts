@@ -51,6 +51,7 @@ async function growth(make: (n: number) => string, format: Format = 'markdown'):
   return lowestRatio(
     async () => Math.sqrt((await bestTime(full, format)) / (await bestTime(quarter, format))),
     GROWTH_LIMIT,
+    5,
   );
 }
 

@@ -87,7 +87,8 @@ Measured, each phrasing (the question and its paraphrases) searched alone:
               path tail) stored as new versions in that second store, and each
               question's earlier hit followed through redirects: the share whose
               live chunk still covers the quote in the new text (seed 000: 0.90)
-  ΔS          only for a mode that embeds: lexical search reports null
+  ΔS          with --embedder: 1 - cosine(question, top hit), its median and
+              the share at or under 0.45 (seed 001); null without an embedder
 Misses are listed with the question, the gold section and the sections of the
 top 5 hits. The store under test is only read; searches write no trace.
 Exit status: 0 report printed, 1 gold lines refused (invalid_gold_set) or
