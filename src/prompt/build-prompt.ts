@@ -159,15 +159,7 @@ function documentBlock(hit: PromptHit): Record<string, unknown> {
     type: 'document',
     source: { type: 'text', media_type: 'text/plain', data: hit.text },
     title: hit.snippet_id,
-    context: JSON.stringify({
-      snippet_id: hit.snippet_id,
-      doc_id: hit.doc_id,
-      section_id: hit.section_id,
-      source_url: hit.source_url,
-      offsets: hit.offsets,
-      rev: hit.rev,
-      heading_path: hit.heading_path,
-    }),
+    context: JSON.stringify({ ...citationFields(hit), heading_path: hit.heading_path }),
     citations: { enabled: true },
   };
 }
@@ -185,8 +177,12 @@ function titleOf(hit: PromptHit): string {
 }
 
 function toSource(hit: PromptHit, index: number): PromptSource {
+  return { index, ...citationFields(hit) };
+}
+
+/** The citation fields a model copies back: every prompt style names the same ones. */
+function citationFields(hit: PromptHit): Omit<PromptSource, 'index'> {
   return {
-    index,
     snippet_id: hit.snippet_id,
     doc_id: hit.doc_id,
     section_id: hit.section_id,
