@@ -1,6 +1,7 @@
 import type { CairnDocument } from '../types.js';
 import { resolveLimits } from './chunk-limits.js';
 import { canonicalJson, formatChunkerId } from './chunker-id.js';
+import { inheritOwner, selectStrategy } from './select-strategy.js';
 import { type ChunkSource, toChunkSource } from './text-units.js';
 import type { Chunk, Chunker, ChunkerConfig, ChunkingOptions, ChunkLimits } from './types.js';
 
@@ -34,8 +35,15 @@ export abstract class BaseChunker<C extends ChunkerConfig> implements Chunker {
     return this.run(toChunkSource(input));
   }
 
-  configure(options?: ChunkingOptions): Chunker {
-    if (options === undefined) return this;
+  configure(given?: ChunkingOptions): Chunker {
+    if (given === undefined) return this;
+    let options = given;
+    if (options.strategy !== undefined) {
+      const { strategy, ...rest } = options;
+      // another chunker takes the call with its registered defaults; this one's own settings stay its own
+      if (strategy !== this.name) return selectStrategy(strategy, this).configure(rest);
+      options = rest;
+    }
     const next = this.withOptions(options);
     let key: string;
     try {
@@ -49,6 +57,7 @@ export abstract class BaseChunker<C extends ChunkerConfig> implements Chunker {
     let chunker = this.derived.get(key);
     if (chunker === undefined) {
       chunker = this.derive(next, this.limits);
+      inheritOwner(this, chunker);
       if (this.derived.size >= MAX_DERIVED) this.derived.delete(this.derived.keys().next().value!);
       this.derived.set(key, chunker);
     }
@@ -61,7 +70,9 @@ export abstract class BaseChunker<C extends ChunkerConfig> implements Chunker {
    * chunker id, are the same; only what is refused differs.
    */
   withLimits(limits: Partial<ChunkLimits>): Chunker {
-    return this.derive(this.config, resolveLimits({ ...this.limits, ...limits }));
+    const chunker = this.derive(this.config, resolveLimits({ ...this.limits, ...limits }));
+    inheritOwner(this, chunker);
+    return chunker;
   }
 
   /** The configuration with the seed's per-call options applied (validated by `derive`). */

@@ -1,17 +1,25 @@
 import { CairnError } from '../errors.js';
 import { CharChunker, type CharChunkerSettings } from './char-chunker.js';
 import { parseChunkerId } from './chunker-id.js';
+import { recordOwner, setFallbackStrategyRegistry } from './select-strategy.js';
+import { SemanticChunker, type SemanticChunkerSettings } from './semantic-chunker.js';
 import { SentenceChunker, type SentenceChunkerSettings } from './sentence-chunker.js';
 import { StructureChunker, type StructureChunkerSettings } from './structure-chunker.js';
 import { TokenChunker, type TokenChunkerSettings } from './token-chunker.js';
 import { TokenLikeChunker, type TokenLikeChunkerSettings } from './token-like-chunker.js';
-import type { Chunker } from './types.js';
+import type { Chunker, SentenceEmbedder } from './types.js';
 
 /** Builds one kind of chunker; `create()` without settings gives the defaults. */
 export interface ChunkerFactory<S = Record<string, unknown>> {
   readonly name: string;
   readonly version: string;
   create(settings?: S): Chunker;
+  /**
+   * Set when `create()` has no defaults to build (the semantic chunker
+   * without an embedder): what it needs. `get(name)` then fails saying so,
+   * and `list_ids` leaves the kind out.
+   */
+  readonly needs?: string;
 }
 
 /**
@@ -62,6 +70,7 @@ export class ChunkerRegistry {
     const known = this.byId.get(chunker.chunker_id);
     if (known) return known;
     this.byId.set(chunker.chunker_id, chunker);
+    recordOwner(chunker, this);
     return chunker;
   }
 
@@ -79,17 +88,23 @@ export class ChunkerRegistry {
   }
 
   has(id: string): boolean {
-    return this.lookup(id, 0) !== null;
+    try {
+      return this.lookup(id, 0) !== null;
+    } catch {
+      // a kind without defaults (`needs`), asked for by name
+      return false;
+    }
   }
 
   /** The full chunker id for a name, alias or id this registry knows; anything else as given (a stored id). */
   id_of(nameOrId: string): string {
-    return this.lookup(nameOrId, 0)?.chunker_id ?? nameOrId;
+    return this.has(nameOrId) ? this.lookup(nameOrId, 0)!.chunker_id : nameOrId;
   }
 
   /** Every id `get` answers with an exact id: each kind's defaults and every instance made since. */
   list_ids(): string[] {
-    for (const name of this.factories.keys()) this.defaultOf(name);
+    for (const [name, factory] of this.factories)
+      if (factory.needs === undefined) this.defaultOf(name);
     return [...this.byId.keys()].sort();
   }
 
@@ -105,7 +120,8 @@ export class ChunkerRegistry {
     if (target !== undefined) return depth > 8 ? null : this.lookup(target, depth + 1);
     if (this.factories.has(id)) return this.defaultOf(id);
     const parts = parseChunkerId(id);
-    if (parts && this.factories.get(parts.name)?.version === parts.version) {
+    const factory = parts === null ? undefined : this.factories.get(parts.name);
+    if (parts && factory?.version === parts.version && factory.needs === undefined) {
       // the id may be the defaults' id before they were first built
       const chunker = this.defaultOf(parts.name);
       return chunker.chunker_id === id ? chunker : null;
@@ -116,7 +132,15 @@ export class ChunkerRegistry {
   private defaultOf(name: string): Chunker {
     let chunker = this.defaults.get(name);
     if (!chunker) {
-      chunker = this.add(this.factories.get(name)!.create());
+      const factory = this.factories.get(name)!;
+      if (factory.needs !== undefined) {
+        throw new CairnError(
+          'invalid_option',
+          `The ${name} chunker needs ${factory.needs}: build it with its settings (create("${name}", { embedder }), createChunkerRegistry({ embedder })), or on the command line give --embedder`,
+          { details: { option: name, needs: factory.needs } },
+        );
+      }
+      chunker = this.add(factory.create());
       this.defaults.set(name, chunker);
     }
     return chunker;
@@ -168,14 +192,34 @@ const CHUNKER_FACTORIES = {
   },
 } as const;
 
+/**
+ * The semantic chunker's kind: with an embedder, its defaults embed with it;
+ * without, it is built only with settings that name one.
+ */
+function semanticFactory(embedder?: SentenceEmbedder): ChunkerFactory<SemanticChunkerSettings> {
+  return {
+    name: SemanticChunker.chunkerName,
+    version: SemanticChunker.chunkerVersion,
+    create: (settings?: SemanticChunkerSettings) =>
+      new SemanticChunker(embedder === undefined ? settings : { embedder, ...settings }),
+    ...(embedder === undefined ? { needs: 'an embedder' } : {}),
+  };
+}
+
+export interface ChunkerRegistryOptions {
+  /** The embedder of the `semantic` chunker's defaults (`strategy: 'semantic'`, `get('semantic')`). */
+  embedder?: SentenceEmbedder;
+}
+
 /** A registry with the built-in chunkers; `default` is `structure`. */
-export function createChunkerRegistry(): ChunkerRegistry {
+export function createChunkerRegistry(options: ChunkerRegistryOptions = {}): ChunkerRegistry {
   const registry = new ChunkerRegistry();
   registry.register(CHUNKER_FACTORIES.char);
   registry.register(CHUNKER_FACTORIES['token-like']);
   registry.register(CHUNKER_FACTORIES.token);
   registry.register(CHUNKER_FACTORIES.sentence);
   registry.register(CHUNKER_FACTORIES.structure, { aliases: ['default'] });
+  registry.register(semanticFactory(options.embedder));
   return registry;
 }
 
@@ -186,3 +230,5 @@ export function defaultChunkerRegistry(): ChunkerRegistry {
   shared ??= createChunkerRegistry();
   return shared;
 }
+
+setFallbackStrategyRegistry(defaultChunkerRegistry);

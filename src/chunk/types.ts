@@ -67,9 +67,12 @@ export interface Chunk {
 
 /**
  * Per-call tuning from seed 002. A chunker applies the fields that make sense
- * for its unit (tokens for `token`, `token-like`, `structure`, `sentence`;
- * characters for `char`, and for `sentence` when only character fields are
- * given) and ignores the others; `strategy` picks a chunker in the registry.
+ * for its unit (tokens for `token`, `token-like`, `structure`, `sentence`,
+ * `semantic`; characters for `char`, and for `sentence` when only character
+ * fields are given) and ignores the others. `strategy` names a registered
+ * chunker (a name or an alias, `semantic` included) that takes the call
+ * instead, tuned by the other fields; an unknown one is `invalid_option`
+ * listing the known names.
  */
 export interface ChunkingOptions {
   include_headers?: boolean;
@@ -117,4 +120,24 @@ export interface Chunker {
    * and `cairn chunk`/`cairn ingest` refuse limit flags for it.
    */
   withLimits?(limits: Partial<ChunkLimits>): Chunker;
+  /**
+   * Present on chunkers that must wait for something per document (the
+   * `semantic` chunker asks an embedder): the chunks `chunk` cannot give
+   * them synchronously, so their `chunk` throws `invalid_option`. `runChunker`
+   * calls whichever a chunker has.
+   */
+  chunkAsync?(
+    input: CairnDocument | string,
+    options?: ChunkingOptions,
+    call?: { signal?: AbortSignal },
+  ): Promise<Chunk[]>;
+}
+
+/**
+ * What the `semantic` chunker needs of an embedder (the embed stage's
+ * `Embedder` is one): `id` names the model and enters the chunker's id.
+ */
+export interface SentenceEmbedder {
+  readonly id: string;
+  embed(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
 }

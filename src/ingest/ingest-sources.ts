@@ -1,7 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
-import type { ChunkLimits } from '../chunk/types.js';
+import { limitChunker } from '../chunk/limit-chunker.js';
+import { runChunker } from '../chunk/run-chunker.js';
+import type { Chunker, ChunkLimits } from '../chunk/types.js';
 import { CairnError, type ErrorCode, isCairnError } from '../errors.js';
 import { type CollectOptions, collectSources, type SourceFile } from '../load/collect-sources.js';
 import { fileError } from '../load/file-error.js';
@@ -16,8 +18,13 @@ import type { SourceResult, SourceTask } from './process-source.js';
 import { createWorkerPool } from './worker-pool.js';
 
 export interface IngestOptions {
-  /** Chunker id, name or alias (default `default`). */
-  chunker?: string;
+  /**
+   * Chunker id, name or alias of the default registry (default `default`),
+   * chunking on the worker threads; or a chunker instance, which chunks on
+   * the writer's thread after a worker parsed (the semantic chunker, whose
+   * embedder and its cache cannot travel to a worker).
+   */
+  chunker?: string | Chunker;
   /** Parse-and-chunk threads; 0 works on the calling thread (default: cores - 1, at least 1). */
   workers?: number;
   /** Override format detection for every file. */
@@ -168,7 +175,17 @@ export async function ingestSources(
 ): Promise<IngestSummary> {
   const started = performance.now();
   const rowsBefore = store.rows_written;
-  const chunkerId = defaultChunkerRegistry().get(options.chunker ?? 'default').chunker_id;
+  const given = options.chunker;
+  const chunkerId =
+    typeof given === 'object'
+      ? given.chunker_id
+      : defaultChunkerRegistry().get(given ?? 'default').chunker_id;
+  const chunkHere =
+    typeof given !== 'object'
+      ? null
+      : options.limits === undefined
+        ? given
+        : limitChunker(given, options.limits);
   const files = options.files ?? (await collectSources(inputs, collectOptionsOf(options)));
   checkIdentityOptions(options, files);
   const sizes = await Promise.all(
@@ -223,6 +240,7 @@ export async function ingestSources(
     store,
     settings_key: settingsKey,
     chunker_id: chunkerId,
+    chunk_here: chunkHere !== null,
     options,
     run: pool.run.bind(pool),
   };
@@ -257,7 +275,12 @@ export async function ingestSources(
       if (prepared.work)
         await untilAborted(Promise.allSettled([prepared.work]), options.signal, stop);
       fill();
-      const outcome = await settle(store, prepared, chunkerId, options.format);
+      const outcome = await settle(store, prepared, {
+        chunker_id: chunkerId,
+        chunk_here: chunkHere,
+        format: options.format,
+        signal: options.signal,
+      });
       summary.documents.push(outcome.file);
       for (const warning of outcome.file.warnings ?? [])
         summary.warnings.push(`${outcome.file.source_url}: ${warning}`);
@@ -360,6 +383,8 @@ interface PrepareContext {
   store: ChunkStore;
   settings_key: string;
   chunker_id: string;
+  /** Workers only parse; the writer's thread chunks. */
+  chunk_here: boolean;
   options: IngestOptions;
   run: (task: SourceTask) => Promise<SourceResult>;
 }
@@ -367,6 +392,12 @@ interface PrepareContext {
 /** Decides from the seen-files table whether a file needs parsing; if so, sends it to a worker. */
 async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared> {
   const { store, settings_key: settingsKey, chunker_id: chunkerId, options, run } = ctx;
+  const chunking = ctx.chunk_here
+    ? {}
+    : {
+        chunker_id: chunkerId,
+        ...(options.limits === undefined ? {} : { limits: options.limits }),
+      };
   let size = 0;
   if (file.unreadable_folder) return { file, size, done: failed(file, file.unreadable_folder) };
   try {
@@ -384,10 +415,9 @@ async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared>
         ? {}
         : { record_url: fillSourceUrl(options.source_url, file.source_url) }),
       bytes: new Uint8Array(check.bytes.buffer, check.bytes.byteOffset, check.bytes.byteLength),
-      chunker_id: chunkerId,
+      ...chunking,
       ...(options.format === undefined ? {} : { format: options.format }),
       ...(options.parse_options === undefined ? {} : { parse_options: options.parse_options }),
-      ...(options.limits === undefined ? {} : { limits: options.limits }),
     });
     // The writer awaits it in order; an early rejection must not count as unhandled meanwhile.
     work.catch(() => {});
@@ -398,17 +428,40 @@ async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared>
   }
 }
 
+/** Failures of an embedder that every later file would meet too: the run stops. */
+const EMBEDDER_FATAL: ReadonlySet<ErrorCode> = new Set([
+  'embedder_unavailable',
+  'embedder_rate_limited',
+  'interrupted',
+]);
+
+interface SettleContext {
+  chunker_id: string;
+  /** The chunker that runs here, when workers only parse. */
+  chunk_here: Chunker | null;
+  format: Format | undefined;
+  signal: AbortSignal | undefined;
+}
+
 async function settle(
   store: ChunkStore,
   prepared: Prepared,
-  chunkerId: string,
-  format: Format | undefined,
+  ctx: SettleContext,
 ): Promise<{ file: IngestedFile; chunks_written: number; redirects_written: number }> {
+  const { chunker_id: chunkerId, format } = ctx;
   if (prepared.done) return { file: prepared.done, chunks_written: 0, redirects_written: 0 };
   let result: SourceResult;
   try {
     result = await prepared.work!;
+    if (ctx.chunk_here !== null) {
+      const call = ctx.signal === undefined ? {} : { signal: ctx.signal };
+      result = {
+        doc: result.doc,
+        chunks: await runChunker(ctx.chunk_here, result.doc, undefined, call),
+      };
+    }
   } catch (error) {
+    if (isCairnError(error) && EMBEDDER_FATAL.has(error.code)) throw error;
     return { file: failed(prepared.file, error), chunks_written: 0, redirects_written: 0 };
   }
   try {

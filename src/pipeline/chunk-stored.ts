@@ -91,7 +91,7 @@ async function chunkVersion(
   const text = await store.getVersionText(version.id);
   if (!text) return null;
   const doc = toCairnDocument(document, text);
-  const chunks = chunker.chunk(doc);
+  const chunks = chunker.chunkAsync ? await chunker.chunkAsync(doc) : chunker.chunk(doc);
   const current = version.id === document.current_version_id;
   const plan = await planChunkIds(store, {
     document_id: document.id,

@@ -8,10 +8,11 @@ import { checkChunksCite } from './check-chunks-cite.js';
 import { type NodeReport, unchangedNodes } from './node-report.js';
 import { planWrite } from './plan-write.js';
 
-/** What a chunker must offer `ensure`: its id and a deterministic `chunk`. */
+/** What a chunker must offer `ensure`: its id and a deterministic `chunk` (or `chunkAsync`, which wins). */
 export interface ChunkSource {
   readonly chunker_id: string;
   chunk(doc: CairnDocument): Chunk[];
+  chunkAsync?(doc: CairnDocument): Promise<Chunk[]>;
 }
 
 /**
@@ -121,7 +122,7 @@ export async function ensure(
         nodes: unchangedNodes(doc),
       };
     }
-    chunks ??= chunksOf(source, doc, options);
+    chunks ??= await chunksOf(source, doc, options);
     const plan = await planWrite(store, { state, doc, chunker_id: chunkerId, chunks });
     const input = { ...plan.input, ...(options.seen ? { seen: options.seen } : {}) };
     const outcome = await store.writeVersion(input);
@@ -158,12 +159,12 @@ export async function ensure(
 }
 
 /** The source's chunks of `doc`: a chunker's own output, or precomputed chunks checked unless trusted. */
-function chunksOf(
+async function chunksOf(
   source: EnsureSource,
   doc: CairnDocument,
   options: EnsureOptions,
-): readonly Chunk[] {
-  if (isChunker(source)) return source.chunk(doc);
+): Promise<readonly Chunk[]> {
+  if (isChunker(source)) return source.chunkAsync ? source.chunkAsync(doc) : source.chunk(doc);
   if (options.trusted_chunks !== true) checkChunksCite(doc, source.chunks);
   return source.chunks;
 }

@@ -1,6 +1,11 @@
 import type { Command } from 'commander';
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { limitChunker } from '../../chunk/limit-chunker.js';
+import { createSemanticChunker } from '../../chunk/semantic-chunker.js';
+import type { Chunker } from '../../chunk/types.js';
+import { type CachedEmbedder, createCachedEmbedder } from '../../embed/cached-embedder.js';
+import { resolveEmbedder } from '../../embed/resolve-embedder.js';
+import type { Embedder } from '../../embed/types.js';
 import { CairnError } from '../../errors.js';
 import {
   collectOptionsOf,
@@ -24,6 +29,7 @@ interface IngestFlags extends LimitFlags {
   db?: string;
   timeout?: string;
   chunker?: string;
+  embedder?: string;
   json?: boolean;
   workers?: string;
   format?: string;
@@ -46,6 +52,10 @@ export function registerIngest(program: Command): void {
       'SQLite file or postgres:// URL (default: $CAIRN_DB, else .cairn/cairn.db)',
     )
     .option('--chunker <id>', 'chunker id, name or alias', 'default')
+    .option(
+      '--embedder <spec>',
+      'with --chunker semantic: the embedder its breakpoints come from (hash, hash:<dims>, openai:<model>@<url>, transformers:<folder>), through the embedding cache',
+    )
     .option(
       '--root <dir>',
       'source paths and doc_uids relative to this folder, whatever the working directory (default: $CAIRN_ROOT, else the working directory)',
@@ -99,6 +109,7 @@ Examples:
   cairn ingest ~/src/repo/docs --root ~/src/repo     # same IDs from any folder
   cairn ingest notes/today.md --doc-uid daily-notes
   cairn ingest 'docs/**/*.md' --chunker token --json
+  cairn ingest ../shared/corpora/rustbook --chunker semantic --embedder hash
   cairn ingest records/ --max-content-chars 1000000 --max-chunks-per-node 2000
   cairn ingest regs/ --db postgres://user@localhost/cairn --workers 4
   cairn ingest ../shared/corpora --exclude '*.json' --exclude 'drafts/'
@@ -132,7 +143,12 @@ Examples:
         const limits = limitsFrom(flags);
         // an unknown chunker, or one that cannot take the limits, is refused before the
         // store opens, as a missing path is
-        const chunker = defaultChunkerRegistry().get(flags.chunker ?? 'default');
+        const embedder =
+          flags.embedder === undefined ? null : await resolveEmbedder(flags.embedder);
+        const chunker =
+          embedder === null
+            ? defaultChunkerRegistry().get(flags.chunker ?? 'default')
+            : semanticChunkerFor(flags.chunker, embedder);
         if (limits !== undefined) limitChunker(chunker, limits);
         const exclude = flags.exclude ?? [];
         const root = flags.root ?? (process.env.CAIRN_ROOT || undefined);
@@ -143,13 +159,18 @@ Examples:
         );
         const timeout = timeoutFlag(flags.timeout);
         store = await openStore(flags.db === undefined ? {} : { db: flags.db });
+        const cached = embedder === null ? null : createCachedEmbedder(embedder, store);
         const summary = await ingestSources(store, paths, {
           files,
           exclude,
           ...(root === undefined ? {} : { root }),
           ...(flags.docUid === undefined ? {} : { doc_uid: flags.docUid }),
           ...(flags.sourceUrl === undefined ? {} : { source_url: flags.sourceUrl }),
-          ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
+          ...(cached !== null
+            ? { chunker: semanticChunkerFor(flags.chunker, cached) }
+            : flags.chunker === undefined
+              ? {}
+              : { chunker: flags.chunker }),
           ...(workers === undefined ? {} : { workers }),
           ...(format === undefined ? {} : { format }),
           ...(limits === undefined ? {} : { limits }),
@@ -162,6 +183,7 @@ Examples:
           signal: interrupt.signal,
         });
         progress.end();
+        if (cached !== null && !flags.json) process.stderr.write(cacheLine(cached));
         if (flags.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
         else process.stdout.write(terminalSafe(await formatSummary(summary, store, { threshold })));
         process.exitCode = summary.failed > 0 ? 1 : 0;
@@ -192,6 +214,26 @@ Examples:
         await store?.close().catch(() => {});
       }
     });
+}
+
+/**
+ * `--embedder` serves the semantic chunker alone (the vectors a search needs
+ * come from `cairn embed`): any other chunker with it is a usage error.
+ */
+function semanticChunkerFor(name: string | undefined, embedder: Embedder): Chunker {
+  if (name !== 'semantic') {
+    throw new CairnError(
+      'invalid_option',
+      `--embedder applies to --chunker semantic, not ${name ?? 'default'}: to embed stored chunks for search, run cairn embed --embedder <spec>`,
+      { details: { option: '--embedder' } },
+    );
+  }
+  return createSemanticChunker({ embedder });
+}
+
+function cacheLine(cached: CachedEmbedder): string {
+  const { asked, hits, sent } = cached.counts;
+  return `semantic chunking (${cached.id}): ${asked} sentence windows, ${sent} sent to the embedder, ${hits} from the embedding cache\n`;
 }
 
 interface SummaryOptions {

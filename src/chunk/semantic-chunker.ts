@@ -1,0 +1,341 @@
+import { CairnError } from '../errors.js';
+import { OffsetIndex } from '../load/offset-index.js';
+import type { CairnDocument } from '../types.js';
+import { BaseChunker } from './base-chunker.js';
+import { checkBoolean, checkInteger, checkKnownKeys, checkLocale } from './check-options.js';
+import { ChunkAssembler } from './chunk-assembler.js';
+import { checkContentSize } from './chunk-limits.js';
+import { Graphemes } from './grapheme.js';
+import { tokenMeasure } from './measure.js';
+import { type Atoms, packWindows } from './pack-windows.js';
+import { runChunker } from './run-chunker.js';
+import { AtomList, splitRange } from './split-range.js';
+import { skipSpace } from './text-scan.js';
+import { type ChunkSource, type TextUnit, textUnits, toChunkSource } from './text-units.js';
+import { PieceTable } from './tokenizers/piece-table.js';
+import { type TokenizerSettings, windowUnitsFor } from './tokenizers/resolve-token-counter.js';
+import { checkTokenBudget, tokenizerSettingsOf } from './tokenizers/token-budget.js';
+import type { TokenCounter } from './tokenizers/token-counter.js';
+import type { Chunk, Chunker, ChunkingOptions, ChunkLimits, SentenceEmbedder } from './types.js';
+
+export type SemanticChunkerConfig = {
+  /** The embedder's id: another model finds other breakpoints, so another chunker id. */
+  embedder: string;
+  tokenizer: string;
+  max_chunk_tokens: number;
+  /** A gap between neighbouring sentences breaks when its distance is above this percentile of the document's gaps. */
+  breakpoint_percentile: number;
+  /** Sentences on each side of a sentence embedded with it, so that one short sentence does not decide alone. */
+  buffer_sentences: number;
+  locale: string;
+  include_headers: boolean;
+};
+
+export type SemanticChunkerSettings = {
+  /** Required: what embeds the sentence windows (the embed stage's `Embedder` is one). */
+  embedder?: SentenceEmbedder;
+  max_chunk_tokens?: number;
+  breakpoint_percentile?: number;
+  buffer_sentences?: number;
+  locale?: string;
+  include_headers?: boolean;
+  limits?: Partial<ChunkLimits>;
+} & TokenizerSettings;
+
+const KEYS = [
+  'embedder',
+  'max_chunk_tokens',
+  'breakpoint_percentile',
+  'buffer_sentences',
+  'locale',
+  'include_headers',
+  'tokenizer',
+  'tokenizer_file',
+  'limits',
+];
+
+export const SEMANTIC_DEFAULTS = {
+  max_chunk_tokens: 512,
+  breakpoint_percentile: 95,
+  buffer_sentences: 1,
+} as const;
+
+/** One stretch of text chunked on its own: a section's run of blocks within a text unit. */
+interface Stretch {
+  atoms: AtomList;
+  /** Index of its first atom's window in the document's list of windows. */
+  first: number;
+  /** No break after an atom that ends at or before this (the section's heading). */
+  head_end16: number;
+}
+
+interface Plan {
+  graphemes: Graphemes;
+  units: { unit: TextUnit; stretches: Stretch[] }[];
+  windows: string[];
+}
+
+/**
+ * Semantic chunking: sentences (Intl.Segmenter, a sentence over the budget
+ * cut between words) each embedded with `buffer_sentences` neighbours on
+ * either side; where the cosine distance between neighbouring windows is
+ * above the document's `breakpoint_percentile`, a chunk ends. A run between
+ * breakpoints longer than `max_chunk_tokens` is packed greedily under it. No
+ * chunk holds text of two sections, nor ends right after its section's
+ * heading; offsets are exact as with every chunker.
+ *
+ * It awaits its embedder, so it chunks through `chunkAsync` (`runChunker`);
+ * `chunk` throws. Its id hashes the embedder's id with its settings.
+ */
+export class SemanticChunker extends BaseChunker<SemanticChunkerConfig> {
+  static readonly chunkerName = 'semantic';
+  static readonly chunkerVersion = 'v1';
+  private readonly counter: TokenCounter;
+  private readonly tokenizerSettings: TokenizerSettings;
+  private readonly embedder: SentenceEmbedder;
+
+  constructor(settings: SemanticChunkerSettings = {}) {
+    checkKnownKeys('semantic chunker', settings, KEYS);
+    const embedder = settings.embedder;
+    if (
+      embedder === undefined ||
+      typeof embedder.id !== 'string' ||
+      typeof embedder.embed !== 'function'
+    ) {
+      throw new CairnError(
+        'invalid_option',
+        'The semantic chunker needs an embedder ({ id, embed }): createSemanticChunker({ embedder }), or --embedder on the command line',
+        { details: { option: 'embedder' } },
+      );
+    }
+    const tokenizerSettings = tokenizerSettingsOf(settings);
+    const budget = checkTokenBudget(
+      tokenizerSettings,
+      settings.max_chunk_tokens ?? SEMANTIC_DEFAULTS.max_chunk_tokens,
+      0,
+    );
+    const config: SemanticChunkerConfig = {
+      embedder: embedder.id,
+      tokenizer: budget.counter.id,
+      max_chunk_tokens: budget.max,
+      breakpoint_percentile: checkInteger(
+        'breakpoint_percentile',
+        settings.breakpoint_percentile ?? SEMANTIC_DEFAULTS.breakpoint_percentile,
+        1,
+        99,
+      ),
+      buffer_sentences: checkInteger(
+        'buffer_sentences',
+        settings.buffer_sentences ?? SEMANTIC_DEFAULTS.buffer_sentences,
+        0,
+        8,
+      ),
+      locale: checkLocale('locale', settings.locale ?? 'en'),
+      include_headers: checkBoolean('include_headers', settings.include_headers ?? true),
+    };
+    super(SemanticChunker.chunkerName, SemanticChunker.chunkerVersion, config, settings.limits);
+    this.counter = budget.counter;
+    this.tokenizerSettings = tokenizerSettings;
+    this.embedder = embedder;
+  }
+
+  async chunkAsync(
+    input: CairnDocument | string,
+    options?: ChunkingOptions,
+    call: { signal?: AbortSignal } = {},
+  ): Promise<Chunk[]> {
+    const chunker = this.configure(options);
+    if (chunker !== this) return runChunker(chunker, input, undefined, call);
+    const source = toChunkSource(input);
+    const plan = this.plan(source);
+    const vectors =
+      plan.windows.length === 0
+        ? []
+        : await this.embedder.embed(
+            plan.windows,
+            call.signal === undefined ? {} : { signal: call.signal },
+          );
+    if (vectors.length !== plan.windows.length) {
+      throw new CairnError(
+        'embedder_bad_response',
+        `${this.embedder.id} returned ${vectors.length} vectors for ${plan.windows.length} texts`,
+      );
+    }
+    return this.assemble(source, plan, vectors);
+  }
+
+  protected withOptions(options: ChunkingOptions): SemanticChunkerConfig {
+    return {
+      ...this.config,
+      max_chunk_tokens: options.max_chunk_tokens ?? this.config.max_chunk_tokens,
+      include_headers: options.include_headers ?? this.config.include_headers,
+    };
+  }
+
+  protected derive(config: SemanticChunkerConfig, limits: Readonly<ChunkLimits>): Chunker {
+    const { embedder: _id, tokenizer: _tokenizer, ...rest } = config;
+    return new SemanticChunker({
+      ...rest,
+      ...this.tokenizerSettings,
+      embedder: this.embedder,
+      limits,
+    });
+  }
+
+  protected run(): Chunk[] {
+    throw new CairnError(
+      'invalid_option',
+      `The semantic chunker embeds while it chunks: call chunkAsync (or runChunker), not chunk`,
+      { details: { chunker_id: this.chunker_id } },
+    );
+  }
+
+  /** Sentences per section, and the text of each sentence's window, before any embedding. */
+  private plan(source: ChunkSource): Plan {
+    const { text } = source;
+    const config = this.config;
+    const budget = config.max_chunk_tokens;
+    const graphemes = new Graphemes(text);
+    const index = source.doc === null ? null : new OffsetIndex(text);
+    const plan: Plan = { graphemes, units: [], windows: [] };
+    for (const unit of textUnits(source)) {
+      checkContentSize(text, unit, this.limits);
+      const stretches: Stretch[] = [];
+      plan.units.push({ unit, stretches });
+      if (skipSpace(text, unit.start16, unit.end16) >= unit.end16) continue;
+      const table = PieceTable.scan(graphemes, unit.start16, unit.end16, {
+        counter: this.counter,
+        maxPieceTokens: budget,
+        windowUnits: windowUnitsFor(budget),
+      });
+      const measure = tokenMeasure(table, budget);
+      for (const [a16, b16, headEnd16] of sectionStretches(source, unit, index)) {
+        if (skipSpace(text, a16, b16) >= b16) continue;
+        const atoms = new AtomList(measure);
+        splitRange({ text, graphemes, measure, table, locale: config.locale }, a16, b16, {
+          levels: ['sentences', 'words', 'finest'],
+          push: (s, e) => atoms.push(s, e),
+        });
+        if (atoms.length === 0) continue;
+        stretches.push({ atoms, first: plan.windows.length, head_end16: headEnd16 });
+        const n = atoms.length;
+        const reach = config.buffer_sentences;
+        for (let i = 0; i < n; i++) {
+          const from = atoms.start16(Math.max(0, i - reach));
+          const to = atoms.end16(Math.min(n - 1, i + reach));
+          plan.windows.push(text.slice(from, to));
+        }
+      }
+    }
+    return plan;
+  }
+
+  /** Breakpoints from the window vectors, then chunks packed between them under the budget. */
+  private assemble(source: ChunkSource, plan: Plan, vectors: readonly Float32Array[]): Chunk[] {
+    const gaps: Float64Array[] = [];
+    const all: number[] = [];
+    for (const { stretches } of plan.units) {
+      for (const stretch of stretches) {
+        const n = stretch.atoms.length;
+        const gap = new Float64Array(Math.max(0, n - 1));
+        for (let i = 0; i + 1 < n; i++) {
+          gap[i] = cosineDistance(vectors[stretch.first + i]!, vectors[stretch.first + i + 1]!);
+          all.push(gap[i]!);
+        }
+        gaps.push(gap);
+      }
+    }
+    const threshold = percentile(all, this.config.breakpoint_percentile);
+    const out = new ChunkAssembler(source, {
+      includeHeaders: this.config.include_headers,
+      limits: this.limits,
+    });
+    const budget = this.config.max_chunk_tokens;
+    let s = 0;
+    for (const { unit, stretches } of plan.units) {
+      out.beginUnit(unit);
+      for (const stretch of stretches) {
+        const gap = gaps[s++]!;
+        const { atoms } = stretch;
+        let from = 0;
+        for (let i = 0; i < atoms.length; i++) {
+          const last = i === atoms.length - 1;
+          const breaks = !last && gap[i]! > threshold && atoms.end16(i) > stretch.head_end16;
+          if (!last && !breaks) continue;
+          packWindows(plan.graphemes, atomRange(atoms, from, i), { budget, overlap: 0 }, (w) => {
+            out.add(
+              atoms.start16(from + w.first),
+              atoms.end16(from + w.last),
+              w.cost,
+              w.splitsGrapheme ? { split_reason: 'oversize_grapheme' } : {},
+            );
+          });
+          from = i + 1;
+        }
+      }
+    }
+    return out.finish();
+  }
+}
+
+export function createSemanticChunker(settings: SemanticChunkerSettings): SemanticChunker {
+  return new SemanticChunker(settings);
+}
+
+/**
+ * The unit cut where a block of another section starts, so that no chunk
+ * holds two sections' text; each stretch with the end of its opening
+ * heading block (its start when it opens with none).
+ */
+function sectionStretches(
+  source: ChunkSource,
+  unit: TextUnit,
+  index: OffsetIndex | null,
+): [number, number, number][] {
+  const blocks = source.doc?.blocks ?? [];
+  const cuts: [number, number][] = [[unit.start16, unit.start16]];
+  let previous: number | null | undefined;
+  for (const block of blocks) {
+    const start16 = index!.index16(block.span.start);
+    if (start16 < unit.start16 || start16 >= unit.end16) continue;
+    const head = block.type === 'heading' ? index!.index16(block.span.end) : start16;
+    if (previous === undefined) cuts[0] = [unit.start16, Math.max(unit.start16, head)];
+    else if (block.section !== previous && start16 > cuts.at(-1)![0]) cuts.push([start16, head]);
+    previous = block.section;
+  }
+  return cuts.map(([start16, head], i) => [start16, cuts[i + 1]?.[0] ?? unit.end16, head]);
+}
+
+/** Atoms from..to of a list, as a list of their own for the packer. */
+function atomRange(atoms: AtomList, from: number, to: number): Atoms {
+  return {
+    length: to - from + 1,
+    start16: (i) => atoms.start16(from + i),
+    end16: (i) => atoms.end16(from + i),
+    estimate: (i, j) => atoms.estimate(from + i, from + j),
+    cost: (i, j) => atoms.cost(from + i, from + j),
+  };
+}
+
+/** 1 − cosine; 1 when either vector is all zeros (nothing in common). */
+function cosineDistance(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 1 : 1 - dot / Math.sqrt(na * nb);
+}
+
+/** The p-th percentile with linear interpolation between ranks (numpy's default); +∞ for no values. */
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.POSITIVE_INFINITY;
+  const sorted = Float64Array.from(values).sort();
+  const rank = (p / 100) * (sorted.length - 1);
+  const low = Math.floor(rank);
+  const high = Math.min(low + 1, sorted.length - 1);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
+}
