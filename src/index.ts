@@ -6,13 +6,20 @@ export type { CharChunkerConfig, CharChunkerSettings } from './chunk/char-chunke
 export { CHAR_DEFAULTS, CharChunker, createCharChunker } from './chunk/char-chunker.js';
 export type { ChunkerIdParts } from './chunk/chunker-id.js';
 export { formatChunkerId, parseChunkerId } from './chunk/chunker-id.js';
-export type { ChunkerFactory } from './chunk/chunker-registry.js';
+export type { ChunkerFactory, ChunkerRegistryOptions } from './chunk/chunker-registry.js';
 export {
   ChunkerRegistry,
   createChunkerRegistry,
   defaultChunkerRegistry,
 } from './chunk/chunker-registry.js';
 export { limitChunker } from './chunk/limit-chunker.js';
+export { runChunker } from './chunk/run-chunker.js';
+export type { SemanticChunkerConfig, SemanticChunkerSettings } from './chunk/semantic-chunker.js';
+export {
+  createSemanticChunker,
+  SEMANTIC_DEFAULTS,
+  SemanticChunker,
+} from './chunk/semantic-chunker.js';
 export type {
   SentenceChunkerConfig,
   SentenceChunkerSettings,
@@ -46,6 +53,7 @@ export type {
   ChunkingOptions,
   ChunkLimits,
   ChunkSplitReason,
+  SentenceEmbedder,
 } from './chunk/types.js';
 // cite: pure citation and answer validators, their checks against a store, answer traces (seed 001)
 export { auditAnswer } from './cite/audit/audit-answer.js';
@@ -142,6 +150,8 @@ export { validateCorpusFile } from './corpus/validate-corpus-file.js';
 export type { ValidateCorpusOptions } from './corpus/validate-corpus-stream.js';
 export { validateCorpusStream, validateCorpusText } from './corpus/validate-corpus-stream.js';
 // embed: embedders (OpenAI-compatible HTTP, the lexical hash embedder) and vectors beside the chunks
+export type { CachedEmbedder, EmbedCacheCounts } from './embed/cached-embedder.js';
+export { createCachedEmbedder } from './embed/cached-embedder.js';
 export { cosine, deltaS } from './embed/cosine.js';
 export type {
   EmbedChunkSetsOptions,
@@ -156,6 +166,8 @@ export { createHashEmbedder } from './embed/hash-embedder.js';
 export type { OpenAIEmbedderOptions } from './embed/openai-embedder.js';
 export { createOpenAIEmbedder } from './embed/openai-embedder.js';
 export { resolveEmbedder } from './embed/resolve-embedder.js';
+export type { TransformersEmbedderOptions } from './embed/transformers-embedder.js';
+export { createTransformersEmbedder } from './embed/transformers-embedder.js';
 export type { EmbedCallOptions, Embedder } from './embed/types.js';
 // errors: CairnError and its stable codes
 export type { CairnErrorDetails, ErrorCode } from './errors.js';

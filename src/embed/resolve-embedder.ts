@@ -1,12 +1,14 @@
 import { CairnError } from '../errors.js';
 import { createHashEmbedder } from './hash-embedder.js';
 import { createOpenAIEmbedder } from './openai-embedder.js';
+import { createTransformersEmbedder } from './transformers-embedder.js';
 import type { Embedder } from './types.js';
 
 /**
  * The embedder a `--embedder` spec names:
  * - `hash` or `hash:<dimensions>`: the built-in lexical embedder;
- * - `openai:<model>@<base_url>`: an OpenAI-compatible server (key from `CAIRN_EMBED_API_KEY`).
+ * - `openai:<model>@<base_url>`: an OpenAI-compatible server (key from `CAIRN_EMBED_API_KEY`);
+ * - `transformers:<folder>`: a local model run by transformers.js (the optional peer dependency).
  */
 export async function resolveEmbedder(
   spec: string,
@@ -25,8 +27,10 @@ export async function resolveEmbedder(
   if (openai !== null) {
     return createOpenAIEmbedder({ model: openai[1]!, base_url: openai[2]!, env });
   }
+  const transformers = /^transformers:(.+)$/.exec(spec);
+  if (transformers !== null) return createTransformersEmbedder({ folder: transformers[1]! });
   throw new CairnError(
     'invalid_option',
-    `Unknown embedder "${spec}": use hash, hash:<dimensions> or openai:<model>@<base_url>`,
+    `Unknown embedder "${spec}": use hash, hash:<dimensions>, openai:<model>@<base_url> or transformers:<folder>`,
   );
 }
