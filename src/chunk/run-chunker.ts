@@ -4,6 +4,7 @@ import type { Chunk, Chunker, ChunkingOptions } from './types.js';
 /**
  * A chunker's chunks, awaited when it must wait for something per document
  * (`chunkAsync`, the semantic chunker's embedder), else its plain `chunk`.
+ * Options are applied first: a `strategy` may pick a chunker that awaits.
  */
 export async function runChunker(
   chunker: Chunker,
@@ -11,6 +12,7 @@ export async function runChunker(
   options?: ChunkingOptions,
   call: { signal?: AbortSignal } = {},
 ): Promise<Chunk[]> {
-  if (chunker.chunkAsync !== undefined) return chunker.chunkAsync(input, options, call);
-  return chunker.chunk(input, options);
+  const configured = chunker.configure(options);
+  if (configured.chunkAsync !== undefined) return configured.chunkAsync(input, undefined, call);
+  return configured.chunk(input);
 }

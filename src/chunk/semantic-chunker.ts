@@ -25,8 +25,11 @@ export type SemanticChunkerConfig = {
   max_chunk_tokens: number;
   /** A gap between neighbouring sentences breaks when its distance is above this percentile of the document's gaps. */
   breakpoint_percentile: number;
-  /** Sentences on each side of a sentence embedded with it, so that one short sentence does not decide alone. */
-  buffer_sentences: number;
+  /**
+   * Sentences on each side of a gap embedded together and compared, so that
+   * one short sentence does not decide alone.
+   */
+  window_sentences: number;
   locale: string;
   include_headers: boolean;
 };
@@ -36,7 +39,7 @@ export type SemanticChunkerSettings = {
   embedder?: SentenceEmbedder;
   max_chunk_tokens?: number;
   breakpoint_percentile?: number;
-  buffer_sentences?: number;
+  window_sentences?: number;
   locale?: string;
   include_headers?: boolean;
   limits?: Partial<ChunkLimits>;
@@ -46,7 +49,7 @@ const KEYS = [
   'embedder',
   'max_chunk_tokens',
   'breakpoint_percentile',
-  'buffer_sentences',
+  'window_sentences',
   'locale',
   'include_headers',
   'tokenizer',
@@ -57,14 +60,15 @@ const KEYS = [
 export const SEMANTIC_DEFAULTS = {
   max_chunk_tokens: 512,
   breakpoint_percentile: 95,
-  buffer_sentences: 1,
+  window_sentences: 2,
 } as const;
 
 /** One stretch of text chunked on its own: a section's run of blocks within a text unit. */
 interface Stretch {
   atoms: AtomList;
-  /** Index of its first atom's window in the document's list of windows. */
-  first: number;
+  /** For the gap after atom i: the windows (indices into the plan's texts) before and after it. */
+  left: Uint32Array;
+  right: Uint32Array;
   /** No break after an atom that ends at or before this (the section's heading). */
   head_end16: number;
 }
@@ -77,9 +81,10 @@ interface Plan {
 
 /**
  * Semantic chunking: sentences (Intl.Segmenter, a sentence over the budget
- * cut between words) each embedded with `buffer_sentences` neighbours on
- * either side; where the cosine distance between neighbouring windows is
- * above the document's `breakpoint_percentile`, a chunk ends. A run between
+ * cut between words); at each gap between two sentences, the
+ * `window_sentences` before it and those after it are embedded, and where
+ * their cosine distance is above the document's `breakpoint_percentile` of
+ * such distances, a chunk ends. A run between
  * breakpoints longer than `max_chunk_tokens` is packed greedily under it. No
  * chunk holds text of two sections, nor ends right after its section's
  * heading; offsets are exact as with every chunker.
@@ -124,10 +129,10 @@ export class SemanticChunker extends BaseChunker<SemanticChunkerConfig> {
         1,
         99,
       ),
-      buffer_sentences: checkInteger(
-        'buffer_sentences',
-        settings.buffer_sentences ?? SEMANTIC_DEFAULTS.buffer_sentences,
-        0,
+      window_sentences: checkInteger(
+        'window_sentences',
+        settings.window_sentences ?? SEMANTIC_DEFAULTS.window_sentences,
+        1,
         8,
       ),
       locale: checkLocale('locale', settings.locale ?? 'en'),
@@ -217,14 +222,29 @@ export class SemanticChunker extends BaseChunker<SemanticChunkerConfig> {
           push: (s, e) => atoms.push(s, e),
         });
         if (atoms.length === 0) continue;
-        stretches.push({ atoms, first: plan.windows.length, head_end16: headEnd16 });
         const n = atoms.length;
-        const reach = config.buffer_sentences;
-        for (let i = 0; i < n; i++) {
-          const from = atoms.start16(Math.max(0, i - reach));
-          const to = atoms.end16(Math.min(n - 1, i + reach));
-          plan.windows.push(text.slice(from, to));
+        const width = config.window_sentences;
+        const left = new Uint32Array(Math.max(0, n - 1));
+        const right = new Uint32Array(Math.max(0, n - 1));
+        // the window after one gap is the window before another: each is embedded once
+        const seen = new Map<string, number>();
+        const windowOf = (first: number, last: number): number => {
+          const from = atoms.start16(first);
+          const to = atoms.end16(last);
+          const key = `${from}:${to}`;
+          let at = seen.get(key);
+          if (at === undefined) {
+            at = plan.windows.length;
+            plan.windows.push(text.slice(from, to));
+            seen.set(key, at);
+          }
+          return at;
+        };
+        for (let i = 0; i + 1 < n; i++) {
+          left[i] = windowOf(Math.max(0, i - width + 1), i);
+          right[i] = windowOf(i + 1, Math.min(n - 1, i + width));
         }
+        stretches.push({ atoms, left, right, head_end16: headEnd16 });
       }
     }
     return plan;
@@ -236,10 +256,9 @@ export class SemanticChunker extends BaseChunker<SemanticChunkerConfig> {
     const all: number[] = [];
     for (const { stretches } of plan.units) {
       for (const stretch of stretches) {
-        const n = stretch.atoms.length;
-        const gap = new Float64Array(Math.max(0, n - 1));
-        for (let i = 0; i + 1 < n; i++) {
-          gap[i] = cosineDistance(vectors[stretch.first + i]!, vectors[stretch.first + i + 1]!);
+        const gap = new Float64Array(stretch.left.length);
+        for (let i = 0; i < gap.length; i++) {
+          gap[i] = cosineDistance(vectors[stretch.left[i]!]!, vectors[stretch.right[i]!]!);
           all.push(gap[i]!);
         }
         gaps.push(gap);
