@@ -1,5 +1,7 @@
-import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
+import { createChunkerRegistry, defaultChunkerRegistry } from '../chunk/chunker-registry.js';
+import { runChunker } from '../chunk/run-chunker.js';
 import { gptTokenCounter } from '../chunk/tokenizers/gpt-token-counter.js';
+import { createCachedEmbedder } from '../embed/cached-embedder.js';
 import { embedChunkSets } from '../embed/embed-chunk-sets.js';
 import type { Embedder } from '../embed/types.js';
 import { CairnError } from '../errors.js';
@@ -34,7 +36,11 @@ export interface SquadEvalOptions {
   signal?: AbortSignal;
   /** Search mode (default `lexical`); `vector` and `hybrid` need `embedder`. */
   mode?: SearchMode;
-  /** Embeds every stored chunk set after ingest (timed with it) and each question. */
+  /**
+   * Embeds every stored chunk set after ingest (timed with it) and each
+   * question; the `semantic` chunker finds its breakpoints with it too
+   * (through the store's embedding cache).
+   */
   embedder?: Embedder;
 }
 
@@ -114,7 +120,10 @@ export async function runSquadEval(
 ): Promise<SquadEvalReport> {
   // search would refuse it at the first question, after every article was written
   const k = checkK(options.k ?? 10);
-  const registry = defaultChunkerRegistry();
+  const registry =
+    options.embedder === undefined
+      ? defaultChunkerRegistry()
+      : createChunkerRegistry({ embedder: createCachedEmbedder(options.embedder, store) });
   const counter = gptTokenCounter('cl100k_base');
   // every chunker resolved before any is run: an unknown one fails before the store is written
   const chunkers = (options.chunkers ?? DEFAULT_EVAL_CHUNKERS).map(
@@ -130,7 +139,7 @@ export async function runSquadEval(
       await stopIfAborted(options.signal);
       const written = await ensure(store, doc, chunker);
       chunks += written.chunk_count;
-      for (const chunk of chunker.chunk(doc)) chunkTokens += counter.count(chunk.text);
+      for (const chunk of await runChunker(chunker, doc)) chunkTokens += counter.count(chunk.text);
     }
     if (options.embedder !== undefined) {
       await embedChunkSets(store, options.embedder, {

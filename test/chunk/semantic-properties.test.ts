@@ -19,7 +19,7 @@ import { chunkText, jsonDocument, structuredDocument } from './chunk-arbitraries
 // Each case embeds every sentence window: a tenth of the runs the synchronous chunkers get.
 const RUNS = Math.ceil(Number(process.env.CAIRN_PROPERTY_RUNS ?? 1500) / 10);
 
-const settings = fc.record({
+const settings: fc.Arbitrary<Settings> = fc.record({
   max_chunk_tokens: fc.integer({ min: 16, max: 80 }),
   breakpoint_percentile: fc.integer({ min: 1, max: 99 }),
   window_sentences: fc.integer({ min: 1, max: 4 }),
@@ -39,7 +39,13 @@ function checkSections(doc: CairnDocument, chunks: Chunk[]): void {
 }
 
 /** Every slice, coverage, budget and determinism promise, for one embedder. */
-async function checkText(embedder: Embedder, text: string, s: fc.RecordValue<typeof settings>) {
+type Settings = {
+  max_chunk_tokens: number;
+  breakpoint_percentile: number;
+  window_sentences: number;
+};
+
+async function checkText(embedder: Embedder, text: string, s: Settings) {
   const chunker = new SemanticChunker({ embedder, ...s });
   const chunks = await chunker.chunkAsync(text);
   assertChunkInvariants(text, chunks, {

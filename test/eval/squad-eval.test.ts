@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createHashEmbedder } from '../../src/embed/hash-embedder.js';
 import { formatEvalTable } from '../../src/eval/format-eval-table.js';
 import { loadSquad } from '../../src/eval/load-squad.js';
 import {
@@ -262,4 +263,34 @@ describe('runSquadEval options', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('SQuAD eval with the semantic chunker', () => {
+  const [article] = loadSquad(readFileSync(corpusPath('squad', 'dev-v1.1.json'), 'utf8'));
+  const articles = [{ ...article!, questions: article!.questions.slice(0, 40) }];
+
+  test('chunks with the embedder given, scores in hybrid mode, and needs an embedder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-eval-semantic-'));
+    const store = await openStore({ db: join(dir, 'eval.db') });
+    try {
+      const embedder = createHashEmbedder();
+      const report = await runSquadEval(store, articles, {
+        chunkers: ['semantic'],
+        mode: 'hybrid',
+        embedder,
+      });
+      const [result] = report.results;
+      expect(result!.chunker_id).toMatch(/^semantic@v1:/);
+      expect(result!.embed_model).toBe(embedder.id);
+      expect(result!.questions).toBe(40);
+      expect(result!.chunks).toBeGreaterThan(5);
+      expect(result!.hit_at_10).toBeGreaterThan(0.5);
+      await expect(runSquadEval(store, articles, { chunkers: ['semantic'] })).rejects.toThrow(
+        /needs an embedder/,
+      );
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

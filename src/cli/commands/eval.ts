@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
+import { createChunkerRegistry, defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { resolveEmbedder } from '../../embed/resolve-embedder.js';
 import { CairnError } from '../../errors.js';
 import { formatEvalTable } from '../../eval/format-eval-table.js';
@@ -74,7 +74,7 @@ export function registerEval(program: Command): void {
     )
     .option(
       '--embedder <spec>',
-      'embed the stored chunks and each question with this embedder (hash, or openai:<model>@<base_url>)',
+      'embed the stored chunks and each question with this embedder (hash, openai:<model>@<base_url>, transformers:<folder>); the semantic chunker finds its breakpoints with it',
     )
     .option('--json', 'print the report as JSON')
     .addHelpText(
@@ -96,7 +96,8 @@ no_questions), 2 the file cannot be read, bad options or an unknown chunker,
 Examples:
   cairn eval squad ../shared/corpora/squad/dev-v1.1.json
   cairn eval squad dev-v1.1.json --chunker default token -k 20 --json > eval.json
-  cairn eval squad dev-v1.1.json --chunker default --mode hybrid --embedder hash`,
+  cairn eval squad dev-v1.1.json --chunker default --mode hybrid --embedder hash
+  cairn eval squad dev-v1.1.json --chunker semantic --mode hybrid --embedder hash`,
     )
     .action(async (file: string | undefined, flags: EvalSquadFlags) => {
       process.exitCode = await runEvalSquad(file, flags, {
@@ -231,10 +232,12 @@ export async function runEvalSquad(
     const chunkers = flags.chunker ?? DEFAULT_EVAL_CHUNKERS;
     // every chunker resolved first: a typo in the last --chunker is a usage error before the
     // others run and write
-    const registry = defaultChunkerRegistry();
-    for (const chunker of chunkers) registry.get(chunker);
     const embedder =
       flags.embedder === undefined ? undefined : await resolveEmbedder(flags.embedder);
+    // with an embedder, `semantic` is known too (it finds its breakpoints with it)
+    const registry =
+      embedder === undefined ? defaultChunkerRegistry() : createChunkerRegistry({ embedder });
+    for (const chunker of chunkers) registry.get(chunker);
     const articles = loadSquad(parseJsonValue(decodeText(await readSquad(file), file), file), {
       source: file,
     });
