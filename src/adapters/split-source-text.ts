@@ -1,3 +1,4 @@
+import { runChunker } from '../chunk/run-chunker.js';
 import type { Chunk, Chunker } from '../chunk/types.js';
 import { CairnError } from '../errors.js';
 import { mintChunkIds } from '../ids/mint-chunk-ids.js';
@@ -113,7 +114,7 @@ export async function splitSourceText(
     ...(options.doc_uid === undefined ? {} : { doc_uid: options.doc_uid }),
   });
   const shift16 = shiftOf(text, doc.canonical, source_url);
-  const chunks = options.chunker.chunk(doc);
+  const chunks = await runChunker(options.chunker, doc);
   const ids = mintChunkIds(doc, chunks);
   const index = new OffsetIndex(doc.canonical);
   const newlines = newlineIndices(text);

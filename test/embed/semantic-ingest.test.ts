@@ -150,6 +150,40 @@ describe('cairn ingest --chunker semantic --embedder', () => {
     // one probe request for the dimensions, no text of the book
     expect(server.texts - texts).toBe(1);
 
+    const preview = await cairn(
+      'chunk',
+      'book/a.md',
+      '--chunker',
+      'semantic',
+      '--embedder',
+      spec,
+      '--max-tokens',
+      '128',
+      '--json',
+    );
+    expect(preview.code).toBe(0);
+    const shown = JSON.parse(preview.stdout);
+    expect(shown.chunker_id).toMatch(/^semantic@v1:/);
+    expect(shown.chunker_id).not.toBe(summary.chunker_id);
+    expect(shown.chunks.every((c: { token_count: number }) => c.token_count <= 128)).toBe(true);
+    const late = await cairn(
+      'chunk',
+      '--db',
+      db,
+      '--chunker',
+      'semantic',
+      '--embedder',
+      spec,
+      '--max-tokens',
+      '128',
+      '--json',
+    );
+    expect(late.code).toBe(0);
+    expect(JSON.parse(late.stdout)).toMatchObject({
+      chunker_id: shown.chunker_id,
+      chunked: 1,
+      chunks_written: shown.chunks.length,
+    });
     const wrong = await cairn(
       'ingest',
       'book',

@@ -1,7 +1,11 @@
 import type { Command } from 'commander';
-import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
+import { createChunkerRegistry, defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { limitChunker } from '../../chunk/limit-chunker.js';
+import { runChunker } from '../../chunk/run-chunker.js';
 import type { Chunk, Chunker, ChunkingOptions } from '../../chunk/types.js';
+import { createCachedEmbedder } from '../../embed/cached-embedder.js';
+import { resolveEmbedder } from '../../embed/resolve-embedder.js';
+import type { Embedder } from '../../embed/types.js';
 import { CairnError, isCairnError } from '../../errors.js';
 import { chunkStored } from '../../pipeline/chunk-stored.js';
 import { openStore } from '../../store/open-store.js';
@@ -15,6 +19,7 @@ import { TIMEOUT_FLAG_HELP, timeoutFlag } from '../timeout-flag.js';
 
 interface ChunkFlags extends LimitFlags {
   chunker: string;
+  embedder?: string;
   timeout?: string;
   maxTokens?: string;
   overlap?: string;
@@ -37,6 +42,10 @@ export function registerChunk(program: Command): void {
       'Chunk one file and print each chunk with its span, size and section; or, with --db, chunk every stored document again with another chunker',
     )
     .option('--chunker <id>', 'a chunker id, name or alias (see --list)', 'default')
+    .option(
+      '--embedder <spec>',
+      "with --chunker semantic: the embedder its breakpoints come from (hash, openai:<model>@<url>, transformers:<folder>); with --db through the store's embedding cache",
+    )
     .option('--max-tokens <n>', 'largest chunk in tokens (words for token-like)')
     .option('--overlap <n>', 'overlap in the chunker unit (tokens, or characters for char)')
     .option('--max-chars <n>', 'largest chunk in characters (char, sentence)')
@@ -65,12 +74,16 @@ Examples:
   cairn chunk notes.txt --chunker token --max-tokens 256 --overlap 32 --json
   cairn chunk ../shared/corpora/ecfr-json/title-15-chapter-I.json --threshold 200
   cairn chunk big.json --chunker char --max-content-chars 200000 --max-chunks-per-node 500
+  cairn chunk notes.md --chunker semantic --embedder hash
   cairn chunk --list
   cairn chunk --db .cairn/cairn.db --chunker token --max-tokens 256   (late chunking)`,
     )
     .action(async (file: string | undefined, flags: ChunkFlags) => {
       try {
-        const registry = defaultChunkerRegistry();
+        const embedder =
+          flags.embedder === undefined ? null : await resolveEmbedder(flags.embedder);
+        const registry =
+          embedder === null ? defaultChunkerRegistry() : createChunkerRegistry({ embedder });
         if (flags.list) {
           const { aliases } = registry.list_names();
           const lines = registry.list_ids().map((id) => id);
@@ -86,8 +99,9 @@ Examples:
         if (flags.db !== undefined) {
           if (file !== undefined)
             throw new CairnError('invalid_option', 'Give a file or --db, not both');
+          // checked before the store opens; with an embedder, built again over the store's cache
           const chunker = withLimitFlags(configured(registry.get(flags.chunker), flags), flags);
-          await chunkStoredDocuments(flags.db, chunker, flags);
+          await chunkStoredDocuments(flags.db, chunker, flags, embedder);
           return;
         }
         if (file === undefined)
@@ -102,12 +116,18 @@ Examples:
         const chunker = withLimitFlags(configured(base, flags), flags);
         const limits = limitsFrom(flags);
         const timeout = timeoutFlag(flags.timeout);
-        const { doc, chunks } = await processFile(
+        // a chunker that awaits (semantic) runs here, on the parse the worker sends back
+        const here = chunker.chunkAsync !== undefined;
+        const parsed = await processFile(
           file,
           {
-            chunker_id: base.chunker_id,
-            chunking_options: optionsFrom(flags),
-            ...(limits === undefined ? {} : { limits }),
+            ...(here
+              ? {}
+              : {
+                  chunker_id: base.chunker_id,
+                  chunking_options: optionsFrom(flags),
+                  ...(limits === undefined ? {} : { limits }),
+                }),
             keep_context: true,
             parse_options: {
               chunk_threshold_chars: threshold,
@@ -117,6 +137,8 @@ Examples:
           },
           { timeout_ms: timeout },
         );
+        const { doc } = parsed;
+        const chunks = here ? await runChunker(chunker, doc) : parsed.chunks;
         if (doc.format === 'json' && doc.json_nodes.length === 0 && !flags.json) {
           // seed 004 chunks only strings at or over the threshold: say why a JSON file gave nothing
           process.stderr.write(
@@ -139,11 +161,24 @@ Examples:
 /** Late chunking over a store: sources are not read again, and a second run writes nothing. */
 async function chunkStoredDocuments(
   db: string,
-  chunker: Parameters<typeof chunkStored>[1],
+  checked: Chunker,
   flags: ChunkFlags,
+  embedder: Embedder | null,
 ): Promise<void> {
   const store = await openStore({ db, create: false });
   try {
+    const chunker =
+      embedder === null
+        ? checked
+        : withLimitFlags(
+            configured(
+              createChunkerRegistry({ embedder: createCachedEmbedder(embedder, store) }).get(
+                flags.chunker,
+              ),
+              flags,
+            ),
+            flags,
+          );
     const summary = await chunkStored(store, chunker, {
       all_versions: flags.allVersions === true,
       on_version: flags.json
@@ -192,7 +227,7 @@ function optionsFrom(flags: ChunkFlags): ChunkingOptions {
 /** The built-in chunkers that take each size flag; a flag a chunker would ignore is refused. */
 const SIZE_FLAGS = {
   '--max-tokens': {
-    takers: ['token-like', 'token', 'sentence', 'structure'],
+    takers: ['token-like', 'token', 'sentence', 'structure', 'semantic'],
     other: '--max-chars',
   },
   '--max-chars': { takers: ['char', 'sentence'], other: '--max-tokens' },
