@@ -42,7 +42,7 @@ describe('chunker registry', () => {
   it('fails clearly on an unknown id, naming what it knows', () => {
     const registry = createChunkerRegistry();
     registry.get('char');
-    expect(() => registry.get('semantic')).toThrow(
+    expect(() => registry.get('paragraphs')).toThrow(
       expect.objectContaining({
         code: 'unknown_chunker',
         message: expect.stringMatching(/char@v1:[0-9a-f]{8}/),

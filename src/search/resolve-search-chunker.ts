@@ -37,7 +37,9 @@ export async function resolveSearchChunker(
     if (stored.length === 1) return stored[0]!;
     throw noChunksOf(id, stored, 'say which with the chunker option');
   }
-  const name = parseChunkerId(id)?.name;
+  // a kind built only with settings (semantic) has no default id: its bare name is the name
+  const name =
+    parseChunkerId(id)?.name ?? (registry.list_names().names.includes(wanted) ? wanted : undefined);
   const sameName =
     name === undefined || parseChunkerId(wanted) !== null
       ? []

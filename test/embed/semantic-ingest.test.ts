@@ -6,6 +6,7 @@ import { SemanticChunker } from '../../src/chunk/semantic-chunker.js';
 import { createCachedEmbedder } from '../../src/embed/cached-embedder.js';
 import { createOpenAIEmbedder } from '../../src/embed/openai-embedder.js';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
+import { search } from '../../src/search/search.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { corpusPath } from '../corpora.js';
@@ -71,6 +72,11 @@ describe('ingest with the semantic chunker through the embedding cache', () => {
       // alignment keeps the IDs of chunks the edit did not touch
       const kept = after.filter((c) => before.some((b) => b.chunk_id === c.chunk_id));
       expect(kept.length).toBeGreaterThan(after.length / 2);
+
+      // searched by its bare name: the store's one semantic chunk set
+      const found = await search(store, 'mutable reference', { chunker: 'semantic', trace: false });
+      expect(found.chunker_id).toBe(chunker.chunker_id);
+      expect(found.hits.length).toBeGreaterThan(0);
 
       const texts2 = server.texts;
       const third = await ingest();
