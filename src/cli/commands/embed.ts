@@ -24,7 +24,7 @@ export function registerEmbed(program: Command): void {
     )
     .requiredOption(
       '--embedder <spec>',
-      'hash | hash:<dimensions> (built in, lexical) | openai:<model>@<base_url> (key from $CAIRN_EMBED_API_KEY)',
+      'hash | hash:<dimensions> (built in, lexical) | openai:<model>@<base_url> (key from $CAIRN_EMBED_API_KEY) | transformers:<folder> (a local model; needs @huggingface/transformers)',
     )
     .option(
       '--db <path|url>',

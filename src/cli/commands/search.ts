@@ -60,7 +60,7 @@ export function registerSearch(program: Command): void {
     )
     .option(
       '--embedder <spec>',
-      'the embedder the index was embedded with (cairn embed): hash, hash:<dimensions> or openai:<model>@<base_url>; adds delta_s to every hit',
+      'the embedder the index was embedded with (cairn embed): hash, hash:<dimensions>, openai:<model>@<base_url> or transformers:<folder>; adds delta_s to every hit',
     )
     .option('--trace-log <path>', 'trace log file (default: traces.log beside a SQLite database)')
     .option('--no-trace-log', 'write no trace log line (the rag_traces row is still written)')

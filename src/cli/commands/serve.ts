@@ -49,7 +49,7 @@ export function registerServe(program: Command): void {
     .option('--port <n>', 'port (0 picks a free one)', '7411')
     .option(
       '--embedder <spec>',
-      'embeds queries for search mode vector and hybrid: the embedder of cairn embed (hash, or openai:<model>@<base_url>)',
+      'embeds queries for search mode vector and hybrid: the embedder of cairn embed (hash, openai:<model>@<base_url> or transformers:<folder>)',
     )
     .option(
       '--root <dir>',
