@@ -83,6 +83,24 @@ describe('semantic chunker', () => {
     ]);
   });
 
+  it('gives the same chunks however many windows go to the embedder at a time', async () => {
+    const sentences = Array.from({ length: 60 }, (_, i) => (i % 10 < 5 ? BAKING : ORBITS)[i % 5]!);
+    const md = `# One\n\n${sentences.slice(0, 30).join(' ')}\n\n## Two\n\n${sentences.slice(30).join(' ')}`;
+    const doc = await parseDocument({ bytes: Buffer.from(md), source_url: 'many.md' });
+    const whole = await new SemanticChunker({ embedder: hash, max_chunk_tokens: 64 }).chunkAsync(
+      doc,
+    );
+    expect(whole.length).toBeGreaterThan(4);
+    for (const windows_per_call of [1, 3, 7]) {
+      const embedder = counting(hash);
+      const chunker = new SemanticChunker({ embedder, max_chunk_tokens: 64, windows_per_call });
+      expect(chunker.chunker_id).toBe(
+        new SemanticChunker({ embedder: hash, max_chunk_tokens: 64 }).chunker_id,
+      );
+      expect(await chunker.chunkAsync(doc)).toEqual(whole);
+    }
+  });
+
   it('names the embedder and its settings in its id', () => {
     const a = new SemanticChunker({ embedder: hash });
     expect(a.chunker_id).toMatch(/^semantic@v1:[0-9a-f]{8}$/);

@@ -42,6 +42,8 @@ export type SemanticChunkerSettings = {
   window_sentences?: number;
   locale?: string;
   include_headers?: boolean;
+  /** Windows per embedder call (default 1024): bounds memory, never changes the chunks, so not in the id. */
+  windows_per_call?: number;
   limits?: Partial<ChunkLimits>;
 } & TokenizerSettings;
 
@@ -52,10 +54,14 @@ const KEYS = [
   'window_sentences',
   'locale',
   'include_headers',
+  'windows_per_call',
   'tokenizer',
   'tokenizer_file',
   'limits',
 ];
+
+/** Windows sent to the embedder per call: what a document's embedding holds in memory at once. */
+const WINDOWS_PER_CALL = 1024;
 
 export const SEMANTIC_DEFAULTS = {
   max_chunk_tokens: 512,
@@ -98,6 +104,7 @@ export class SemanticChunker extends BaseChunker<SemanticChunkerConfig> {
   private readonly counter: TokenCounter;
   private readonly tokenizerSettings: TokenizerSettings;
   private readonly embedder: SentenceEmbedder;
+  private readonly windowsPerCall: number;
 
   constructor(settings: SemanticChunkerSettings = {}) {
     checkKnownKeys('semantic chunker', settings, KEYS);
@@ -142,6 +149,11 @@ export class SemanticChunker extends BaseChunker<SemanticChunkerConfig> {
     this.counter = budget.counter;
     this.tokenizerSettings = tokenizerSettings;
     this.embedder = embedder;
+    this.windowsPerCall = checkInteger(
+      'windows_per_call',
+      settings.windows_per_call ?? WINDOWS_PER_CALL,
+      1,
+    );
   }
 
   async chunkAsync(
@@ -153,20 +165,45 @@ export class SemanticChunker extends BaseChunker<SemanticChunkerConfig> {
     if (chunker !== this) return runChunker(chunker, input, undefined, call);
     const source = toChunkSource(input);
     const plan = this.plan(source);
-    const vectors =
-      plan.windows.length === 0
-        ? []
-        : await this.embedder.embed(
-            plan.windows,
-            call.signal === undefined ? {} : { signal: call.signal },
-          );
-    if (vectors.length !== plan.windows.length) {
-      throw new CairnError(
-        'embedder_bad_response',
-        `${this.embedder.id} returned ${vectors.length} vectors for ${plan.windows.length} texts`,
-      );
+    return this.assemble(source, plan, await this.measureGaps(plan, call.signal));
+  }
+
+  /**
+   * Each gap's distance, embedding the windows a group at a time: a gap's
+   * windows were made at most a few windows apart, and a vector no later gap
+   * needs is dropped, so memory holds a group of vectors, not a document's.
+   */
+  private async measureGaps(plan: Plan, signal?: AbortSignal): Promise<Float64Array[]> {
+    const stretches = plan.units.flatMap((unit) => unit.stretches);
+    const gaps = stretches.map((stretch) => new Float64Array(stretch.left.length));
+    const vectors: (Float32Array | undefined)[] = new Array(plan.windows.length);
+    let s = 0;
+    let i = 0;
+    for (let done = 0; done < plan.windows.length; ) {
+      const texts = plan.windows.slice(done, done + this.windowsPerCall);
+      const got = await this.embedder.embed(texts, signal === undefined ? {} : { signal });
+      if (got.length !== texts.length) {
+        throw new CairnError(
+          'embedder_bad_response',
+          `${this.embedder.id} returned ${got.length} vectors for ${texts.length} texts`,
+        );
+      }
+      got.forEach((vector, k) => {
+        vectors[done + k] = vector;
+      });
+      done += texts.length;
+      // windows are made in gap order, so each gap's right window is the newest it needs
+      for (; s < stretches.length; s++, i = 0) {
+        const { left, right } = stretches[s]!;
+        for (; i < left.length && right[i]! < done && left[i]! < done; i++) {
+          gaps[s]![i] = cosineDistance(vectors[left[i]!]!, vectors[right[i]!]!);
+        }
+        if (i < left.length) break;
+      }
+      const keep = s < stretches.length ? oldestNeeded(stretches[s]!.left, i, done) : done;
+      for (let k = keep - 1; k >= 0 && vectors[k] !== undefined; k--) vectors[k] = undefined;
     }
-    return this.assemble(source, plan, vectors);
+    return gaps;
   }
 
   protected withOptions(options: ChunkingOptions): SemanticChunkerConfig {
@@ -183,6 +220,7 @@ export class SemanticChunker extends BaseChunker<SemanticChunkerConfig> {
       ...rest,
       ...this.tokenizerSettings,
       embedder: this.embedder,
+      windows_per_call: this.windowsPerCall,
       limits,
     });
   }
@@ -251,19 +289,9 @@ export class SemanticChunker extends BaseChunker<SemanticChunkerConfig> {
   }
 
   /** Breakpoints from the window vectors, then chunks packed between them under the budget. */
-  private assemble(source: ChunkSource, plan: Plan, vectors: readonly Float32Array[]): Chunk[] {
-    const gaps: Float64Array[] = [];
+  private assemble(source: ChunkSource, plan: Plan, gaps: readonly Float64Array[]): Chunk[] {
     const all: number[] = [];
-    for (const { stretches } of plan.units) {
-      for (const stretch of stretches) {
-        const gap = new Float64Array(stretch.left.length);
-        for (let i = 0; i < gap.length; i++) {
-          gap[i] = cosineDistance(vectors[stretch.left[i]!]!, vectors[stretch.right[i]!]!);
-          all.push(gap[i]!);
-        }
-        gaps.push(gap);
-      }
-    }
+    for (const gap of gaps) for (const distance of gap) all.push(distance);
     const threshold = percentile(all, this.config.breakpoint_percentile);
     const out = new ChunkAssembler(source, {
       includeHeaders: this.config.include_headers,
@@ -323,6 +351,18 @@ function sectionStretches(
     previous = block.section;
   }
   return cuts.map(([start16, head], i) => [start16, cuts[i + 1]?.[0] ?? unit.end16, head]);
+}
+
+/**
+ * The oldest window the gaps from `i` on still need. Left windows grow with
+ * the gap except over a stretch's first gaps, whose short windows are made
+ * new while later gaps reuse older ones: the next `window_sentences` + 1
+ * cover every case (8 + 1 at most).
+ */
+function oldestNeeded(left: Uint32Array, i: number, done: number): number {
+  let oldest = done;
+  for (let j = i; j < Math.min(left.length, i + 10); j++) oldest = Math.min(oldest, left[j]!);
+  return oldest;
 }
 
 /** Atoms from..to of a list, as a list of their own for the packer. */

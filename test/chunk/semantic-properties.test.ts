@@ -23,6 +23,8 @@ const settings: fc.Arbitrary<Settings> = fc.record({
   max_chunk_tokens: fc.integer({ min: 16, max: 80 }),
   breakpoint_percentile: fc.integer({ min: 1, max: 99 }),
   window_sentences: fc.integer({ min: 1, max: 4 }),
+  // a few windows per embedder call: the streaming of vectors is exercised on small texts too
+  windows_per_call: fc.integer({ min: 1, max: 8 }),
 });
 
 /** No chunk holds blocks of two sections. */
@@ -43,6 +45,7 @@ type Settings = {
   max_chunk_tokens: number;
   breakpoint_percentile: number;
   window_sentences: number;
+  windows_per_call: number;
 };
 
 async function checkText(embedder: Embedder, text: string, s: Settings) {
@@ -54,7 +57,10 @@ async function checkText(embedder: Embedder, text: string, s: Settings) {
     overlap: 0,
   });
   assertReassembles(text, chunks);
-  expect(await chunker.chunkAsync(text)).toEqual(chunks);
+  // again, from a fresh chunker sending every window in one call: the same chunks
+  const whole = new SemanticChunker({ embedder, ...s, windows_per_call: 1024 });
+  expect(whole.chunker_id).toBe(chunker.chunker_id);
+  expect(await whole.chunkAsync(text)).toEqual(chunks);
   return chunks;
 }
 
