@@ -49,7 +49,8 @@ export interface CreateAppOptions {
   /**
    * How long a search waits for a write lock another process holds on a
    * SQLite store to write its trace (default 250 ms); past it the search is
-   * answered with `traced: false`. SQLite waits on the server's only thread.
+   * answered with `traced: false`. The wait holds that answer only: it is
+   * spent between attempts that do not wait, off the server's thread.
    */
   trace_wait_ms?: number;
   /**
