@@ -5,16 +5,21 @@
 // in the list. A warm-up load, then `runs` counted loads against the same server, then `runs` loads
 // while a `cairn ingest` of the eCFR corpus (62 MB; each run with another chunker, so that it
 // writes) writes the same store from another process; the tables show each load and the
-// median, and whether the ingest was still writing when the load ended. Both backends, SQLite then
-// PostgreSQL (BENCH_SERVE_BACKENDS=sqlite or =postgres for one). Every request is a real search: it
-// writes a rag_traces row and appends a line to traces.log beside the database, as `cairn search`
-// does.
+// median, and whether the ingest was still writing when the load ended.
+// Server settings, each over its own new store (BENCH_SERVE_BACKENDS, comma-separated; default
+// sqlite,sqlite-thread,postgres): `sqlite` is cairn serve as it starts by default, searches on
+// worker threads with their own read-only connections; `sqlite-thread` the peer in the same run,
+// `--search-workers 0`, every search on the server's thread; `sqlite-traces` the default with
+// `--traces` (a rag_traces row per request, written through the server's one writable
+// connection); `postgres` over a fresh schema. Without --traces a server writes no trace; a
+// search still writes the index manifest of each index state it is the first to see.
 // For reference the same questions go through the library's `search` in one process, no HTTP: one
 // call at a time (the cost of one call), and 32 calls in flight as the server runs them; the
 // server's CPU time per request (from /proc, Linux) against the library's CPU time per call shows
-// what HTTP adds. No other HTTP server answers cairn's API, so there is no peer to compare with.
+// what HTTP adds. No other HTTP server answers cairn's API, so there is no peer to compare with
+// but cairn's own settings.
 // The suite throws (non-zero exit) when any request errors, times out, answers non-2xx or answers
-// something other than a search result.
+// something other than a search result. BENCH_SERVE_REFERENCE=0 skips the in-process reference.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -41,19 +46,46 @@ const INGEST_CHUNKERS = ['token', 'sentence', 'char', 'token-like', 'structure']
 /** How long the concurrent ingest runs before a load starts, so that it is writing by then. */
 const INGEST_LEAD_MS = 3000;
 
+/** The server settings the suite can load, each over a store of its own. */
+const SETTINGS = {
+  sqlite: { label: 'SQLite, search workers (default)', backend: 'sqlite', serve: [] },
+  'sqlite-thread': {
+    label: "SQLite, searches on the server's thread (--search-workers 0)",
+    backend: 'sqlite',
+    serve: ['--search-workers', '0'],
+  },
+  'sqlite-traces': {
+    label: 'SQLite, search workers, --traces',
+    backend: 'sqlite',
+    serve: ['--traces'],
+  },
+  postgres: { label: 'PostgreSQL', backend: 'postgres', serve: [] },
+};
+
 export async function bench({ runs = 5 } = {}) {
   const seconds = Number(process.env.BENCH_SERVE_SECONDS ?? 30);
   if (!(seconds > 0)) throw new Error(`BENCH_SERVE_SECONDS must be a positive number of seconds`);
-  const backends = (process.env.BENCH_SERVE_BACKENDS ?? 'sqlite,postgres').split(',');
+  const names = (process.env.BENCH_SERVE_BACKENDS ?? 'sqlite,sqlite-thread,postgres').split(',');
+  for (const name of names) {
+    if (!(name in SETTINGS))
+      throw new Error(`BENCH_SERVE_BACKENDS: unknown ${name}; known: ${Object.keys(SETTINGS)}`);
+  }
   const failures = [];
-  for (const backend of backends) {
+  const reports = [];
+  for (const [i, name] of names.entries()) {
+    const setting = SETTINGS[name];
+    // the in-process reference depends on the backend only: measured once per backend, unless
+    // BENCH_SERVE_REFERENCE=0 (PostgreSQL's passes can outlast the tool's budget on a busy machine)
+    const reference =
+      process.env.BENCH_SERVE_REFERENCE !== '0' &&
+      names.findIndex((n) => SETTINGS[n].backend === setting.backend) === i;
+    const options = { label: setting.label, serveArgs: setting.serve, runs, seconds, reference };
     const report =
-      backend === 'postgres'
-        ? await withFreshSchema((schema) =>
-            benchStore({ label: 'PostgreSQL', db: PG_URL, schema, runs, seconds }),
-          )
-        : await withTempSqlite('serve', (db) => benchStore({ label: 'SQLite', db, runs, seconds }));
+      setting.backend === 'postgres'
+        ? await withFreshSchema((schema) => benchStore({ ...options, db: PG_URL, schema }))
+        : await withTempSqlite('serve', (db) => benchStore({ ...options, db }));
     print(report, seconds);
+    reports.push(report);
     const all = [...report.loads, ...report.ingestLoads];
     const bad = all.reduce((n, l) => n + l.errors + l.timeouts + l.non2xx + l.mismatches, 0);
     if (bad > 0) {
@@ -62,15 +94,16 @@ export async function bench({ runs = 5 } = {}) {
       );
     }
   }
+  printSummary(reports, seconds);
   // every backend is measured and printed before the suite fails
   if (failures.length > 0) throw new Error(failures.join('\n'));
 }
 
-async function benchStore({ label, db, schema, runs, seconds }) {
+async function benchStore({ label, serveArgs, db, schema, runs, seconds, reference }) {
   const env = schema === undefined ? {} : { CAIRN_PG_SCHEMA: schema };
   const args = ['--db', db, '--squad', SQUAD, '--queries', String(QUERIES), '--k', String(K)];
   if (schema !== undefined) args.push('--schema', schema);
-  args.push('--in-flight', String(CONNECTIONS), '--runs', String(runs));
+  args.push('--in-flight', String(CONNECTIONS), '--runs', String(reference ? runs : 0));
   const store = runTool('serve-bench.mjs', args, {
     progress: `${label}: SQuAD store and in-process search`,
     timeoutMs: 420_000,
@@ -78,7 +111,7 @@ async function benchStore({ label, db, schema, runs, seconds }) {
   if (store.failed)
     throw new Error(`serve bench: building the SQuAD store failed: ${store.failed}`);
   const paths = store.queries.map((q) => `/api/search?q=${encodeURIComponent(q)}&k=${K}`);
-  const server = await startServer(db, env);
+  const server = await startServer(db, env, serveArgs);
   try {
     await load(server, paths, Math.min(WARM_UP_S, seconds));
     process.stderr.write(`  ${label}: warm-up load: ${Math.min(WARM_UP_S, seconds)} s\n`);
@@ -107,7 +140,13 @@ async function benchStore({ label, db, schema, runs, seconds }) {
         `  ${label}: load ${i + 1}/${runs} during an ingest: ${ingestLoads.at(-1).rps.toFixed(0)} requests/s, p99 ${ingestLoads.at(-1).p99} ms\n`,
       );
     }
-    return { label, store, loads, ingestLoads, server: { ...server.usage(), log: server.log() } };
+    return {
+      label,
+      store,
+      loads,
+      ingestLoads,
+      server: { ...server.usage(), log: server.log(), searches: server.searches },
+    };
   } finally {
     await server.stop();
   }
@@ -162,12 +201,12 @@ function startIngest(db, env, chunker) {
 }
 
 /** `cairn serve --port 0` on the store; resolves with its URL once it prints the listening line. */
-function startServer(db, storeEnv = {}) {
+function startServer(db, storeEnv, serveArgs) {
   const env = { ...process.env, ...storeEnv };
   delete env.CAIRN_TOKEN;
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'dist/cli/main.js'), 'serve', '--db', db, '--port', '0'],
+    [join(ROOT, 'dist/cli/main.js'), 'serve', '--db', db, '--port', '0', ...serveArgs],
     { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const lines = [];
@@ -203,6 +242,8 @@ function startServer(db, storeEnv = {}) {
         clearTimeout(timer);
         resolve({
           url,
+          /** What the server says it searches with, from its listening line. */
+          searches: /; ([^;)]*)\)$/.exec(line)?.[1] ?? '',
           pid: child.pid,
           cpuMs: () => cpuMs(child.pid),
           usage: () => ({ peakRssMb: peakRssMb(child.pid), stderrLines: linesSeen }),
@@ -332,14 +373,18 @@ function print({ label, store, loads, ingestLoads, server }, seconds) {
   }
 
   console.log(
+    `\nServer: ${server.searches}; peak RSS ${server.peakRssMb.toFixed(0)} MB; ${server.stderrLines} server log lines besides the listening one. The load generator, the server and the ingest share this machine's ${cpus().length} cores.`,
+  );
+  if (store.search.length === 0) return;
+  console.log(
     `\nIn-process reference: the same questions through the library's search(store, q, { k: ${K} }), no HTTP (ms; median over ${store.search.length} passes after a 100-query warm-up, min..max)\n`,
   );
   console.log('| search call | p50 | p99 | mean | calls/s | CPU ms/call | hits/call | no hit |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const [label, passes] of [
-    ['one at a time, as the server calls it (rag_traces row + traces.log line)', store.search],
+    ['one at a time, traced (rag_traces row + traces.log line)', store.search],
     ['one at a time, without the traces.log line (trace_log: false)', store.search_no_log],
-    [`${store.in_flight} in flight, as the server calls it`, store.search_concurrent],
+    [`${store.in_flight} in flight, traced`, store.search_concurrent],
   ]) {
     console.log(
       `| ${label} | ${col(passes, 'p50', 3)} | ${col(passes, 'p99', 3)} | ${col(passes, 'mean', 3)} | ${col(passes, 'per_s', 0)} | ${col(passes, 'cpu_per_query_ms', 3)} | ${median(passes.map((p) => p.mean_hits)).toFixed(1)} | ${median(passes.map((p) => p.empty))} |`,
@@ -353,9 +398,28 @@ function print({ label, store, loads, ingestLoads, server }, seconds) {
   const oneCall = median(store.search.map((p) => p.p50));
   const wallPerRequest = 1000 / rps;
   console.log(
-    `\nHTTP overhead, in CPU time (which a busy shared machine disturbs less than wall time): the server spends ${serverCpu.toFixed(2)} ms per request, ${(serverCpu / libraryCpu).toFixed(2)}x the ${libraryCpu.toFixed(2)} ms of one library call with ${store.in_flight} in flight, so Node's HTTP server, Hono and the JSON of a ${(median(loads.map((l) => l.bytesPerRequest)) / 1024).toFixed(1)} KiB answer add about ${(serverCpu - libraryCpu).toFixed(2)} ms. Wall-clock rates, measured a minute or more apart: ${rps.toFixed(0)} requests/s over HTTP, ${libraryRate.toFixed(0)} calls/s in process. One search call alone: p50 ${oneCall.toFixed(3)} ms. With ${CONNECTIONS} requests in flight on one event loop, latency is mostly waiting in turn (${CONNECTIONS} x ${wallPerRequest.toFixed(2)} ms = ${(CONNECTIONS * wallPerRequest).toFixed(0)} ms).`,
+    `\nHTTP overhead, in CPU time (which a busy shared machine disturbs less than wall time): the server spends ${serverCpu.toFixed(2)} ms per request (worker threads included), ${(serverCpu / libraryCpu).toFixed(2)}x the ${libraryCpu.toFixed(2)} ms of one traced library call with ${store.in_flight} in flight, so Node's HTTP server, Hono, the hand-off to a search worker and the JSON of a ${(median(loads.map((l) => l.bytesPerRequest)) / 1024).toFixed(1)} KiB answer add about ${(serverCpu - libraryCpu).toFixed(2)} ms. Wall-clock rates, measured a minute or more apart: ${rps.toFixed(0)} requests/s over HTTP, ${libraryRate.toFixed(0)} calls/s in process. One search call alone: p50 ${oneCall.toFixed(3)} ms. With ${CONNECTIONS} requests in flight, latency is mostly waiting in turn (${CONNECTIONS} x ${wallPerRequest.toFixed(2)} ms = ${(CONNECTIONS * wallPerRequest).toFixed(0)} ms).`,
   );
   console.log(
-    `No peer: no other HTTP server answers cairn's API; the reference is the library call itself. Every request is a real search: a rag_traces row and a traces.log line beside the database, part of the measured cost. Server peak RSS ${server.peakRssMb.toFixed(0)} MB; ${server.stderrLines} server log lines besides the listening one. The load generator and the server share this machine's ${cpus().length} cores.`,
+    "No peer: no other HTTP server answers cairn's API; the reference is the library call itself, and the peers are cairn's own settings in the summary.",
   );
+}
+
+/** One line per server setting: the loads without and during an ingest, side by side. */
+function printSummary(reports, seconds) {
+  const med = (rows, key) => median(rows.map((r) => r[key]));
+  console.log(
+    `\n## HTTP search load, summary: medians of the counted ${seconds} s loads per setting, without and during a concurrent eCFR ingest into the same store (latency ms)\n`,
+  );
+  console.log(
+    '| server setting | requests/s | p50 | p99 | requests/s during ingest | p50 during ingest | p99 during ingest | p99 during / without |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { label, loads, ingestLoads } of reports) {
+    const p99 = med(loads, 'p99');
+    const p99Ingest = ingestLoads.length > 0 ? med(ingestLoads, 'p99') : Number.NaN;
+    console.log(
+      `| ${label} | ${med(loads, 'rps').toFixed(0)} | ${med(loads, 'p50')} | ${p99} | ${ingestLoads.length > 0 ? med(ingestLoads, 'rps').toFixed(0) : ''} | ${ingestLoads.length > 0 ? med(ingestLoads, 'p50') : ''} | ${Number.isNaN(p99Ingest) ? '' : p99Ingest} | ${Number.isNaN(p99Ingest) ? '' : (p99Ingest / p99).toFixed(2)} |`,
+    );
+  }
 }

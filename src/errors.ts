@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'pdf_malformed',
   'parse_timeout',
   'worker_out_of_memory',
+  // a thread that served the request died under it (cairn serve's search workers); it is replaced
+  'worker_died',
   'invalid_option',
   'internal_invariant',
   // the caller stopped the run (Ctrl-C, an AbortSignal): what was written before is stored

@@ -328,12 +328,19 @@ export { exportChunks } from './search/export-chunks.js';
 export { highlightTerms } from './search/highlight-terms.js';
 export type { EngineRanks, SearchMode } from './search/rank-by-mode.js';
 export { RRF_K, SEARCH_MODES } from './search/rank-by-mode.js';
-export { search } from './search/search.js';
+export type { SearchReads } from './search/search.js';
+export { readSearch, search, traceSearch } from './search/search.js';
 export { tokenizeQuery } from './search/tokenize-query.js';
 export type { Citation, SearchHit, SearchOptions, SearchResult } from './search/types.js';
 // server: the HTTP API and web viewer (`cairn serve`)
 export type { CreateAppOptions } from './server/create-app.js';
 export { createApp } from './server/create-app.js';
+export type {
+  SearchPool,
+  SearchPoolOptions,
+  SearchWorkerOptions,
+} from './server/search-pool.js';
+export { createSearchPool, defaultSearchWorkers } from './server/search-pool.js';
 export type { RunningServer } from './server/start-server.js';
 export { startServer } from './server/start-server.js';
 // store: persistence in SQLite or PostgreSQL (seed 004)

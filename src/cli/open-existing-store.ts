@@ -1,5 +1,5 @@
 import { CairnError } from '../errors.js';
-import { openStore } from '../store/open-store.js';
+import { type OpenStoreOptions, openStore } from '../store/open-store.js';
 import type { ChunkStore } from '../store/types.js';
 
 /**
@@ -12,10 +12,12 @@ import type { ChunkStore } from '../store/types.js';
 export async function openExistingStore(
   db: string | undefined,
   schema?: string,
+  extra: Pick<OpenStoreOptions, 'max_connections'> = {},
 ): Promise<ChunkStore> {
   const target = {
     ...(db === undefined ? {} : { db }),
     ...(schema === undefined ? {} : { schema }),
+    ...extra,
   };
   let store: ChunkStore;
   try {
@@ -31,7 +33,7 @@ export async function openExistingStore(
 }
 
 /** The store opened read-only, with the warning. */
-async function openReadOnlyStore(target: { db?: string; schema?: string }): Promise<ChunkStore> {
+async function openReadOnlyStore(target: OpenStoreOptions): Promise<ChunkStore> {
   const store = await openStore({ ...target, readonly: true });
   process.stderr.write(
     `cairn: warning: ${store.location} is read-only: no trace row or log line is written\n`,

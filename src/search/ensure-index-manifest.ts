@@ -16,55 +16,118 @@ export interface LiveIndex {
   chunk_count: number;
 }
 
+/** The live index a search read, and the manifest row it saw missing from the store. */
+export interface LiveIndexRead {
+  live: LiveIndex;
+  /** The row to record, or null when the store already holds it. */
+  manifest: IndexManifestRow | null;
+}
+
 /**
- * The live lexical index of one chunker: its analyzer and hash, with an
- * `index_manifests` row written the first time a search sees that hash
+ * The live lexical index of one chunker: its analyzer and hash, and the
+ * `index_manifests` row to write when the store has none for that hash
  * (the index changes with every chunk write, so the manifest follows
- * lazily; the hash is a pure function of what is indexed). A read-only
- * store gets no row. With `wait_ms`, a store another process keeps locked
- * gets its row at a later search: the hash does not depend on it.
+ * lazily; the hash is a pure function of what is indexed). Reads only, so
+ * a read-only connection (a search worker's) can tell its writer what to
+ * record.
+ */
+export async function readLiveIndex(store: ChunkStore, chunkerId: string): Promise<LiveIndexRead> {
+  const state = await store.getLexicalIndexState(chunkerId);
+  let live = hashed.get(state);
+  if (live === undefined) {
+    live = {
+      analyzer: state.analyzer,
+      index_hash: computeIndexHash(chunkerId, LEXICAL_EMBED_MODEL, state),
+      chunk_count: state.sets.reduce((n, set) => n + set.chunk_count, 0),
+    };
+    hashed.set(state, live);
+  }
+  const known = recordedOf(store);
+  if (known.has(live.index_hash)) return { live, manifest: null };
+  if ((await store.getIndexManifest(live.index_hash)) !== null) {
+    remember(known, live.index_hash);
+    return { live, manifest: null };
+  }
+  return { live, manifest: manifestRow(store, chunkerId, state, live) };
+}
+
+/**
+ * Writes a manifest row a search saw missing. With `wait_ms`, a store
+ * another process keeps locked past the wait gets its row at a later
+ * search (false here): the hash does not depend on it.
+ */
+export async function recordIndexManifest(
+  store: ChunkStore,
+  row: IndexManifestRow,
+  options: WaitOptions = {},
+): Promise<boolean> {
+  const known = recordedOf(store);
+  if (known.has(row.index_hash)) return true;
+  try {
+    await store.putIndexManifest(row, options);
+  } catch (error) {
+    if (options.wait_ms === undefined || !isCairnError(error, 'store_busy')) throw error;
+    return false;
+  }
+  remember(known, row.index_hash);
+  return true;
+}
+
+/**
+ * `readLiveIndex`, then the manifest written when the store lacks it; a
+ * read-only store cannot record it (the hash is the same either way).
  */
 export async function ensureIndexManifest(
   store: ChunkStore,
   chunkerId: string,
   options: WaitOptions = {},
 ): Promise<LiveIndex> {
-  const state = await store.getLexicalIndexState(chunkerId);
-  const known = ensured.get(state);
-  if (known !== undefined) return known;
-  const indexHash = computeIndexHash(chunkerId, LEXICAL_EMBED_MODEL, state);
-  const chunkCount = state.sets.reduce((n, set) => n + set.chunk_count, 0);
-  // a read-only store cannot record the manifest; the hash is the same either way
-  if (!store.read_only && (await store.getIndexManifest(indexHash)) === null) {
-    const row: IndexManifestRow = {
-      index_hash: indexHash,
-      kind: 'lexical',
-      chunker_id: chunkerId,
-      analyzer: state.analyzer,
-      embed_model: LEXICAL_EMBED_MODEL,
-      params: {
-        engine: store.capabilities.lexical_engine,
-        documents: state.sets.length,
-      },
-      chunk_count: chunkCount,
-      created_at: new Date().toISOString(),
-    };
-    try {
-      await store.putIndexManifest(row, options);
-    } catch (error) {
-      if (options.wait_ms === undefined || !isCairnError(error, 'store_busy')) throw error;
-      // not remembered as ensured: the next search of this state writes the row
-      return { analyzer: state.analyzer, index_hash: indexHash, chunk_count: chunkCount };
-    }
-  }
-  const live = { analyzer: state.analyzer, index_hash: indexHash, chunk_count: chunkCount };
-  ensured.set(state, live);
+  const { live, manifest } = await readLiveIndex(store, chunkerId);
+  if (manifest !== null && !store.read_only) await recordIndexManifest(store, manifest, options);
   return live;
 }
 
+function manifestRow(
+  store: ChunkStore,
+  chunkerId: string,
+  state: LexicalIndexState,
+  live: LiveIndex,
+): IndexManifestRow {
+  return {
+    index_hash: live.index_hash,
+    kind: 'lexical',
+    chunker_id: chunkerId,
+    analyzer: state.analyzer,
+    embed_model: LEXICAL_EMBED_MODEL,
+    params: { engine: store.capabilities.lexical_engine, documents: state.sets.length },
+    chunk_count: live.chunk_count,
+    created_at: new Date().toISOString(),
+  };
+}
+
 /**
- * States already hashed and given a manifest. A store that hands back the
- * same state object for an unchanged index (SQLite) spares each search the
- * hash over every document's chunk set; manifests are never deleted.
+ * States already hashed. A store that hands back the same state object for
+ * an unchanged index (SQLite) spares each search the hash over every
+ * document's chunk set.
  */
-const ensured = new WeakMap<LexicalIndexState, LiveIndex>();
+const hashed = new WeakMap<LexicalIndexState, LiveIndex>();
+
+/** Hashes each store is known to hold a manifest of (manifests are never deleted). */
+const recorded = new WeakMap<ChunkStore, Set<string>>();
+
+/** Enough for a server's life of ingests between searches; past it the oldest are asked again. */
+const MAX_REMEMBERED = 1024;
+
+function recordedOf(store: ChunkStore): Set<string> {
+  let known = recorded.get(store);
+  if (known === undefined) {
+    known = new Set();
+    recorded.set(store, known);
+  }
+  return known;
+}
+
+function remember(known: Set<string>, indexHash: string): void {
+  if (known.size >= MAX_REMEMBERED) known.delete(known.values().next().value!);
+  known.add(indexHash);
+}

@@ -8,11 +8,15 @@ import {
   sectionSourceUrl,
 } from '../pipeline/legible-section.js';
 import { MAX_QUERY_TERMS } from '../store/lexical-search-sql.js';
-import type { ChunkStore, LexicalQuery, WaitOptions } from '../store/types.js';
+import type { ChunkStore, IndexManifestRow, LexicalQuery, WaitOptions } from '../store/types.js';
 import { traceLogPath } from '../trace/trace-log-path.js';
 import { writeTrace } from '../trace/write-trace.js';
 import { dropStopwords } from './drop-stopwords.js';
-import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
+import {
+  LEXICAL_EMBED_MODEL,
+  readLiveIndex,
+  recordIndexManifest,
+} from './ensure-index-manifest.js';
 import { proximityScores, RERANK_POOL } from './proximity-rerank.js';
 import { rankByMode, SEARCH_MODES } from './rank-by-mode.js';
 import { resolveSearchChunker } from './resolve-search-chunker.js';
@@ -75,14 +79,37 @@ export async function search(
   query: string,
   options: SearchOptions = {},
 ): Promise<SearchResult> {
+  const reads = await readSearch(store, query, options);
+  if (reads.manifest !== null && !store.read_only)
+    await recordIndexManifest(store, reads.manifest, waitOf(options));
+  return traceSearch(store, reads, options);
+}
+
+/** What a search read: its answer, not yet traced, and the writes it leaves to its caller. */
+export interface SearchReads {
+  /** The answer, `traced: false` until `traceSearch` writes its trace. */
+  result: SearchResult;
+  k: number;
+  /** The index manifest row the search saw missing from the store (`recordIndexManifest`), or null. */
+  manifest: IndexManifestRow | null;
+}
+
+/**
+ * The reading half of `search`: every check, the ranking and the hits,
+ * and no write, so it runs on a read-only connection (a `cairn serve`
+ * search worker) while the writes go through the one writable store.
+ * Throws as `search` does.
+ */
+export async function readSearch(
+  store: ChunkStore,
+  query: string,
+  options: SearchOptions = {},
+): Promise<SearchReads> {
   const k = checkK(options.k ?? 10);
   if (query.trim() === '') throw new CairnError('empty_query', 'The search query is empty');
   rejectNulOptions(options);
   const chunkerId = await resolveSearchChunker(store, options.chunker);
-  // the index manifest and the trace are the search's only writes, and wait alike
-  const wait: WaitOptions =
-    options.trace_wait_ms === undefined ? {} : { wait_ms: options.trace_wait_ms };
-  const live = await ensureIndexManifest(store, chunkerId, wait);
+  const { live, manifest } = await readLiveIndex(store, chunkerId);
   if (options.analyzer !== undefined && options.analyzer !== live.analyzer) {
     throw new CairnError(
       'analyzer_mismatch',
@@ -177,9 +204,6 @@ export async function search(
       ...(ranking.embed_model === null ? {} : { delta_s, ranks }),
     }),
   );
-  // a read-only store (a replica, a file without write access) is searched without a trace
-  const traced = !store.read_only && options.trace !== false;
-  const logPath = traced ? traceLogPath(store, options.trace_log) : null;
   const result: SearchResult = {
     qid: options.qid ?? `q-${randomBytes(6).toString('hex')}`,
     query,
@@ -190,32 +214,54 @@ export async function search(
     embed_model: embedModel,
     mode,
     hits,
-    trace_log: logPath,
-    traced,
+    trace_log: null,
+    traced: false,
   };
-  if (result.traced) {
-    try {
-      const deltaS = hits[0]?.delta_s;
-      await writeTrace(store, result, {
-        k,
-        log_path: logPath,
-        ...wait,
-        ...(options.trace_retention === undefined ? {} : { retention: options.trace_retention }),
-        ...(deltaS === undefined || deltaS === null ? {} : { fields: { deltaS } }),
-      });
-    } catch (error) {
-      // the search is answered whatever became of its trace; the caller is told why there is none
-      const code = error instanceof CairnError ? error.code : 'trace_unwritable';
-      const message = error instanceof Error ? error.message : String(error);
-      // a log line that failed came after its row
-      return {
-        ...result,
-        traced: isCairnError(error, 'trace_log_unwritable'),
-        trace_warning: { code, message },
-      };
-    }
+  return { result, k, manifest };
+}
+
+/**
+ * The trace of a search `readSearch` answered: one `rag_traces` row and one
+ * trace log line, then the rows `trace_retention` does not keep are
+ * pruned. Nothing on a read-only store or with `trace: false`. A trace
+ * that cannot be written never fails the search: the answer says why.
+ */
+export async function traceSearch(
+  store: ChunkStore,
+  reads: SearchReads,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
+  // a read-only store (a replica, a file without write access) is searched without a trace
+  const traced = !store.read_only && options.trace !== false;
+  if (!traced) return reads.result;
+  const logPath = traceLogPath(store, options.trace_log);
+  const result: SearchResult = { ...reads.result, trace_log: logPath, traced };
+  try {
+    const deltaS = result.hits[0]?.delta_s;
+    await writeTrace(store, result, {
+      k: reads.k,
+      log_path: logPath,
+      ...waitOf(options),
+      ...(options.trace_retention === undefined ? {} : { retention: options.trace_retention }),
+      ...(deltaS === undefined || deltaS === null ? {} : { fields: { deltaS } }),
+    });
+  } catch (error) {
+    // the search is answered whatever became of its trace; the caller is told why there is none
+    const code = error instanceof CairnError ? error.code : 'trace_unwritable';
+    const message = error instanceof Error ? error.message : String(error);
+    // a log line that failed came after its row
+    return {
+      ...result,
+      traced: isCairnError(error, 'trace_log_unwritable'),
+      trace_warning: { code, message },
+    };
   }
   return result;
+}
+
+/** The index manifest and the trace are the search's only writes, and wait alike. */
+function waitOf(options: SearchOptions): WaitOptions {
+  return options.trace_wait_ms === undefined ? {} : { wait_ms: options.trace_wait_ms };
 }
 
 /**

@@ -108,8 +108,8 @@ export interface SearchOptions {
    * Wait at most this long for a write lock another connection holds on a
    * SQLite store to write the trace; past it the search is answered without
    * one (`traced: false`). Default: the store's busy timeout (30 s). SQLite
-   * waits on the thread, so `cairn serve` gives a short one: a long wait
-   * would stall every request.
+   * spends the wait between attempts that do not block the thread; `cairn
+   * serve` gives a short one, so that a held lock delays an answer little.
    */
   trace_wait_ms?: number;
   /**

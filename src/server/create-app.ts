@@ -9,6 +9,7 @@ import type { TraceRetention } from '../store/trace-store.js';
 import type { ChunkStore } from '../store/types.js';
 import { DEFAULT_TRACE_RETENTION } from '../trace/trace-retention.js';
 import { errorResponse } from './error-response.js';
+import { createManifestRecorder } from './manifest-recorder.js';
 import { buildOpenApi } from './openapi.js';
 import { DEFAULT_PAGING, type PagingLimits } from './read-paging.js';
 import { auditRoutes } from './routes/audit.js';
@@ -18,6 +19,7 @@ import { ingestRoutes } from './routes/ingest.js';
 import { searchRoutes } from './routes/search.js';
 import { traceRoutes } from './routes/traces.js';
 import { validateRoutes } from './routes/validate.js';
+import type { SearchPool } from './search-pool.js';
 import type { ServerDeps } from './server-deps.js';
 import { mountViewer } from './viewer-assets.js';
 
@@ -47,7 +49,8 @@ export interface CreateAppOptions {
   /**
    * How long a search waits for a write lock another process holds on a
    * SQLite store to write its trace (default 250 ms); past it the search is
-   * answered with `traced: false`. SQLite waits on the server's only thread.
+   * answered with `traced: false`. The wait holds that answer only: it is
+   * spent between attempts that do not wait, off the server's thread.
    */
   trace_wait_ms?: number;
   /**
@@ -68,6 +71,13 @@ export interface CreateAppOptions {
   allowed_hosts?: readonly string[];
   /** Embeds queries for search `mode` vector and hybrid: the embedder the store's vectors were made with. */
   embedder?: Embedder;
+  /**
+   * Search workers (`createSearchPool`): each search reads on a worker's own
+   * read-only connection, off the server's thread, and only its trace and
+   * index manifest are written through `store`. Default: none, searches run
+   * on the server's thread. The caller closes it.
+   */
+  search_pool?: SearchPool;
   /** Serve the web viewer at `/` (default true). */
   viewer?: boolean;
   log?: (line: string) => void;
@@ -128,6 +138,7 @@ function hasNonUtf8Escape(url: string): boolean {
  */
 export function createApp(options: CreateAppOptions): Hono {
   const cwd = options.cwd ?? process.cwd();
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const deps: ServerDeps = {
     store: options.store,
     token: options.token,
@@ -141,7 +152,12 @@ export function createApp(options: CreateAppOptions): Hono {
     traces: options.traces === true,
     trace_retention: options.trace_retention ?? DEFAULT_TRACE_RETENTION,
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
-    log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
+    log,
+    ...(options.search_pool === undefined ? {} : { search_pool: options.search_pool }),
+    manifests: createManifestRecorder(options.store, {
+      wait_ms: options.trace_wait_ms ?? DEFAULT_TRACE_WAIT_MS,
+      log,
+    }),
   };
   // strict: false answers /api/search/ as /api/search
   const app = new Hono({ strict: false });

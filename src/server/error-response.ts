@@ -59,6 +59,8 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   store_readonly: 503,
   store_unavailable: 503,
   store_busy: 503,
+  // the search worker died under the request; a new one answers the next
+  worker_died: 503,
   store_full: 507,
   // the embedding provider behind the server failed or throttled past the retries
   embedder_unavailable: 502,

@@ -2,7 +2,9 @@ import type { Embedder } from '../embed/types.js';
 import type { SourceResult, SourceTask } from '../ingest/process-source.js';
 import type { TraceRetention } from '../store/trace-store.js';
 import type { ChunkStore } from '../store/types.js';
+import type { ManifestRecorder } from './manifest-recorder.js';
 import type { PagingLimits } from './read-paging.js';
+import type { SearchPool } from './search-pool.js';
 
 /** What the routes share: one open store and the server's limits. */
 export interface ServerDeps {
@@ -28,6 +30,10 @@ export interface ServerDeps {
   trace_retention: TraceRetention;
   /** Embeds queries for `mode` vector and hybrid (`cairn serve --embedder`); none: lexical only. */
   embedder?: Embedder;
+  /** Read connections on worker threads for searches; none: searches run on the server's thread. */
+  search_pool?: SearchPool;
+  /** Writes the index manifests the search pool's workers saw missing. */
+  manifests: ManifestRecorder;
   /** Where the server logs failures it does not show the caller. */
   log: (line: string) => void;
 }

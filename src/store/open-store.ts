@@ -28,6 +28,8 @@ export interface OpenStoreOptions {
   schema?: string;
   /** PostgreSQL: the connections' application_name (default `cairn`). */
   application_name?: string;
+  /** PostgreSQL: connections in the pool at most (default 4). */
+  max_connections?: number;
   /** SQLite: wait this long for another writer's lock (default 30 s). */
   busy_timeout_ms?: number;
   /** SQLite: a size limit in pages; past it writes fail with `store_full`. */
@@ -110,6 +112,9 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkSt
       ...(options.application_name === undefined
         ? {}
         : { application_name: options.application_name }),
+      ...(options.max_connections === undefined
+        ? {}
+        : { max_connections: options.max_connections }),
       ...hook,
     });
     if (schema !== undefined && create) await createSchema(driver, schema);

@@ -77,7 +77,9 @@ export interface SqlDriver extends SqlExecutor {
   /**
    * `run`, waiting at most `wait_ms` for a lock another connection holds,
    * then failing with `store_busy`. Only SQLite has it: its busy wait blocks
-   * the thread, so a server must not wait the whole busy timeout.
+   * the thread, so a server must not wait the whole busy timeout. The
+   * wait is spent between attempts that do not wait, so the thread's event
+   * loop stays free while another connection holds the lock.
    */
   run_briefly?(sql: string, params: readonly unknown[], wait_ms: number): Promise<number>;
   close(): Promise<void>;

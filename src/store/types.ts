@@ -20,7 +20,8 @@ import type { VectorStore } from './vector-store.js';
 export interface WaitOptions {
   /**
    * Wait at most this long for a write lock another connection holds
-   * (SQLite, whose wait blocks the thread), then fail with `store_busy`.
+   * (SQLite, whose own busy wait would block the thread, so the wait is
+   * spent between attempts that do not wait), then fail with `store_busy`.
    * Default: the store's busy timeout.
    */
   wait_ms?: number;

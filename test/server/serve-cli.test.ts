@@ -12,10 +12,12 @@ let dir: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  // the worker entry beside the CLI: server-side path ingest parses on a worker thread
+  // the worker entries beside the CLI: server-side path ingest parses on a worker thread, and
+  // searches read on search workers
   bundle = await bundleEntries({
     cli: 'test/store/support/cli-entry.ts',
     'ingest-worker': 'src/ingest/ingest-worker.ts',
+    'search-worker': 'src/server/search-worker.ts',
   });
   dir = mkdtempSync(join(tmpdir(), 'cairn-serve-cli-'));
   mkdirSync(join(dir, 'book'));
@@ -64,6 +66,7 @@ describe('cairn serve', () => {
     const url = await server.listening;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.stderr()).toContain('writes need the bearer token');
+    expect(server.stderr()).toMatch(/; \d+ search workers\)/);
     expect(await (await fetch(`${url}/health`)).json()).toMatchObject({
       status: 'ok',
       store: 'sqlite',
@@ -132,6 +135,7 @@ describe('cairn serve', () => {
     for (const flags of [
       ['--port', '70000'],
       ['--ingest-workers', '-1'],
+      ['--search-workers', '-1'],
       ['--max-body-bytes', '0'],
     ]) {
       const bad = runCli(bundle.file('cli'), dir, ['serve', ...flags]);

@@ -2,6 +2,11 @@ import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { resolveEmbedder } from '../../embed/resolve-embedder.js';
 import { createApp, DEFAULT_MAX_BODY_BYTES, LOOPBACK_HOSTS } from '../../server/create-app.js';
+import {
+  createSearchPool,
+  defaultSearchWorkers,
+  type SearchPool,
+} from '../../server/search-pool.js';
 import { startServer } from '../../server/start-server.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
@@ -22,6 +27,7 @@ interface ServeFlags {
   root?: string;
   maxBodyBytes: string;
   ingestWorkers?: string;
+  searchWorkers?: string;
   cors?: string[];
   allowHost?: string[];
   traces?: boolean;
@@ -64,6 +70,10 @@ export function registerServe(program: Command): void {
       '--ingest-workers <n>',
       'threads that parse and chunk a server-side path ingest, and one for uploads; 0: on the server thread (default: cores - 1, at least 1)',
     )
+    .option(
+      '--search-workers <n>',
+      `threads that search, each with its own read-only connection to a SQLite file, so searches never wait on a writer or on each other's reads; with PostgreSQL, the pool holds this many connections plus 2 (at least 4); 0: searches run on the server's thread (default: cores, at least 2, here ${defaultSearchWorkers()})`,
+    )
     .option('--cors <origin...>', 'allow cross-origin requests from these origins (default: none)')
     .option(
       '--allow-host <name...>',
@@ -98,6 +108,7 @@ Examples:
     )
     .action(async (flags: ServeFlags) => {
       let store: ChunkStore | null = null;
+      let pool: SearchPool | null = null;
       try {
         const port = integerFlag('--port', flags.port, {
           min: 0,
@@ -116,6 +127,16 @@ Examples:
                 max: 64,
                 expected: '0 to 64',
               });
+        const searchWorkers =
+          flags.searchWorkers === undefined
+            ? defaultSearchWorkers()
+            : integerFlag('--search-workers', flags.searchWorkers, {
+                min: 0,
+                max: 64,
+                expected: '0 to 64',
+              });
+        // PostgreSQL's own pool is the read pool: its queries await the server, off this thread
+        const connections = { max_connections: Math.max(4, searchWorkers + 2) };
         const retention =
           flags.keepTraces === undefined ? undefined : parseTraceRetention(flags.keepTraces);
         const token = process.env.CAIRN_TOKEN;
@@ -126,12 +147,24 @@ Examples:
           ? await openStore({
               ...(flags.db === undefined ? {} : { db: flags.db }),
               ...(flags.schema === undefined ? {} : { schema: flags.schema }),
+              ...connections,
             })
-          : await openExistingStore(flags.db, flags.schema);
+          : await openExistingStore(flags.db, flags.schema, connections);
         const embedder =
           flags.embedder === undefined ? undefined : await resolveEmbedder(flags.embedder);
+        const file = store.capabilities.file_path;
+        // better-sqlite3 reads block the thread they run on: those go to workers with their own connections
+        pool =
+          searchWorkers > 0 && store.capabilities.blocking_writes && file !== null
+            ? await createSearchPool({
+                db: file,
+                size: searchWorkers,
+                ...(flags.embedder === undefined ? {} : { embedder: flags.embedder }),
+              })
+            : null;
         const app = createApp({
           store,
+          ...(pool === null ? {} : { search_pool: pool }),
           ...(embedder === undefined ? {} : { embedder }),
           ...(token ? { token } : {}),
           ...(flags.root === undefined ? {} : { root: flags.root }),
@@ -151,11 +184,13 @@ Examples:
         });
         const server = await startServer(app, { host: flags.host, port });
         const open = store;
+        const searchers = pool;
         process.stderr.write(
-          `cairn serve: ${server.url}/ over ${open.location} (${token ? 'writes need the bearer token' : 'read-only: set CAIRN_TOKEN to allow writes'})\n`,
+          `cairn serve: ${server.url}/ over ${open.location} (${token ? 'writes need the bearer token' : 'read-only: set CAIRN_TOKEN to allow writes'}; ${searchers === null ? "searches on the server's thread" : `${searchers.threads} search workers`})\n`,
         );
         const stop = async () => {
           await server.close();
+          await searchers?.close().catch(() => {});
           await open.close().catch(() => {});
           process.exit(0);
         };
@@ -163,6 +198,7 @@ Examples:
         process.once('SIGTERM', stop);
       } catch (error) {
         // a PostgreSQL pool left open would keep the process alive after the error
+        await pool?.close().catch(() => {});
         await store?.close().catch(() => {});
         process.exitCode = reportError(error);
       }

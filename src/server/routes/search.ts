@@ -1,9 +1,9 @@
 import { type Context, Hono } from 'hono';
 import { CairnError } from '../../errors.js';
 import { matchRanges } from '../../search/match-ranges.js';
-import { search } from '../../search/search.js';
+import { search, traceSearch } from '../../search/search.js';
 import { SEARCH_STRING_OPTIONS } from '../../search/search-option-keys.js';
-import type { SearchOptions } from '../../search/types.js';
+import type { SearchOptions, SearchResult } from '../../search/types.js';
 import { readJsonObject } from '../read-body.js';
 import type { ServerDeps } from '../server-deps.js';
 
@@ -27,14 +27,24 @@ interface SearchRequest {
 export function searchRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
   const run = async (c: Context, request: SearchRequest) => {
-    const result = await search(deps.store, request.query, {
+    const options: SearchOptions = {
       ...request.options,
       trace_wait_ms: deps.trace_wait_ms,
       trace_retention: deps.trace_retention,
       ...(deps.embedder === undefined ? {} : { embedder: deps.embedder }),
       // Hono answers HEAD with the GET route: a HEAD asks for headers, and leaves no trace
       ...(c.req.method === 'HEAD' || !deps.traces ? { trace: false } : {}),
-    });
+    };
+    const pool = deps.search_pool;
+    let result: SearchResult;
+    if (pool !== undefined && (deps.embedder === undefined || pool.embeds)) {
+      // read on a worker's own connection; only the writes come back to the server's store
+      const reads = await pool.search(request.query, request.options);
+      if (reads.manifest !== null) deps.manifests.record(reads.manifest);
+      result = await traceSearch(deps.store, reads, options);
+    } else {
+      result = await search(deps.store, request.query, options);
+    }
     // the caller is told its search went untraced; the operator reads why in the log
     if (result.trace_warning)
       deps.log(

@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { CairnError } from '../../errors.js';
+import { CairnError, isCairnError } from '../../errors.js';
 import { makeFolderSync } from '../../make-folder.js';
 import { AsyncMutex } from '../async-mutex.js';
 import type { DriverOptions, SqlDriver, SqlExecutor } from '../sql-driver.js';
@@ -117,6 +117,9 @@ export function openSqliteDriver(options: SqliteDriverOptions): SqlDriver {
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = 30_000;
+/** `run_briefly`'s pauses between attempts: doubling from 2 ms to 25 ms, near SQLite's own busy handler's steps. */
+const FIRST_RETRY_MS = 2;
+const MAX_RETRY_MS = 25;
 
 class SqliteDriver implements SqlDriver {
   readonly dialect = SQLITE_DIALECT;
@@ -152,20 +155,42 @@ class SqliteDriver implements SqlDriver {
   }
 
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
+    return this.runNow(sql, params);
+  }
+
+  async run_briefly(sql: string, params: readonly unknown[], wait_ms: number): Promise<number> {
+    const deadline = performance.now() + Math.max(0, wait_ms);
+    let pause = FIRST_RETRY_MS;
+    for (;;) {
+      try {
+        return this.attemptOnce(sql, params);
+      } catch (error) {
+        const left = deadline - performance.now();
+        if (!isCairnError(error, 'store_busy') || left <= 0) throw error;
+        // SQLite's own busy handler would sleep on this thread, and every request with it
+        await new Promise((done) => setTimeout(done, Math.min(pause, left)));
+        pause = Math.min(pause * 2, MAX_RETRY_MS);
+      }
+    }
+  }
+
+  /** The statement with no busy wait at all: done, or `store_busy` at once. */
+  private attemptOnce(sql: string, params: readonly unknown[]): number {
+    this.db.pragma('busy_timeout = 0');
+    try {
+      return this.runNow(sql, params);
+    } finally {
+      // restored before anything else runs on this connection: an ingest's BEGIN must still wait
+      this.db.pragma(`busy_timeout = ${this.options.busy_timeout_ms ?? DEFAULT_BUSY_TIMEOUT_MS}`);
+    }
+  }
+
+  private runNow(sql: string, params: readonly unknown[]): number {
     return this.call(sql, () => {
       const changes = this.prepare(sql).run(...bind(params)).changes;
       this.rows_written += changes;
       return changes;
     });
-  }
-
-  async run_briefly(sql: string, params: readonly unknown[], wait_ms: number): Promise<number> {
-    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(wait_ms))}`);
-    try {
-      return await this.run(sql, params);
-    } finally {
-      this.db.pragma(`busy_timeout = ${this.options.busy_timeout_ms ?? DEFAULT_BUSY_TIMEOUT_MS}`);
-    }
   }
 
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
