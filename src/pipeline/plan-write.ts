@@ -1,5 +1,6 @@
 import type { Chunk } from '../chunk/types.js';
 import type { ChangeKind } from '../ids/align-chunk-ids.js';
+import { sectionRecords } from '../parse/section-records.js';
 import { chunkSetDigest } from '../store/chunk-set-digest.js';
 import type { DocumentState, WriteVersionInput } from '../store/document-store.js';
 import { encodeModel } from '../store/encode-model.js';
@@ -115,6 +116,14 @@ async function versionInput(
       blocks: doc.blocks,
       pages: doc.pages,
       json_nodes: doc.json_nodes,
+    }),
+    sections: sectionRecords({
+      format: doc.format,
+      sections: doc.sections,
+      source_url: doc.source_url,
+      // an eCFR export names its title and chapter in its front matter
+      head: doc.canonical.slice(0, 512),
+      blocks: doc.blocks,
     }),
   };
 }
