@@ -14,6 +14,8 @@ import { dropSchema, PG_URL, pgQuery, postgresSkipReason, uniqueSchema } from '.
  */
 const skipPg = await postgresSkipReason();
 const SIZES = [200_000, 400_000];
+/** Sections under the five long headings of the deep file. */
+const DEEP_SECTIONS = 800;
 const sandbox = useCliSandbox('cairn-heading-', {
   entry: 'test/support/max-rss-cli-entry.ts',
   setup: (dir) => {
@@ -21,8 +23,28 @@ const sandbox = useCliSandbox('cairn-heading-', {
       const words = 'heading word '.repeat(Math.ceil(size / 13)).slice(0, size);
       writeFileSync(join(dir, `h${size}.md`), `# ${words}\n\nBody text under the long heading.\n`);
     }
+    writeFileSync(join(dir, 'deep.md'), deepHeadings());
   },
 });
+
+/**
+ * Five nested headings of 1000 letters each (under the title cap, and
+ * unlike one another, so that no store compresses them away), then
+ * `DEEP_SECTIONS` short sections, each a chunk whose heading path holds all
+ * five: a chunk row that stores its path holds 5 KB however short its text.
+ */
+function deepHeadings(): string {
+  let seed = 7;
+  const letter = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return 'abcdefghijklmnopqrstuvwxyz '[seed % 27];
+  };
+  const title = () => Array.from({ length: 1000 }, letter).join('').trim();
+  let out = '';
+  for (let level = 1; level <= 5; level++) out += `${'#'.repeat(level)} ${title()}\n\nText.\n\n`;
+  for (let i = 0; i < DEEP_SECTIONS; i++) out += `###### Item ${i}\n\nShort body ${i}.\n\n`;
+  return out;
+}
 
 function ingest(file: string, db: string, env: Record<string, string> = {}) {
   const run = sandbox.cairnPeak(['ingest', file, '--db', db, '--json'], env);
@@ -67,4 +89,47 @@ describe('a Markdown heading of 200 and 400 KB', () => {
     }
     expectLinear(bytes, peaks);
   });
+});
+
+/**
+ * A section's path is stored once (the sections table), not in every chunk
+ * row under it: before, the deep file's 800 chunks stored 5 KB of path
+ * each. Stored bytes stay within a small multiple of the input.
+ */
+describe('five long nested headings over 800 short sections', () => {
+  const inputBytes = () => statSync(join(sandbox.dir, 'deep.md')).size;
+
+  it('store a SQLite file of a small multiple of the input, at bounded memory', () => {
+    const db = join(sandbox.dir, 'deep.db');
+    const peak = ingest('deep.md', db);
+    const bytes = statSync(db).size + (statSync(`${db}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+    console.log(
+      `deep headings, SQLite: ${inputBytes()} input bytes, ${bytes} stored, peak ${peak.toFixed(0)} MB`,
+    );
+    expect(bytes).toBeLessThan(60 * inputBytes());
+    expect(peak).toBeLessThan(400);
+  });
+
+  it.skipIf(skipPg !== null)(
+    'store PostgreSQL tables of a small multiple of the input, at bounded memory',
+    async () => {
+      const schema = uniqueSchema();
+      try {
+        const peak = ingest('deep.md', PG_URL, { CAIRN_PG_SCHEMA: schema });
+        const [row] = await pgQuery<{ bytes: string }>(
+          `SELECT sum(pg_total_relation_size(format('%I.%I', schemaname, tablename)))::text AS bytes
+           FROM pg_tables WHERE schemaname = $1`,
+          [schema],
+        );
+        const bytes = Number(row!.bytes);
+        console.log(
+          `deep headings, PostgreSQL: ${inputBytes()} input bytes, ${bytes} stored, peak ${peak.toFixed(0)} MB`,
+        );
+        expect(bytes).toBeLessThan(60 * inputBytes());
+        expect(peak).toBeLessThan(400);
+      } finally {
+        await dropSchema(schema);
+      }
+    },
+  );
 });
