@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCliSandbox } from '../support/cli-sandbox.js';
 import { dropSchema, PG_URL, pgQuery, postgresSkipReason, uniqueSchema } from './pg-support.js';
+import { deepHeadings } from './support/deep-headings.js';
 
 /**
  * Every chunk stores its section's heading path, so a long heading was
@@ -23,28 +24,9 @@ const sandbox = useCliSandbox('cairn-heading-', {
       const words = 'heading word '.repeat(Math.ceil(size / 13)).slice(0, size);
       writeFileSync(join(dir, `h${size}.md`), `# ${words}\n\nBody text under the long heading.\n`);
     }
-    writeFileSync(join(dir, 'deep.md'), deepHeadings());
+    writeFileSync(join(dir, 'deep.md'), deepHeadings(DEEP_SECTIONS));
   },
 });
-
-/**
- * Five nested headings of 1000 letters each (under the title cap, and
- * unlike one another, so that no store compresses them away), then
- * `DEEP_SECTIONS` short sections, each a chunk whose heading path holds all
- * five: a chunk row that stores its path holds 5 KB however short its text.
- */
-function deepHeadings(): string {
-  let seed = 7;
-  const letter = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return 'abcdefghijklmnopqrstuvwxyz '[seed % 27];
-  };
-  const title = () => Array.from({ length: 1000 }, letter).join('').trim();
-  let out = '';
-  for (let level = 1; level <= 5; level++) out += `${'#'.repeat(level)} ${title()}\n\nText.\n\n`;
-  for (let i = 0; i < DEEP_SECTIONS; i++) out += `###### Item ${i}\n\nShort body ${i}.\n\n`;
-  return out;
-}
 
 function ingest(file: string, db: string, env: Record<string, string> = {}) {
   const run = sandbox.cairnPeak(['ingest', file, '--db', db, '--json'], env);

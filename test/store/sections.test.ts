@@ -9,12 +9,14 @@ import { chunkSectionKey, documentKey, sectionKeys } from '../../src/parse/secti
 import { legibleSections } from '../../src/pipeline/legible-section.js';
 import { exportChunks } from '../../src/search/export-chunks.js';
 import { search } from '../../src/search/search.js';
+import { createApp } from '../../src/server/create-app.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkRow, ChunkStore, VersionWithText } from '../../src/store/types.js';
 import { NO_SECTION_ID } from '../../src/types.js';
 import { corpusPath } from '../corpora.js';
 import { tempDir } from '../support/temp-dir.js';
 import { dropSchema, PG_URL, postgresSkipReason, uniqueSchema } from './pg-support.js';
+import { deepHeadings } from './support/deep-headings.js';
 
 const CHUNKER = defaultChunkerRegistry().get('default').chunker_id;
 
@@ -268,3 +270,73 @@ describeSections(
   },
   skipPg !== null,
 );
+
+/** A section's id and heading path from the document view's own-part sections, as the viewer builds them. */
+function fromSections(
+  sections: {
+    sect_path: string;
+    title: string;
+    heading_path?: string[];
+    section_key: string | null;
+    slug: string | null;
+  }[],
+  sectPath: string,
+): { id: string; heading_path: string[] } | null {
+  const section = sections.find((s) => s.sect_path === sectPath);
+  if (section === undefined) return null;
+  const dot = sectPath.lastIndexOf('.');
+  const parent = dot === -1 ? null : fromSections(sections, sectPath.slice(0, dot));
+  return {
+    id: section.section_key ?? (parent ? `${parent.id}/${section.slug}` : section.slug!),
+    heading_path: section.heading_path ?? [...(parent?.heading_path ?? []), section.title],
+  };
+}
+
+describe('GET /api/documents/:doc', () => {
+  test('grows with the input, not with headings times chunks, and every section id and path rebuilds from its sections', async () => {
+    const dir = tempDir('cairn-sections-api-');
+    const files = {
+      'long.md': `# ${'heading word '.repeat(8_000)}\n\n${'Body text under the long heading. '.repeat(1000)}\n`,
+      'deep.md': deepHeadings(200),
+      'shallow.md': deepHeadings(200, 10),
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const store = await openStore({ db: join(dir, 'cairn.db') });
+    try {
+      const summary = await ingestSources(store, Object.keys(files), { workers: 0, cwd: dir });
+      expect(summary.failed).toBe(0);
+      const app = createApp({ store, cwd: dir });
+      const answered: Record<string, number> = {};
+      for (const name of Object.keys(files)) {
+        const response = await app.request(`/api/documents/${encodeURIComponent(name)}`);
+        expect(response.status).toBe(200);
+        const raw = await response.text();
+        answered[name] = Buffer.byteLength(raw);
+        const body = JSON.parse(raw);
+        const chunks = await store.listChunks(
+          (await store.getDocument(name))!.current_version_id,
+          body.chunker_id,
+        );
+        const legible = await legibleSections(store, chunks);
+        expect(chunks.length).toBeGreaterThan(5);
+        for (const [i, chunk] of chunks.entries()) {
+          const span = body.chunks[i];
+          const section =
+            span.sect_path === null
+              ? { id: span.section_id, heading_path: [] }
+              : fromSections(body.sections, span.sect_path);
+          expect(section).toEqual({ id: legible[i]!.section_id, heading_path: chunk.heading_path });
+        }
+      }
+      const bytes = (name: keyof typeof files) => Buffer.byteLength(files[name]);
+      // a 100 KB heading: the text once, its title (cut at 1024) and slug a few times
+      expect(answered['long.md']!).toBeLessThan(2 * bytes('long.md'));
+      // 5 KB more of headings: a few times 5 KB more of answer, not 200 chunks times 5 KB
+      expect(answered['deep.md']! - answered['shallow.md']!).toBeLessThan(
+        10 * (bytes('deep.md') - bytes('shallow.md')),
+      );
+    } finally {
+      await store.close();
+    }
+  });
+});
