@@ -1,12 +1,13 @@
 import {
   parentPath,
-  placeKey,
   type ResolvedSection,
   resolveSection,
   type SectionRecord,
-} from '../parse/section-records.js';
+  TOP_SECT_PATH,
+} from '../store/section-record.js';
 import type { ChunkRow, ChunkStore } from '../store/types.js';
 import { NO_SECTION_ID } from '../types.js';
+import { placeKey, versionSectionRecords } from './section-records.js';
 
 /** A chunk's section as payloads carry it: `section_id`, `section_label`, and an eCFR unit's ecfr.gov link. */
 export interface LegibleSection {
@@ -40,7 +41,7 @@ export async function legibleSections(
   >();
   for (const [versionId, paths] of byVersion) {
     versions.set(versionId, {
-      records: await store.getSections(versionId, paths),
+      records: await storedSectionRecords(store, versionId, paths),
       resolved: new Map(),
     });
   }
@@ -56,6 +57,24 @@ export async function legibleSections(
     }
     return { section_id: key.id, section_label: key.label, section_url: key.url };
   });
+}
+
+/**
+ * `store.getSections`, and for a version stored before the sections table
+ * its records derived from its model, once: kept when the store takes
+ * writes (as `fillSections` would), used in memory when it does not.
+ */
+export async function storedSectionRecords(
+  store: ChunkStore,
+  versionId: number,
+  sectPaths: Iterable<string>,
+): Promise<Map<string, SectionRecord>> {
+  const records = await store.getSections(versionId, sectPaths);
+  if (records.has(TOP_SECT_PATH)) return records;
+  const derived = await versionSectionRecords(store, versionId);
+  if (derived === null) return records;
+  if (!store.read_only) await store.writeSections(versionId, derived);
+  return new Map(derived.map((r) => [r.sect_path, r]));
 }
 
 export async function legibleSection(store: ChunkStore, chunk: ChunkRow): Promise<LegibleSection> {
@@ -103,6 +122,20 @@ export async function dotPathOf(
   }
   candidates.push(...level);
   // a whole id whose path is stored with it is exact; check the walk's result resolves to `id`
+  // a version stored before the table, in a store that takes no writes: its records, derived
+  if (candidates.length === 0 && !(await store.getSections(versionId, [])).has(TOP_SECT_PATH)) {
+    const derived = await versionSectionRecords(store, versionId);
+    const records = new Map((derived ?? []).map((r) => [r.sect_path, r]));
+    const resolved = new Map<string, ResolvedSection | null>();
+    for (const record of derived ?? []) {
+      if (
+        record.sect_path !== TOP_SECT_PATH &&
+        resolveSection(records, record.sect_path, resolved)?.key.id === id
+      )
+        return record.sect_path;
+    }
+    return null;
+  }
   for (const path of candidates.sort(compareDotPaths)) {
     const records = await store.getSections(versionId, [path]);
     if (resolveSection(records, path)?.key.id === id) return path;

@@ -1,6 +1,5 @@
 import type { Chunk } from '../chunk/types.js';
 import type { ChangeKind } from '../ids/align-chunk-ids.js';
-import { sectionRecords } from '../parse/section-records.js';
 import { chunkSetDigest } from '../store/chunk-set-digest.js';
 import type { DocumentState, WriteVersionInput } from '../store/document-store.js';
 import { encodeModel } from '../store/encode-model.js';
@@ -8,6 +7,7 @@ import type { ChunkStore } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
 import { type NodeReport, reportNodes } from './node-report.js';
 import { planChunkIds } from './plan-chunk-ids.js';
+import { sectionRecords } from './section-records.js';
 import { toChunkInputs } from './to-chunk-inputs.js';
 
 /** What `ensure` writes for a document whose stored state it read (or found missing). */

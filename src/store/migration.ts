@@ -1,5 +1,3 @@
-import type { Dialect, SqlExecutor } from './sql-driver.js';
-
 /** One schema change; each dialect has its own files under the same numbers. */
 export interface Migration {
   /** 1, 2, 3 ...: applied in order, each once, recorded in `schema_migrations`. */
@@ -7,6 +5,4 @@ export interface Migration {
   name: string;
   /** Statements separated by `;` at line ends; no statement holds a `;` of its own. */
   sql: string;
-  /** Rows the new schema needs that SQL alone cannot derive, written after `sql` in the same transaction. */
-  fill?: (tx: SqlExecutor, dialect: Dialect) => Promise<void>;
 }

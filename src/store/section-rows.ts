@@ -1,12 +1,12 @@
+import type { Format } from '../types.js';
+import { type InsertLimits, insertBatched } from './insert-batched.js';
 import {
   pathPrefixes,
   type ResolvedSection,
   resolveSection,
   type SectionRecord,
   TOP_SECT_PATH,
-} from '../parse/section-records.js';
-import type { Format } from '../types.js';
-import { type InsertLimits, insertBatched } from './insert-batched.js';
+} from './section-record.js';
 import type { SqlExecutor } from './sql-driver.js';
 import type { ChunkInput, ChunkRow } from './types.js';
 
@@ -175,4 +175,43 @@ export async function storedHeadingPaths(
     }
     return section === full && row.heading_path.length > 0 ? '[]' : full;
   });
+}
+
+/** Chunk row ids one UPDATE names at most. */
+const IDS_PER_UPDATE = 900;
+
+/**
+ * Empties the stored heading path of each chunk row of the version whose
+ * path `records` rebuild, as an ingest now writes them (a store from
+ * before kept every chunk's whole path).
+ */
+export async function emptyDerivedHeadingPaths(
+  tx: SqlExecutor,
+  versionId: number,
+  records: readonly SectionRecord[],
+): Promise<void> {
+  const byPath = new Map(records.map((r) => [r.sect_path, r]));
+  const resolved = new Map<string, ResolvedSection | null>();
+  const rows = await tx.all<{ id: number; section_id: string; heading_path: unknown }>(
+    'SELECT id, section_id, heading_path FROM chunks WHERE version_id = ? AND section_id IS NOT NULL',
+    [versionId],
+  );
+  const same: number[] = [];
+  for (const row of rows) {
+    const stored = jsonOf(row.heading_path) as string[];
+    const section = resolveSection(byPath, String(row.section_id), resolved);
+    if (
+      section !== null &&
+      stored.length > 0 &&
+      JSON.stringify(stored) === JSON.stringify(section.heading_path)
+    )
+      same.push(Number(row.id));
+  }
+  for (let at = 0; at < same.length; at += IDS_PER_UPDATE) {
+    const batch = same.slice(at, at + IDS_PER_UPDATE);
+    await tx.run(
+      `UPDATE chunks SET heading_path = '[]' WHERE id IN (${batch.map(() => '?').join(', ')})`,
+      batch,
+    );
+  }
 }

@@ -7,6 +7,7 @@ import { defaultChunkerRegistry } from '../../src/chunk/chunker-registry.js';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { chunkSectionKey, documentKey, sectionKeys } from '../../src/parse/section-keys.js';
 import { legibleSections } from '../../src/pipeline/legible-section.js';
+import { fillSections } from '../../src/pipeline/section-records.js';
 import { exportChunks } from '../../src/search/export-chunks.js';
 import { search } from '../../src/search/search.js';
 import { createApp } from '../../src/server/create-app.js';
@@ -172,6 +173,7 @@ function describeSections(name: string, makeBackend: () => Promise<Backend>, ski
         expect(Number(stored!.n)).toBe(0);
 
         // the store as the cairn before the table left it: no table, every chunk's path in its row
+        // (migration 006/007 makes the table; fillSections, which ingest runs first, fills it)
         const before = await currentChunks(store);
         await store.close();
         await backend.exec('DROP TABLE sections');
@@ -186,6 +188,10 @@ function describeSections(name: string, makeBackend: () => Promise<Backend>, ski
         expect(Number(full!.n)).toBeGreaterThan(0);
 
         store = await backend.open();
+        const versions = (await store.counts()).versions;
+        expect(await store.listVersionsWithoutSections(1000)).toHaveLength(versions);
+        expect(await fillSections(store)).toBe(versions);
+        expect(await store.listVersionsWithoutSections(1000)).toEqual([]);
         expect(await expectTableMatchesModels(store)).toBe(count);
         const [left] = await backend.exec(
           `SELECT COUNT(*) AS n FROM chunks WHERE section_id IS NOT NULL AND heading_path${name === 'SQLite' ? '' : '::text'} <> '[]'`,

@@ -1,10 +1,14 @@
 import { Hono } from 'hono';
 import { CairnError } from '../../errors.js';
-import type { SectionRecord } from '../../parse/section-records.js';
 import { HASH_PREFIX, storedNodeOffsets } from '../../pipeline/canonical-fields.js';
-import { type LegibleSection, legibleSections } from '../../pipeline/legible-section.js';
+import {
+  type LegibleSection,
+  legibleSections,
+  storedSectionRecords,
+} from '../../pipeline/legible-section.js';
 import { pickChunkSet } from '../../pipeline/pick-chunk-set.js';
 import { removeDocuments } from '../../pipeline/remove-documents.js';
+import type { SectionRecord } from '../../store/section-record.js';
 import type { ChunkRow, DocumentRow, VersionRow } from '../../store/types.js';
 import type { Section } from '../../types.js';
 import { readPaging } from '../read-paging.js';
@@ -166,7 +170,8 @@ export function documentRoutes(deps: ServerDeps): Hono {
     }
     const chunks = set ? await deps.store.listChunks(version.id, set.chunker_id) : [];
     const legible = await legibleSections(deps.store, chunks);
-    const records = await deps.store.getSections(
+    const records = await storedSectionRecords(
+      deps.store,
       version.id,
       version.model.sections.map((s) => s.sect_path),
     );

@@ -1,4 +1,3 @@
-import { fillSections } from '../../fill-sections.js';
 import type { Migration } from '../../migration.js';
 
 /** SQLite's migration 006 (see there): each section's own parts stored once, with each version's top row. */
@@ -20,5 +19,4 @@ CREATE TABLE sections (
   PRIMARY KEY (version_id, sect_path)
 );
 `,
-  fill: fillSections,
 };

@@ -1,4 +1,3 @@
-import { fillSections } from '../../fill-sections.js';
 import type { Migration } from '../../migration.js';
 
 /**
@@ -10,7 +9,9 @@ import type { Migration } from '../../migration.js';
  * on read. Each version has a top row (`sect_path` ''): its format, an eCFR
  * export's chapter, a notebook's cells. Search, export and the HTTP API read
  * legible section ids from here instead of each version's model and text.
- * The fill derives the rows of every stored version from its model.
+ * The rows of versions stored before are derived from their models above
+ * the store (`fillSections`; readers derive a missing version's on first
+ * read), since the store imports no parser.
  */
 export const sections: Migration = {
   version: 6,
@@ -30,5 +31,4 @@ CREATE TABLE sections (
   PRIMARY KEY (version_id, sect_path)
 );
 `,
-  fill: fillSections,
 };

@@ -1,5 +1,4 @@
 import { isDerivedHeadingPath } from '../derived-heading-path.js';
-import type { Block, Format } from '../types.js';
 import {
   type ChunkPlace,
   chunkSectionKey,
@@ -7,43 +6,16 @@ import {
   type SectionKey,
   type SectionKeySource,
   sectionKeys,
-} from './section-keys.js';
-
-/** The `sect_path` of a version's top record: the text before any section. */
-export const TOP_SECT_PATH = '';
-
-/**
- * One section as the store keeps it: its own parts only, where a path
- * derives from its parent's. Written out whole for every section, heading
- * paths, labels and slug paths repeat each title in all its descendants, so
- * stored bytes grew with depth times titles; kept as own parts they grow
- * with the input. Each version also has one top record (`sect_path` ''):
- * the document's format, an eCFR export's chapter key, a notebook's cells.
- */
-export interface SectionRecord {
-  /** The dot path (the chunk ID's `s=`); `''` for the top record. */
-  sect_path: string;
-  title: string;
-  /** Null where it is the parent's path and `title`. */
-  heading_path: string[] | null;
-  /** The legible id; null where it is the parent's id, `/` and `slug` (or `slug` at the top level). */
-  key: string | null;
-  slug: string | null;
-  /** Null where it is the heading path joined by ` > `. */
-  label: string | null;
-  url: string | null;
-  /** Top record only: the document's format. */
-  format: Format | null;
-  /** Top record of a notebook: `[block start, cell]` of each block in a cell, in order. */
-  cells: [number, number][] | null;
-}
-
-/** A section with its paths put back together from its records. */
-export interface ResolvedSection {
-  sect_path: string;
-  heading_path: string[];
-  key: SectionKey;
-}
+} from '../parse/section-keys.js';
+import {
+  parentPath,
+  type ResolvedSection,
+  resolveSection,
+  type SectionRecord,
+  TOP_SECT_PATH,
+} from '../store/section-record.js';
+import type { ChunkStore } from '../store/types.js';
+import type { Block, Format } from '../types.js';
 
 export type SectionRecordSource = SectionKeySource & { blocks?: readonly Block[] };
 
@@ -101,52 +73,6 @@ function ownSlug(id: string, parentKey: string | null, format: Format): string |
   return id === `${parentKey}/${slug}` && !slug.includes('/') ? slug : null;
 }
 
-/** `1.2` for `1.2.3`; null for a top-level path. */
-export function parentPath(sectPath: string): string | null {
-  const dot = sectPath.lastIndexOf('.');
-  return dot === -1 ? null : sectPath.slice(0, dot);
-}
-
-/** `1`, `1.2`, `1.2.3` for `1.2.3`: the records that resolving it reads. */
-export function pathPrefixes(sectPath: string): string[] {
-  const out: string[] = [];
-  for (let at = sectPath.indexOf('.'); at !== -1; at = sectPath.indexOf('.', at + 1))
-    out.push(sectPath.slice(0, at));
-  out.push(sectPath);
-  return out;
-}
-
-/**
- * `sectPath` with its heading path, legible id and label rebuilt from its
- * own record and its ancestors'; null when a record it needs is missing.
- */
-export function resolveSection(
-  records: ReadonlyMap<string, SectionRecord>,
-  sectPath: string,
-  resolved: Map<string, ResolvedSection | null> = new Map(),
-): ResolvedSection | null {
-  const known = resolved.get(sectPath);
-  if (known !== undefined) return known;
-  const record = records.get(sectPath);
-  let out: ResolvedSection | null = null;
-  if (record !== undefined) {
-    const above = parentPath(sectPath);
-    const needsParent = record.heading_path === null || record.key === null;
-    const parent = needsParent && above !== null ? resolveSection(records, above, resolved) : null;
-    if (!needsParent || above === null || parent !== null) {
-      const headingPath = record.heading_path ?? [...(parent?.heading_path ?? []), record.title];
-      const id = record.key ?? (parent ? `${parent.key.id}/${record.slug}` : record.slug!);
-      out = {
-        sect_path: sectPath,
-        heading_path: headingPath,
-        key: { id, label: record.label ?? headingPath.join(' > '), url: record.url },
-      };
-    }
-  }
-  resolved.set(sectPath, out);
-  return out;
-}
-
 /** Where a stored chunk sits. */
 export interface StoredPlace {
   section_id: string | null;
@@ -189,4 +115,59 @@ function cellAt(cells: readonly [number, number][], start: number): number | nul
     else hi = mid;
   }
   return lo === 0 ? null : cells[lo - 1]![1];
+}
+
+/**
+ * The records of a stored version, derived from its model and the head of
+ * its text as an ingest derives them; null when the version is gone.
+ */
+export async function versionSectionRecords(
+  store: ChunkStore,
+  versionId: number,
+): Promise<SectionRecord[] | null> {
+  const version = await store.getVersionText(versionId);
+  if (version === null) return null;
+  const document = await store.getDocumentById(version.document_id);
+  if (document === null) return null;
+  return sectionRecords({
+    format: document.format,
+    sections: version.model.sections ?? [],
+    source_url: document.source_url,
+    head: version.canonical.slice(0, 512),
+    blocks: version.model.blocks ?? [],
+  });
+}
+
+/** The top row of a version with nothing derivable: readers fall back to the chunk row's dot path. */
+const EMPTY_TOP: SectionRecord = {
+  sect_path: TOP_SECT_PATH,
+  title: '',
+  heading_path: [],
+  key: null,
+  slug: null,
+  label: null,
+  url: null,
+  format: null,
+  cells: null,
+};
+
+/**
+ * The sections table of a store from before it: each version without rows
+ * gets the records an ingest writes now, and its chunk rows lose the
+ * heading paths the records rebuild. One version in memory at a time;
+ * resolves to the versions filled. Ingest runs it first; readers fill a
+ * version they meet without rows on their own (see `legibleSections`).
+ */
+export async function fillSections(store: ChunkStore): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const versions = await store.listVersionsWithoutSections(100);
+    if (versions.length === 0) return filled;
+    for (const versionId of versions) {
+      const records = await versionSectionRecords(store, versionId);
+      // a version whose rows cannot be derived still gets a top row, so it is not asked for again
+      await store.writeSections(versionId, records ?? [EMPTY_TOP]);
+      filled++;
+    }
+  }
 }
