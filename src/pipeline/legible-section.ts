@@ -18,9 +18,9 @@ export interface LegibleSection {
 
 /**
  * The legible section of each chunk row, in order, read from the store's
- * sections table (written at ingest, filled by the migration for stores
- * from before): the version's records for the rows' sections and their
- * ancestors, never its canonical text or model.
+ * sections table (written at ingest): the version's records for the rows'
+ * sections and their ancestors, never its canonical text or model. A
+ * version stored before the table is derived once (`storedSectionRecords`).
  */
 export async function legibleSections(
   store: ChunkStore,
