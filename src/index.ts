@@ -300,7 +300,11 @@ export type {
 } from './pipeline/ensure.js';
 export { ensure } from './pipeline/ensure.js';
 export type { LegibleSection } from './pipeline/legible-section.js';
-export { legibleSection, legibleSections } from './pipeline/legible-section.js';
+export {
+  legibleSection,
+  legibleSections,
+  storedSectionRecords,
+} from './pipeline/legible-section.js';
 export type { NodeReport, NodeStatus } from './pipeline/node-report.js';
 export type {
   RemovedDocument,
@@ -310,6 +314,8 @@ export type {
 export { removeDocuments } from './pipeline/remove-documents.js';
 export type { RedirectHop, ResolveOptions, ResolveResult } from './pipeline/resolve-chunk.js';
 export { resolveChunk } from './pipeline/resolve-chunk.js';
+export type { SectionRecordSource } from './pipeline/section-records.js';
+export { fillSections, sectionRecords } from './pipeline/section-records.js';
 // prompt: request bodies that ask an LLM for answers cairn can audit
 export { strictAnswerSchema } from './prompt/answer-json-schema.js';
 export { buildPrompt, checkPromptOptions } from './prompt/build-prompt.js';
@@ -354,6 +360,12 @@ export type {
 } from './store/document-store.js';
 export type { OpenStoreOptions, TemporaryStore } from './store/open-store.js';
 export { DEFAULT_DB_PATH, openStore, openTemporaryStore } from './store/open-store.js';
+export type {
+  ResolvedSection,
+  SectionRecord,
+  StoredSectionKey,
+} from './store/section-record.js';
+export { resolveSection } from './store/section-record.js';
 export type {
   CurrentChunk,
   DocumentListQuery,

@@ -44,8 +44,48 @@ export async function openDocument(target, chunker, token, options = {}) {
   setStatus('');
 }
 
+/**
+ * Each chunk's section id and heading path, built from the sections it
+ * names by sect_path: the server sends each section's own parts once
+ * (its title, its slug or whole id) rather than whole paths per chunk.
+ * @param {DocView} doc
+ */
+function fillChunkSections(doc) {
+  /** @type {Map<string, import('./api.js').DocSection>} */
+  const bySectPath = new Map(doc.sections.map((s) => [s.sect_path, s]));
+  /** @type {Map<string, { id: string, heading_path: string[] } | null>} */
+  const resolved = new Map();
+  /** @param {string} path @returns {{ id: string, heading_path: string[] } | null} */
+  const resolve = (path) => {
+    const known = resolved.get(path);
+    if (known !== undefined) return known;
+    const section = bySectPath.get(path);
+    const dot = path.lastIndexOf('.');
+    const parent = dot === -1 ? null : resolve(path.slice(0, dot));
+    const out = section
+      ? {
+          id:
+            section.section_key ?? (parent ? `${parent.id}/${section.slug}` : String(section.slug)),
+          heading_path: section.heading_path ?? [...(parent?.heading_path ?? []), section.title],
+        }
+      : null;
+    resolved.set(path, out);
+    return out;
+  };
+  for (const chunk of doc.chunks) {
+    if (chunk.sect_path === null) {
+      chunk.heading_path = [];
+      continue;
+    }
+    const section = resolve(chunk.sect_path);
+    chunk.section_id = section?.id ?? chunk.sect_path;
+    chunk.heading_path = section?.heading_path ?? [];
+  }
+}
+
 /** @param {DocView} doc */
 function showDocument(doc) {
+  fillChunkSections(doc);
   state.doc = doc;
   state.selected = -1;
   state.hovered = -1;

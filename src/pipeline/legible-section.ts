@@ -1,12 +1,13 @@
 import {
-  type ChunkPlace,
-  chunkSectionKey,
-  documentKey,
-  type SectionKey,
-  sectionKeys,
-} from '../parse/section-keys.js';
+  parentPath,
+  type ResolvedSection,
+  resolveSection,
+  type SectionRecord,
+  TOP_SECT_PATH,
+} from '../store/section-record.js';
 import type { ChunkRow, ChunkStore } from '../store/types.js';
-import { type Format, NO_SECTION_ID } from '../types.js';
+import { NO_SECTION_ID } from '../types.js';
+import { placeKey, versionSectionRecords } from './section-records.js';
 
 /** A chunk's section as payloads carry it: `section_id`, `section_label`, and an eCFR unit's ecfr.gov link. */
 export interface LegibleSection {
@@ -15,108 +16,69 @@ export interface LegibleSection {
   section_url: string | null;
 }
 
-interface VersionKeys {
-  format: Format;
-  keys: SectionKey[];
-  /** The key of text before any section. */
-  top: SectionKey | null;
-  /** sect_path -> section index. */
-  paths: Map<string, number>;
-  /** Notebooks: block starts and cells, in order, to find a chunk's cell. */
-  cells: { start: number; cell: number }[];
-}
-
 /**
- * Derived at read time from the stored version (its model and the head of
- * its text), not stored per chunk: a store from before has every input
- * already, so it needs no migration, and a version never changes once
- * written, so each is derived once per store handle and kept.
+ * The legible section of each chunk row, in order, read from the store's
+ * sections table (written at ingest): the version's records for the rows'
+ * sections and their ancestors, never its canonical text or model. A
+ * version stored before the table is derived once (`storedSectionRecords`).
  */
-const cache = new WeakMap<ChunkStore, Map<number, Promise<VersionKeys | null>>>();
-/** Versions kept per store: an eCFR chapter's keys are a few MB. */
-const KEPT = 32;
-
-/** The legible section of each chunk row, in order. */
 export async function legibleSections(
   store: ChunkStore,
   chunks: readonly ChunkRow[],
 ): Promise<LegibleSection[]> {
-  return Promise.all(chunks.map((chunk) => legibleSection(store, chunk)));
+  const byVersion = new Map<number, Set<string>>();
+  for (const chunk of chunks) {
+    let paths = byVersion.get(chunk.version_id);
+    if (paths === undefined) {
+      paths = new Set();
+      byVersion.set(chunk.version_id, paths);
+    }
+    if (chunk.section_id !== null) paths.add(chunk.section_id);
+  }
+  const versions = new Map<
+    number,
+    { records: Map<string, SectionRecord>; resolved: Map<string, ResolvedSection | null> }
+  >();
+  for (const [versionId, paths] of byVersion) {
+    versions.set(versionId, {
+      records: await storedSectionRecords(store, versionId, paths),
+      resolved: new Map(),
+    });
+  }
+  return chunks.map((chunk) => {
+    const { records, resolved } = versions.get(chunk.version_id)!;
+    const key = placeKey(records, chunk, resolved);
+    if (key === null) {
+      return {
+        section_id: chunk.section_id || NO_SECTION_ID,
+        section_label: chunk.heading_path.join(' > '),
+        section_url: null,
+      };
+    }
+    return { section_id: key.id, section_label: key.label, section_url: key.url };
+  });
+}
+
+/**
+ * `store.getSections`, and for a version stored before the sections table
+ * its records derived from its model, once: kept when the store takes
+ * writes (as `fillSections` would), used in memory when it does not.
+ */
+export async function storedSectionRecords(
+  store: ChunkStore,
+  versionId: number,
+  sectPaths: Iterable<string>,
+): Promise<Map<string, SectionRecord>> {
+  const records = await store.getSections(versionId, sectPaths);
+  if (records.has(TOP_SECT_PATH)) return records;
+  const derived = await versionSectionRecords(store, versionId);
+  if (derived === null) return records;
+  if (!store.read_only) await store.writeSections(versionId, derived);
+  return new Map(derived.map((r) => [r.sect_path, r]));
 }
 
 export async function legibleSection(store: ChunkStore, chunk: ChunkRow): Promise<LegibleSection> {
-  const version = await versionKeys(store, chunk.version_id);
-  if (version === null) {
-    return {
-      section_id: chunk.section_id || NO_SECTION_ID,
-      section_label: chunk.heading_path.join(' > '),
-      section_url: null,
-    };
-  }
-  const place: ChunkPlace = {
-    section: chunk.section_id === null ? null : (version.paths.get(chunk.section_id) ?? null),
-    page: chunk.page,
-    json_pointer: chunk.json_pointer,
-    cell: cellAt(version.cells, chunk.char_start),
-  };
-  const key = chunkSectionKey(version.format, version.keys, place, version.top);
-  return { section_id: key.id, section_label: key.label, section_url: key.url };
-}
-
-function versionKeys(store: ChunkStore, versionId: number): Promise<VersionKeys | null> {
-  let kept = cache.get(store);
-  if (kept === undefined) {
-    kept = new Map();
-    cache.set(store, kept);
-  }
-  const hit = kept.get(versionId);
-  if (hit !== undefined) {
-    // most recently used last
-    kept.delete(versionId);
-    kept.set(versionId, hit);
-    return hit;
-  }
-  const loading = loadKeys(store, versionId);
-  kept.set(versionId, loading);
-  loading.catch(() => kept.delete(versionId));
-  while (kept.size > KEPT) kept.delete(kept.keys().next().value!);
-  return loading;
-}
-
-async function loadKeys(store: ChunkStore, versionId: number): Promise<VersionKeys | null> {
-  const version = await store.getVersionText(versionId);
-  if (version === null) return null;
-  const document = await store.getDocumentById(version.document_id);
-  if (document === null) return null;
-  const { sections, blocks } = version.model;
-  const source = {
-    format: document.format,
-    sections,
-    source_url: document.source_url,
-    head: version.canonical.slice(0, 512),
-  };
-  const keys = sectionKeys(source);
-  const top = documentKey(source);
-  const paths = new Map(sections.map((s) => [s.sect_path, s.index]));
-  const cells =
-    document.format === 'ipynb'
-      ? blocks
-          .filter((b) => b.cell !== undefined)
-          .map((b) => ({ start: b.span.start, cell: b.cell! }))
-      : [];
-  return { format: document.format, keys, top, paths, cells };
-}
-
-/** The cell of the last block starting at or before `start`. */
-function cellAt(cells: readonly { start: number; cell: number }[], start: number): number | null {
-  let lo = 0;
-  let hi = cells.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cells[mid]!.start <= start) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo === 0 ? null : cells[lo - 1]!.cell;
+  return (await legibleSections(store, [chunk]))[0]!;
 }
 
 /**
@@ -137,16 +99,53 @@ export function isDotPath(section: string): boolean {
 /**
  * The dot path of the section of a version whose legible id is `id`
  * (`15 CFR 746.1(b)`, `getting-started/installation`); null when none is.
+ * A stored whole id (eCFR) is looked up as it is; a slug path one slug at
+ * a time, each a child of the one before. The first in reading order wins.
  */
 export async function dotPathOf(
   store: ChunkStore,
   versionId: number,
   id: string,
 ): Promise<string | null> {
-  const version = await versionKeys(store, versionId);
-  if (version === null) return null;
-  const at = version.keys.findIndex((key) => key.id === id);
-  if (at === -1) return null;
-  for (const [path, index] of version.paths) if (index === at) return path;
+  const whole = await store.findSections(versionId, { section_key: id });
+  const candidates = [...whole];
+  let level: string[] = [];
+  const slugs = id.split('/');
+  for (let i = 0; i < slugs.length; i++) {
+    const found = await store.findSections(versionId, { slug: slugs[i]! });
+    const parents = new Set(level);
+    level = found.filter((path) => {
+      const above = parentPath(path);
+      return i === 0 ? above === null : above !== null && parents.has(above);
+    });
+    if (level.length === 0) break;
+  }
+  candidates.push(...level);
+  // a whole id whose path is stored with it is exact; check the walk's result resolves to `id`
+  // a version stored before the table, in a store that takes no writes: its records, derived
+  if (candidates.length === 0 && !(await store.getSections(versionId, [])).has(TOP_SECT_PATH)) {
+    const derived = await versionSectionRecords(store, versionId);
+    const records = new Map((derived ?? []).map((r) => [r.sect_path, r]));
+    const resolved = new Map<string, ResolvedSection | null>();
+    for (const record of derived ?? []) {
+      if (
+        record.sect_path !== TOP_SECT_PATH &&
+        resolveSection(records, record.sect_path, resolved)?.key.id === id
+      )
+        return record.sect_path;
+    }
+    return null;
+  }
+  for (const path of candidates.sort(compareDotPaths)) {
+    const records = await store.getSections(versionId, [path]);
+    if (resolveSection(records, path)?.key.id === id) return path;
+  }
   return null;
+}
+
+function compareDotPaths(a: string, b: string): number {
+  const x = a.split('.').map(Number);
+  const y = b.split('.').map(Number);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
 }

@@ -7,6 +7,7 @@ import type { ChunkStore } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
 import { type NodeReport, reportNodes } from './node-report.js';
 import { planChunkIds } from './plan-chunk-ids.js';
+import { sectionRecords } from './section-records.js';
 import { toChunkInputs } from './to-chunk-inputs.js';
 
 /** What `ensure` writes for a document whose stored state it read (or found missing). */
@@ -115,6 +116,14 @@ async function versionInput(
       blocks: doc.blocks,
       pages: doc.pages,
       json_nodes: doc.json_nodes,
+    }),
+    sections: sectionRecords({
+      format: doc.format,
+      sections: doc.sections,
+      source_url: doc.source_url,
+      // an eCFR export names its title and chapter in its front matter
+      head: doc.canonical.slice(0, 512),
+      blocks: doc.blocks,
     }),
   };
 }

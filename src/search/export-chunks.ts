@@ -3,8 +3,8 @@ import {
   storedChunkFields,
   storedNodeOffsets,
 } from '../pipeline/canonical-fields.js';
+import { legibleSections, sectionSourceUrl } from '../pipeline/legible-section.js';
 import type { ChunkStore } from '../store/types.js';
-import { NO_SECTION_ID } from '../types.js';
 import { ensureIndexManifest, LEXICAL_EMBED_MODEL } from './ensure-index-manifest.js';
 import { resolveSearchChunker } from './resolve-search-chunker.js';
 import type { Citation } from './types.js';
@@ -51,14 +51,18 @@ export async function* exportChunks(
   let after = 0;
   for (;;) {
     const page = await store.listCurrentChunks({ chunker_id: chunkerId, after_id: after, limit });
-    for (const { chunk, doc_uid, source_url, rev, title, format } of page) {
+    // the sections table holds each legible id: a page reads its sections' records, never a model
+    const sections = await legibleSections(
+      store,
+      page.map((row) => row.chunk),
+    );
+    for (const [i, { chunk, doc_uid, source_url, rev, title, format }] of page.entries()) {
+      const section = sections[i]!;
       yield {
         doc_id: doc_uid,
-        // the stored dot path: a legible id needs the version's whole model, which a
-        // bounded-memory export of a large document cannot hold
-        section_id: chunk.section_id || NO_SECTION_ID,
+        section_id: section.section_id,
         snippet_id: chunk.chunk_id,
-        source_url,
+        source_url: sectionSourceUrl(source_url, section),
         offsets: { start: chunk.char_start, end: chunk.char_end, unit: 'char' },
         tokens: chunk.tokens,
         index_hash: live.index_hash,
@@ -69,7 +73,7 @@ export async function* exportChunks(
         page: chunk.page,
         ...storedChunkFields(chunk),
         text: chunk.text,
-        section_label: chunk.heading_path.join(' > '),
+        section_label: section.section_label,
         heading_path: chunk.heading_path,
         ...(chunk.json_pointer === '' ? {} : { json_pointer: chunk.json_pointer }),
         ...storedNodeOffsets(chunk),

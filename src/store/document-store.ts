@@ -1,4 +1,5 @@
 import type { Format } from '../types.js';
+import type { SectionRecord } from './section-record.js';
 import type {
   ChunkInput,
   ChunkSetRow,
@@ -27,6 +28,8 @@ export interface VersionInput {
   byte_length: number;
   /** The model as `encodeModel` writes it (encoded before the transaction, which then holds no lock for it). */
   model: Uint8Array;
+  /** The version's section records (`sectionRecords`), stored beside it. */
+  sections: SectionRecord[];
 }
 
 /**
@@ -83,6 +86,25 @@ export interface DocumentStore {
   getVersionText(versionId: number): Promise<VersionWithText | null>;
   /** Code points `[start, end)` of a version's canonical text, read without loading the whole text. */
   getCanonicalSlice(versionId: number, start: number, end: number): Promise<string | null>;
+  /**
+   * The section records of a version that `sectPaths` resolve from (each
+   * path's own, its ancestors') and the version's top record, by sect_path
+   * (`resolveSection` and `placeKey` put paths and legible ids together).
+   */
+  getSections(versionId: number, sectPaths: Iterable<string>): Promise<Map<string, SectionRecord>>;
+  /**
+   * Section records of a version stored before the table (`fillSections`),
+   * in one transaction with its chunk rows' heading paths emptied where the
+   * records rebuild them; records already stored are kept.
+   */
+  writeSections(versionId: number, records: readonly SectionRecord[]): Promise<void>;
+  /** Up to `limit` versions with no section records yet (stored before the table), oldest first. */
+  listVersionsWithoutSections(limit: number): Promise<number[]>;
+  /** The sect_paths of a version's sections whose stored legible id (`section_key`) or own `slug` is the one given. */
+  findSections(
+    versionId: number,
+    by: { section_key: string } | { slug: string },
+  ): Promise<string[]>;
   listVersions(documentId: number): Promise<VersionRow[]>;
   /** Full revisions of every version of the document (for rev collision checks). */
   listRevs(documentId: number): Promise<string[]>;

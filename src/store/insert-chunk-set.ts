@@ -1,5 +1,6 @@
 import type { ChunkSetWrite } from './chunk-set-store.js';
 import { insertBatched } from './insert-batched.js';
+import { storedHeadingPaths } from './section-rows.js';
 import type { WriteTx } from './sql-context.js';
 import type { RedirectInput } from './types.js';
 
@@ -56,7 +57,8 @@ export async function insertChunkSet(
     [set.version_id, set.chunker_id, set.lineage_rev, set.rows.length, set.digest, w.now],
   );
   if (claimed.length === 0) return false;
-  const rows = set.rows.map((chunk) => [
+  const headingPaths = await storedHeadingPaths(w.tx, set.version_id, set.rows);
+  const rows = set.rows.map((chunk, i) => [
     set.document_id,
     set.version_id,
     set.chunker_id,
@@ -72,7 +74,7 @@ export async function insertChunkSet(
     chunk.byte_end,
     chunk.tokens,
     chunk.section_id,
-    JSON.stringify(chunk.heading_path),
+    headingPaths[i],
     chunk.page,
     chunk.block_type,
     chunk.anchor,

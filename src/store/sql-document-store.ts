@@ -7,6 +7,7 @@ import {
   toVersionWithText,
   VERSION_COLUMNS,
 } from './row-mappers.js';
+import { emptyDerivedHeadingPaths, insertSections, readSections } from './section-rows.js';
 import { selectChunkSet } from './sql-chunk-set-store.js';
 import { type SqlStoreContext, STALE, selectOne } from './sql-context.js';
 import type { VersionRow } from './types.js';
@@ -97,6 +98,37 @@ export function createSqlDocumentStore(ctx: SqlStoreContext): DocumentStore {
         [start + 1, Math.max(0, end - start), versionId],
       );
       return row ? String(row.text ?? '') : null;
+    },
+
+    getSections(versionId, sectPaths) {
+      return readSections(driver, versionId, sectPaths);
+    },
+
+    async writeSections(versionId, records) {
+      await ctx.index_writes.around(() =>
+        driver.transaction(async (tx) => {
+          await insertSections(tx, versionId, records, ctx.limits);
+          await emptyDerivedHeadingPaths(tx, versionId, records);
+        }),
+      );
+    },
+
+    async listVersionsWithoutSections(limit) {
+      const rows = await driver.all<{ id: number }>(
+        "SELECT v.id AS id FROM document_versions v WHERE NOT EXISTS (SELECT 1 FROM sections s WHERE s.version_id = v.id AND s.sect_path = '') ORDER BY v.id LIMIT ?",
+        [limit],
+      );
+      return rows.map((row) => Number(row.id));
+    },
+
+    async findSections(versionId, by) {
+      const [column, value] =
+        'section_key' in by ? ['section_key', by.section_key] : ['slug', by.slug];
+      const rows = await driver.all<{ sect_path: string }>(
+        `SELECT sect_path FROM sections WHERE version_id = ? AND ${column} = ? ORDER BY sect_path`,
+        [versionId, value],
+      );
+      return rows.map((row) => String(row.sect_path));
     },
 
     async listVersions(documentId) {

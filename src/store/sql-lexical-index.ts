@@ -1,5 +1,6 @@
 import type { LexicalIndex } from './lexical-index.js';
 import { toChunk } from './row-mappers.js';
+import { fillHeadingPaths } from './section-rows.js';
 import { type SqlStoreContext, selectOne } from './sql-context.js';
 import type { SqlDriver } from './sql-driver.js';
 import type { LexicalIndexState } from './types.js';
@@ -32,8 +33,9 @@ export function createSqlLexicalIndex(ctx: SqlStoreContext): LexicalIndex {
       if (query.terms.length === 0 || query.limit <= 0) return [];
       const { sql, params } = driver.dialect.sql.lexicalSearchSql(query);
       const rows = await driver.all<Record<string, unknown>>(sql, params);
-      return rows.map((row) => ({
-        chunk: toChunk(row),
+      const chunks = await fillHeadingPaths(driver, rows.map(toChunk));
+      return rows.map((row, i) => ({
+        chunk: chunks[i]!,
         doc_uid: String(row.doc_uid),
         source_url: String(row.source_url),
         rev: String(row.rev),

@@ -1,6 +1,7 @@
 import type { Format } from '../types.js';
 import { MATCH_COLUMNS } from './lexical-search-sql.js';
 import { DOCUMENT_COLUMNS, toChunk, toDocument, toIndexManifest } from './row-mappers.js';
+import { fillHeadingPaths } from './section-rows.js';
 import { type SqlStoreContext, selectOne } from './sql-context.js';
 import { upsertSeenFile } from './sql-seen-file-store.js';
 import type { DocumentSummary, StoreInventory } from './store-inventory.js';
@@ -95,8 +96,9 @@ export function createSqlStoreInventory(ctx: SqlStoreContext): StoreInventory {
           'WHERE c.chunker_id = ? AND c.id > ? ORDER BY c.id LIMIT ?',
         [query.chunker_id, query.after_id ?? 0, query.limit],
       );
-      return rows.map((row) => ({
-        chunk: toChunk(row),
+      const chunks = await fillHeadingPaths(driver, rows.map(toChunk));
+      return rows.map((row, i) => ({
+        chunk: chunks[i]!,
         doc_uid: String(row.doc_uid),
         source_url: String(row.source_url),
         format: String(row.format) as Format,
@@ -131,6 +133,7 @@ export function createSqlStoreInventory(ctx: SqlStoreContext): StoreInventory {
           await tx.run('DELETE FROM chunks WHERE document_id = ?', [documentId]);
           await tx.run(`DELETE FROM chunk_sets WHERE version_id IN (${versions})`, [documentId]);
           await tx.run('UPDATE documents SET current_version_id = NULL WHERE id = ?', [documentId]);
+          await tx.run(`DELETE FROM sections WHERE version_id IN (${versions})`, [documentId]);
           await tx.run('DELETE FROM document_versions WHERE document_id = ?', [documentId]);
           await tx.run('DELETE FROM documents WHERE id = ?', [documentId]);
           return true;

@@ -1,6 +1,7 @@
 import { insertBatched } from './insert-batched.js';
 import { CURRENT_JOINS, lexicalFilters, MATCH_COLUMNS } from './lexical-search-sql.js';
 import { toChunk } from './row-mappers.js';
+import { fillHeadingPaths } from './section-rows.js';
 import { type SqlStoreContext, selectOne } from './sql-context.js';
 import type { VectorStore } from './vector-store.js';
 
@@ -152,8 +153,9 @@ export function createSqlVectorStore(ctx: SqlStoreContext): VectorStore {
           `WHERE ${where} ORDER BY distance, COALESCE(c.section_id, ''), c.chunk_id LIMIT ?`,
         [sql.vectorParam(query.vector), query.embed_model, ...params, query.limit],
       );
-      return rows.map((row) => ({
-        chunk: toChunk(row),
+      const chunks = await fillHeadingPaths(driver, rows.map(toChunk));
+      return rows.map((row, i) => ({
+        chunk: chunks[i]!,
         doc_uid: String(row.doc_uid),
         source_url: String(row.source_url),
         rev: String(row.rev),

@@ -1,5 +1,6 @@
 import type { WriteVersionInput } from './document-store.js';
 import { insertChunkSet, insertRedirects } from './insert-chunk-set.js';
+import { insertSections } from './section-rows.js';
 import { STALE, type WriteTx } from './sql-context.js';
 import { upsertSeenFile } from './sql-seen-file-store.js';
 
@@ -125,5 +126,7 @@ async function claimVersion(
     ],
   );
   if (rows.length === 0) throw STALE;
-  return Number(rows[0]!.id);
+  const versionId = Number(rows[0]!.id);
+  await insertSections(w.tx, versionId, v.sections, w.limits);
+  return versionId;
 }

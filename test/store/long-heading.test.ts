@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCliSandbox } from '../support/cli-sandbox.js';
 import { dropSchema, PG_URL, pgQuery, postgresSkipReason, uniqueSchema } from './pg-support.js';
+import { deepHeadings } from './support/deep-headings.js';
 
 /**
  * Every chunk stores its section's heading path, so a long heading was
@@ -14,6 +15,8 @@ import { dropSchema, PG_URL, pgQuery, postgresSkipReason, uniqueSchema } from '.
  */
 const skipPg = await postgresSkipReason();
 const SIZES = [200_000, 400_000];
+/** Sections under the five long headings of the deep file. */
+const DEEP_SECTIONS = 800;
 const sandbox = useCliSandbox('cairn-heading-', {
   entry: 'test/support/max-rss-cli-entry.ts',
   setup: (dir) => {
@@ -21,6 +24,7 @@ const sandbox = useCliSandbox('cairn-heading-', {
       const words = 'heading word '.repeat(Math.ceil(size / 13)).slice(0, size);
       writeFileSync(join(dir, `h${size}.md`), `# ${words}\n\nBody text under the long heading.\n`);
     }
+    writeFileSync(join(dir, 'deep.md'), deepHeadings(DEEP_SECTIONS));
   },
 });
 
@@ -67,4 +71,47 @@ describe('a Markdown heading of 200 and 400 KB', () => {
     }
     expectLinear(bytes, peaks);
   });
+});
+
+/**
+ * A section's path is stored once (the sections table), not in every chunk
+ * row under it: before, the deep file's 800 chunks stored 5 KB of path
+ * each. Stored bytes stay within a small multiple of the input.
+ */
+describe('five long nested headings over 800 short sections', () => {
+  const inputBytes = () => statSync(join(sandbox.dir, 'deep.md')).size;
+
+  it('store a SQLite file of a small multiple of the input, at bounded memory', () => {
+    const db = join(sandbox.dir, 'deep.db');
+    const peak = ingest('deep.md', db);
+    const bytes = statSync(db).size + (statSync(`${db}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+    console.log(
+      `deep headings, SQLite: ${inputBytes()} input bytes, ${bytes} stored, peak ${peak.toFixed(0)} MB`,
+    );
+    expect(bytes).toBeLessThan(60 * inputBytes());
+    expect(peak).toBeLessThan(400);
+  });
+
+  it.skipIf(skipPg !== null)(
+    'store PostgreSQL tables of a small multiple of the input, at bounded memory',
+    async () => {
+      const schema = uniqueSchema();
+      try {
+        const peak = ingest('deep.md', PG_URL, { CAIRN_PG_SCHEMA: schema });
+        const [row] = await pgQuery<{ bytes: string }>(
+          `SELECT sum(pg_total_relation_size(format('%I.%I', schemaname, tablename)))::text AS bytes
+           FROM pg_tables WHERE schemaname = $1`,
+          [schema],
+        );
+        const bytes = Number(row!.bytes);
+        console.log(
+          `deep headings, PostgreSQL: ${inputBytes()} input bytes, ${bytes} stored, peak ${peak.toFixed(0)} MB`,
+        );
+        expect(bytes).toBeLessThan(60 * inputBytes());
+        expect(peak).toBeLessThan(400);
+      } finally {
+        await dropSchema(schema);
+      }
+    },
+  );
 });

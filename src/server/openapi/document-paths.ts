@@ -1,6 +1,92 @@
 import { error, json, page, paging, pathParam, ref } from './openapi-builders.js';
 
 /** Documents, their versions, and chunks by ID (live or gone). */
+/** A chunk without its text, as `GET /api/chunks/:id` and the document view give it. */
+const CHUNK_SPAN = {
+  type: 'object',
+  required: [
+    'chunk_id',
+    'seq',
+    'start',
+    'end',
+    'tokens',
+    'section_id',
+    'heading_path',
+    'page',
+    'block_type',
+    'anchor',
+    'hash',
+  ],
+  properties: {
+    chunk_id: { type: 'string' },
+    seq: { type: 'integer' },
+    start: {
+      type: 'integer',
+      description: 'Code point offset into the canonical text (inclusive)',
+    },
+    end: { type: 'integer', description: 'Code point offset (exclusive)' },
+    tokens: { type: 'integer' },
+    section_id: {
+      type: 'string',
+      description:
+        'The section as a person cites it, as search hits carry it: 15 CFR 736.2(b)(1), a heading-slug path, p.014, cell-12, a JSON pointer; - before any heading',
+    },
+    section_label: {
+      type: 'string',
+      description: 'The heading titles, top down, joined by " > "',
+    },
+    sect_path: {
+      type: ['string', 'null'],
+      description: "The dot path of the chunk ID's s=; null before any heading",
+    },
+    heading_path: { type: 'array', items: { type: 'string' } },
+    page: { type: ['integer', 'null'] },
+    block_type: {
+      type: ['string', 'null'],
+      description: "Seed 000: the chunk's first block type other than a heading",
+    },
+    anchor: {
+      type: ['string', 'null'],
+      description:
+        "Seed 000: the chunk's first salient assertion (the rule is in docs/chunk-ids.md); null when it has none",
+    },
+    hash: {
+      type: 'string',
+      pattern: '^sha256:[0-9a-f]{64}$',
+      description: "Seed 000: sha256 of the chunk's text (UTF-8)",
+    },
+    json_pointer: { type: 'string' },
+    node_start: {
+      type: 'integer',
+      description:
+        "JSON documents: code point offset of the chunk within its string node's own text (inclusive)",
+    },
+    node_end: {
+      type: 'integer',
+      description: 'JSON documents: code point offset within the node (exclusive)',
+    },
+    chunker_id: { type: 'string' },
+    text: { type: 'string' },
+  },
+};
+
+/** The document view's chunk span: its section's paths are in `sections`, once each (see DocumentView). */
+function documentChunkSpan() {
+  const { section_label: _label, heading_path: _path, ...properties } = CHUNK_SPAN.properties;
+  return {
+    ...CHUNK_SPAN,
+    required: CHUNK_SPAN.required.filter((key) => key !== 'section_id' && key !== 'heading_path'),
+    properties: {
+      ...properties,
+      section_id: {
+        ...properties.section_id,
+        description:
+          'Only on a chunk outside any section (p.014, cell-12, a JSON pointer, an eCFR chapter, -): a chunk in a section takes its id from sections',
+      },
+    },
+  };
+}
+
 export const DOCUMENT_SCHEMAS = {
   DocumentSummary: {
     type: 'object',
@@ -51,73 +137,8 @@ export const DOCUMENT_SCHEMAS = {
       created_at: { type: 'string' },
     },
   },
-  ChunkSpan: {
-    type: 'object',
-    required: [
-      'chunk_id',
-      'seq',
-      'start',
-      'end',
-      'tokens',
-      'section_id',
-      'heading_path',
-      'page',
-      'block_type',
-      'anchor',
-      'hash',
-    ],
-    properties: {
-      chunk_id: { type: 'string' },
-      seq: { type: 'integer' },
-      start: {
-        type: 'integer',
-        description: 'Code point offset into the canonical text (inclusive)',
-      },
-      end: { type: 'integer', description: 'Code point offset (exclusive)' },
-      tokens: { type: 'integer' },
-      section_id: {
-        type: 'string',
-        description:
-          'The section as a person cites it, as search hits carry it: 15 CFR 736.2(b)(1), a heading-slug path, p.014, cell-12, a JSON pointer; - before any heading',
-      },
-      section_label: {
-        type: 'string',
-        description: 'The heading titles, top down, joined by " > "',
-      },
-      sect_path: {
-        type: ['string', 'null'],
-        description: "The dot path of the chunk ID's s=; null before any heading",
-      },
-      heading_path: { type: 'array', items: { type: 'string' } },
-      page: { type: ['integer', 'null'] },
-      block_type: {
-        type: ['string', 'null'],
-        description: "Seed 000: the chunk's first block type other than a heading",
-      },
-      anchor: {
-        type: ['string', 'null'],
-        description:
-          "Seed 000: the chunk's first salient assertion (the rule is in docs/chunk-ids.md); null when it has none",
-      },
-      hash: {
-        type: 'string',
-        pattern: '^sha256:[0-9a-f]{64}$',
-        description: "Seed 000: sha256 of the chunk's text (UTF-8)",
-      },
-      json_pointer: { type: 'string' },
-      node_start: {
-        type: 'integer',
-        description:
-          "JSON documents: code point offset of the chunk within its string node's own text (inclusive)",
-      },
-      node_end: {
-        type: 'integer',
-        description: 'JSON documents: code point offset within the node (exclusive)',
-      },
-      chunker_id: { type: 'string' },
-      text: { type: 'string' },
-    },
-  },
+  ChunkSpan: CHUNK_SPAN,
+  DocumentChunkSpan: documentChunkSpan(),
   DocumentView: {
     type: 'object',
     required: ['document', 'version', 'chunker_id', 'chunkers', 'sections', 'text', 'chunks'],
@@ -130,12 +151,27 @@ export const DOCUMENT_SCHEMAS = {
         type: 'array',
         items: {
           type: 'object',
-          required: ['sect_path', 'title', 'level', 'start', 'end'],
+          description:
+            "A section's own parts: its heading path is its parent's (sect_path without its last .n) and its title, unless heading_path is given; its legible id is section_key, else its parent's id, / and slug (slug alone at the top)",
+          required: ['sect_path', 'title', 'level', 'section_key', 'slug', 'start', 'end'],
           properties: {
             sect_path: { type: 'string' },
             title: { type: 'string' },
             level: { type: 'integer' },
-            heading_path: { type: 'array', items: { type: 'string' } },
+            heading_path: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'Only where it is not the parent path and the title',
+            },
+            section_key: {
+              type: ['string', 'null'],
+              description:
+                'The whole legible id (eCFR citations); null where it is built from slugs',
+            },
+            slug: {
+              type: ['string', 'null'],
+              description: 'The heading slug this section adds to its parent id',
+            },
             start: { type: 'integer' },
             end: { type: 'integer' },
             page: { type: ['integer', 'null'] },
@@ -143,7 +179,12 @@ export const DOCUMENT_SCHEMAS = {
         },
       },
       text: { type: 'string', description: 'The canonical text all offsets point into' },
-      chunks: { type: 'array', items: ref('ChunkSpan') },
+      chunks: {
+        type: 'array',
+        description:
+          "Chunk spans without their sections' paths: a chunk in a section takes its section_id and heading_path from sections (by sect_path); one outside any section carries section_id",
+        items: ref('DocumentChunkSpan'),
+      },
     },
   },
   RedirectHop: {

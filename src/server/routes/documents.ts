@@ -1,10 +1,16 @@
 import { Hono } from 'hono';
 import { CairnError } from '../../errors.js';
 import { HASH_PREFIX, storedNodeOffsets } from '../../pipeline/canonical-fields.js';
-import { type LegibleSection, legibleSections } from '../../pipeline/legible-section.js';
+import {
+  type LegibleSection,
+  legibleSections,
+  storedSectionRecords,
+} from '../../pipeline/legible-section.js';
 import { pickChunkSet } from '../../pipeline/pick-chunk-set.js';
 import { removeDocuments } from '../../pipeline/remove-documents.js';
+import type { SectionRecord } from '../../store/section-record.js';
 import type { ChunkRow, DocumentRow, VersionRow } from '../../store/types.js';
+import type { Section } from '../../types.js';
 import { readPaging } from '../read-paging.js';
 import { requireToken } from '../require-token.js';
 import type { ServerDeps } from '../server-deps.js';
@@ -56,6 +62,45 @@ export function chunkSpan(chunk: ChunkRow, legible: LegibleSection) {
     json_pointer: chunk.json_pointer,
     ...storedNodeOffsets(chunk),
   };
+}
+
+/**
+ * A section as the document view lists it: its own parts, as the store
+ * keeps them. Its heading path is its parent's (the sect_path without its
+ * last `.n`) and its title, unless `heading_path` is given; its legible id
+ * is `section_key`, else its parent's id, `/` and `slug` (`slug` alone at
+ * the top). Whole paths and ids for every section and chunk repeated each
+ * title in all the sections and chunks under it: five nested headings of
+ * 1000 characters over 800 short sections made a 32 KB file answer 16 MB.
+ */
+function sectionParts(section: Section, record: SectionRecord | undefined) {
+  return {
+    sect_path: section.sect_path,
+    title: section.title,
+    level: section.level,
+    ...(record?.heading_path ? { heading_path: record.heading_path } : {}),
+    section_key: record?.key ?? null,
+    slug: record?.slug ?? null,
+    start: section.span.start,
+    end: section.span.end,
+    page: section.page,
+  };
+}
+
+/**
+ * A chunk span of the document view: a chunk in a section names it by
+ * `sect_path` (its section id and heading path are the section's, built
+ * from `sections`); one outside any section carries its `section_id`
+ * (`p.014`, `cell-12`, a JSON pointer, an eCFR chapter, `-`).
+ */
+function documentChunkSpan(chunk: ChunkRow, legible: LegibleSection) {
+  const {
+    section_id,
+    section_label: _label,
+    heading_path: _path,
+    ...span
+  } = chunkSpan(chunk, legible);
+  return chunk.section_id === null ? { ...span, section_id } : span;
 }
 
 /**
@@ -125,23 +170,20 @@ export function documentRoutes(deps: ServerDeps): Hono {
     }
     const chunks = set ? await deps.store.listChunks(version.id, set.chunker_id) : [];
     const legible = await legibleSections(deps.store, chunks);
+    const records = await storedSectionRecords(
+      deps.store,
+      version.id,
+      version.model.sections.map((s) => s.sect_path),
+    );
     return c.json({
       document: documentSummary(document),
       version: versionSummary(version),
       chunker_id: set?.chunker_id ?? null,
       chunkers: sets.map((s) => s.chunker_id),
-      sections: version.model.sections.map((s) => ({
-        sect_path: s.sect_path,
-        title: s.title,
-        level: s.level,
-        heading_path: s.heading_path,
-        start: s.span.start,
-        end: s.span.end,
-        page: s.page,
-      })),
+      sections: version.model.sections.map((s) => sectionParts(s, records.get(s.sect_path))),
       text: version.canonical,
       chunks: chunks.map((chunk, i) => ({
-        ...chunkSpan(chunk, legible[i]!),
+        ...documentChunkSpan(chunk, legible[i]!),
         chunker_id: chunk.chunker_id,
       })),
     });

@@ -1,0 +1,217 @@
+import type { Format } from '../types.js';
+import { type InsertLimits, insertBatched } from './insert-batched.js';
+import {
+  pathPrefixes,
+  type ResolvedSection,
+  resolveSection,
+  type SectionRecord,
+  TOP_SECT_PATH,
+} from './section-record.js';
+import type { SqlExecutor } from './sql-driver.js';
+import type { ChunkInput, ChunkRow } from './types.js';
+
+const SECTION_COLUMNS = [
+  'version_id',
+  'sect_path',
+  'title',
+  'heading_path',
+  'section_key',
+  'slug',
+  'label',
+  'url',
+  'format',
+  'cells',
+] as const;
+
+/** A version's section records, in the caller's transaction. */
+export async function insertSections(
+  tx: SqlExecutor,
+  versionId: number,
+  records: readonly SectionRecord[],
+  limits: InsertLimits,
+): Promise<void> {
+  const rows = records.map((r) => [
+    versionId,
+    r.sect_path,
+    r.title,
+    r.heading_path === null ? null : JSON.stringify(r.heading_path),
+    r.key,
+    r.slug,
+    r.label,
+    r.url,
+    r.format,
+    r.cells === null ? null : JSON.stringify(r.cells),
+  ]);
+  await insertBatched(
+    tx,
+    {
+      table: 'sections',
+      columns: SECTION_COLUMNS,
+      rows,
+      suffix: 'ON CONFLICT (version_id, sect_path) DO NOTHING',
+    },
+    limits,
+  );
+}
+
+/** (version, path) pairs a statement asks for at most (well under both dialects' parameter limits). */
+const PAIRS_PER_READ = 400;
+
+/**
+ * The records `sectPaths` resolve from, their ancestors' and the version's
+ * top record, keyed by `sect_path`.
+ */
+export async function readSections(
+  executor: SqlExecutor,
+  versionId: number,
+  sectPaths: Iterable<string>,
+): Promise<Map<string, SectionRecord>> {
+  const read = await readSectionsOf(executor, new Map([[versionId, sectPaths]]));
+  return read.get(versionId) ?? new Map();
+}
+
+/** `readSections` of several versions, in as few statements as the pairs allow. */
+export async function readSectionsOf(
+  executor: SqlExecutor,
+  wanted: ReadonlyMap<number, Iterable<string>>,
+): Promise<Map<number, Map<string, SectionRecord>>> {
+  const pairs: [number, string][] = [];
+  const out = new Map<number, Map<string, SectionRecord>>();
+  for (const [versionId, sectPaths] of wanted) {
+    out.set(versionId, new Map());
+    const paths = new Set<string>([TOP_SECT_PATH]);
+    for (const path of sectPaths) for (const prefix of pathPrefixes(path)) paths.add(prefix);
+    for (const path of paths) pairs.push([versionId, path]);
+  }
+  for (let at = 0; at < pairs.length; at += PAIRS_PER_READ) {
+    const batch = pairs.slice(at, at + PAIRS_PER_READ);
+    const rows = await executor.all<Record<string, unknown>>(
+      `SELECT ${SECTION_COLUMNS.join(', ')} FROM sections WHERE ${batch.map(() => '(version_id = ? AND sect_path = ?)').join(' OR ')}`,
+      batch.flat(),
+    );
+    for (const row of rows) {
+      out.get(Number(row.version_id))?.set(String(row.sect_path), toSectionRecord(row));
+    }
+  }
+  return out;
+}
+
+function toSectionRecord(raw: Record<string, unknown>): SectionRecord {
+  return {
+    sect_path: String(raw.sect_path),
+    title: String(raw.title),
+    heading_path: raw.heading_path === null ? null : (jsonOf(raw.heading_path) as string[]),
+    key: textOrNull(raw.section_key),
+    slug: textOrNull(raw.slug),
+    label: textOrNull(raw.label),
+    url: textOrNull(raw.url),
+    format: textOrNull(raw.format) as Format | null,
+    cells: raw.cells === null ? null : (jsonOf(raw.cells) as [number, number][]),
+  };
+}
+
+function textOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
+function jsonOf(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+/**
+ * Chunk rows with the heading paths the store left out put back: a row
+ * keeps `[]` where its path is its section's (see `storedHeadingPaths`).
+ */
+export async function fillHeadingPaths<T extends ChunkRow>(
+  executor: SqlExecutor,
+  rows: T[],
+): Promise<T[]> {
+  const byVersion = new Map<number, T[]>();
+  for (const row of rows) {
+    if (row.section_id === null || row.heading_path.length > 0) continue;
+    const list = byVersion.get(row.version_id);
+    if (list) list.push(row);
+    else byVersion.set(row.version_id, [row]);
+  }
+  const read = await readSectionsOf(
+    executor,
+    new Map([...byVersion].map(([versionId, list]) => [versionId, list.map((r) => r.section_id!)])),
+  );
+  for (const [versionId, list] of byVersion) {
+    const records = read.get(versionId)!;
+    const resolved = new Map<string, ResolvedSection | null>();
+    for (const row of list) {
+      const section = resolveSection(records, row.section_id!, resolved);
+      if (section !== null) row.heading_path = section.heading_path;
+    }
+  }
+  return rows;
+}
+
+/**
+ * The `heading_path` column of each chunk row to insert: `[]` where the
+ * path is its section's (as the version's records resolve it), so a path
+ * is stored once however many chunks lie under it; the path itself
+ * otherwise.
+ */
+export async function storedHeadingPaths(
+  executor: SqlExecutor,
+  versionId: number,
+  rows: readonly Pick<ChunkInput, 'section_id' | 'heading_path'>[],
+): Promise<string[]> {
+  const paths = new Set<string>();
+  for (const row of rows) if (row.section_id !== null) paths.add(row.section_id);
+  const records = paths.size === 0 ? new Map() : await readSections(executor, versionId, paths);
+  const resolved = new Map<string, ResolvedSection | null>();
+  const joined = new Map<string, string | null>();
+  return rows.map((row) => {
+    const full = JSON.stringify(row.heading_path);
+    if (row.section_id === null) return full;
+    let section = joined.get(row.section_id);
+    if (section === undefined) {
+      const found = resolveSection(records, row.section_id, resolved);
+      section = found === null ? null : JSON.stringify(found.heading_path);
+      joined.set(row.section_id, section);
+    }
+    return section === full && row.heading_path.length > 0 ? '[]' : full;
+  });
+}
+
+/** Chunk row ids one UPDATE names at most. */
+const IDS_PER_UPDATE = 900;
+
+/**
+ * Empties the stored heading path of each chunk row of the version whose
+ * path `records` rebuild, as an ingest now writes them (a store from
+ * before kept every chunk's whole path).
+ */
+export async function emptyDerivedHeadingPaths(
+  tx: SqlExecutor,
+  versionId: number,
+  records: readonly SectionRecord[],
+): Promise<void> {
+  const byPath = new Map(records.map((r) => [r.sect_path, r]));
+  const resolved = new Map<string, ResolvedSection | null>();
+  const rows = await tx.all<{ id: number; section_id: string; heading_path: unknown }>(
+    'SELECT id, section_id, heading_path FROM chunks WHERE version_id = ? AND section_id IS NOT NULL',
+    [versionId],
+  );
+  const same: number[] = [];
+  for (const row of rows) {
+    const stored = jsonOf(row.heading_path) as string[];
+    const section = resolveSection(byPath, String(row.section_id), resolved);
+    if (
+      section !== null &&
+      stored.length > 0 &&
+      JSON.stringify(stored) === JSON.stringify(section.heading_path)
+    )
+      same.push(Number(row.id));
+  }
+  for (let at = 0; at < same.length; at += IDS_PER_UPDATE) {
+    const batch = same.slice(at, at + IDS_PER_UPDATE);
+    await tx.run(
+      `UPDATE chunks SET heading_path = '[]' WHERE id IN (${batch.map(() => '?').join(', ')})`,
+      batch,
+    );
+  }
+}
