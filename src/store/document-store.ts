@@ -1,4 +1,5 @@
 import type { Format } from '../types.js';
+import type { VersionLayoutInput } from './layout-store.js';
 import type {
   ChunkInput,
   ChunkSetRow,
@@ -27,6 +28,8 @@ export interface VersionInput {
   byte_length: number;
   /** The model as `encodeModel` writes it (encoded before the transaction, which then holds no lock for it). */
   model: Uint8Array;
+  /** PDF: the pages' geometry and the source bytes, kept beside the version. */
+  layout?: VersionLayoutInput;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { WriteVersionInput } from './document-store.js';
 import { insertChunkSet, insertRedirects } from './insert-chunk-set.js';
 import { STALE, type WriteTx } from './sql-context.js';
+import { insertVersionLayout } from './sql-layout-store.js';
 import { upsertSeenFile } from './sql-seen-file-store.js';
 
 /**
@@ -125,5 +126,7 @@ async function claimVersion(
     ],
   );
   if (rows.length === 0) throw STALE;
-  return Number(rows[0]!.id);
+  const versionId = Number(rows[0]!.id);
+  if (v.layout) await insertVersionLayout(w, versionId, v.layout);
+  return versionId;
 }
