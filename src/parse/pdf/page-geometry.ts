@@ -3,12 +3,12 @@ import type { PageGeometry, TextRun } from '../../types.js';
 import type { PlacedRun } from './layout-pdf-text.js';
 import type { PdfPageFrame } from './read-pdf.js';
 
-/** Hundredths of a point: far below a pixel at any zoom a reader uses, and short in JSON. */
-const round = (value: number): number => Math.round(value * 100) / 100;
+/** Tenths of a point (1/720 inch): below a pixel at twice a page's size, and short in JSON. */
+const round = (value: number): number => Math.round(value * 10) / 10;
 
 /**
  * The text runs of the layout, page by page, with code point offsets (the
- * unit every stored span uses) and coordinates rounded to 0.01 pt. A page
+ * unit every stored span uses) and coordinates rounded to 0.1 pt. A page
  * without a frame (content read by a caller that gave none) gets a zero box.
  */
 export function pageGeometry(
