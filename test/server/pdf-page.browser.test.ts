@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
@@ -28,6 +29,8 @@ if (MISSING && !CI) {
 }
 const OUTPUT = resolve(process.cwd(), 'test-output');
 const PDF = 'pdflatex-4-pages.pdf';
+/** Ingested, then its layout row deleted: a PDF version as stored before migration 007. */
+const OLD_PDF = 'minimal-document.pdf';
 
 // Page-side callbacks run in chromium; the project compiles without lib.dom.
 interface Rect {
@@ -64,16 +67,24 @@ describe.skipIf(MISSING && !CI)('PDF page view in chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let docUid: string;
+  let oldUid: string;
   const serverLog: string[] = [];
 
   beforeAll(async () => {
     if (MISSING) throw new Error(`CI=true and ${CHROMIUM} is missing`);
     dir = mkdtempSync(join(tmpdir(), 'cairn-pdf-view-'));
-    copyFileSync(corpusPath('pdf', PDF), join(dir, PDF));
+    for (const name of [PDF, OLD_PDF]) copyFileSync(corpusPath('pdf', name), join(dir, name));
     store = await openStore({ db: join(dir, 'cairn.db') });
-    const run = await ingestSources(store, [PDF], { workers: 0, cwd: dir });
+    const run = await ingestSources(store, [PDF, OLD_PDF], { workers: 0, cwd: dir });
     expect(run.failed).toBe(0);
-    docUid = run.documents[0]!.doc_uid!;
+    docUid = run.documents.find((d) => d.source_url === PDF)!.doc_uid!;
+    oldUid = run.documents.find((d) => d.source_url === OLD_PDF)!.doc_uid!;
+    const raw = new Database(join(dir, 'cairn.db'));
+    const version = (await store.getDocument(oldUid))!.current_version_id;
+    expect(
+      raw.prepare('DELETE FROM version_layouts WHERE version_id = ?').run(version).changes,
+    ).toBe(1);
+    raw.close();
     server = await startServer(createApp({ store, cwd: dir, log: (l) => serverLog.push(l) }), {
       host: '127.0.0.1',
       port: 0,
@@ -165,6 +176,18 @@ describe.skipIf(MISSING && !CI)('PDF page view in chromium', () => {
     expect(await holder.getAttribute('data-boxes')).toBe('0');
     expect(problems).toEqual([]);
     expect(serverLog).toEqual([]);
+
+    // a PDF version without geometry: the text alone, and a note saying why
+    const old = (await (await fetch(`${server.url}/api/documents/${oldUid}`)).json()) as {
+      chunks: ApiChunk[];
+    };
+    await page.goto(`${server.url}/#chunk=${encodeURIComponent(old.chunks[0]!.chunk_id)}`);
+    // an empty holder has no size: attached, not visible
+    await page.locator('#pdf-page[data-state="error"]').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('pdf-note').textContent()).toContain('no page geometry');
+    await page.locator(`#doc-text[data-state="ready"][data-doc-uid="${oldUid}"]`).waitFor();
+    // chromium logs the 404 of the boxes request; nothing else
+    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
     await context.close();
   });
 });
