@@ -13,7 +13,7 @@ import { readPlacedChars, textUnder } from './pdf-text-under-boxes.js';
  * parses, each chunk's boxes lie inside its pages and the page text under
  * them (read again from pdf.js, see pdf-text-under-boxes.ts) is the chunk's
  * text up to whitespace. By default a sample of files that covers the
- * layouts (LaTeX, LibreOffice, Google Docs, multi-column, Arabic, rotated,
+ * layouts (LaTeX, Google Docs, multi-column, rotated Arabic,
  * outlines); CAIRN_PDF_BOXES=all sweeps every file (README: figures).
  */
 const SAMPLE = [
@@ -21,7 +21,6 @@ const SAMPLE = [
   'google-doc-document.pdf',
   'multicolumn.pdf',
   'habibi-rotated.pdf',
-  'libreoffice-form.pdf',
   'pdflatex-outline.pdf',
 ];
 /**
