@@ -104,7 +104,7 @@ export async function showPdfPage(index) {
     $('pdf-page').dataset.state = 'error';
     setNote(
       error instanceof ApiError && error.code === 'layout_not_found'
-        ? 'This version has no page geometry (stored before cairn kept it): ingest the PDF into a new store to see its pages.'
+        ? 'This version has no page geometry (stored before cairn kept it): cairn rm --purge the document and ingest the PDF again to see its pages.'
         : `The page could not be shown: ${error instanceof Error ? error.message : String(error)}`,
     );
   }

@@ -21,7 +21,7 @@ export async function readChunkBoxes(store: ChunkStore, chunk: ChunkRow): Promis
   if (geometry === null) {
     throw new CairnError(
       'layout_not_found',
-      `${chunk.chunk_id} has no page geometry: only PDF versions ingested with this cairn keep it (ingest the file again after removing it, or into a new store)`,
+      `${chunk.chunk_id} has no page geometry: only PDF versions keep it, and those stored before it was kept do not (cairn rm --purge the document and ingest the file again)`,
       { details: { chunk_id: chunk.chunk_id } },
     );
   }
