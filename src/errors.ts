@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'store_error',
   'chunk_not_found',
   'document_not_found',
+  // a chunk whose version keeps no page geometry (not a PDF, or stored before geometry was kept), or a version without its source
+  'layout_not_found',
   'redirect_loop',
   'no_ear_content',
   'no_questions',

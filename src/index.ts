@@ -283,10 +283,14 @@ export { normalizeText } from './load/normalize-text.js';
 export type { ParseDocumentInput, ParseFileOptions } from './parse/parse-document.js';
 export { parseDocument, parseFile } from './parse/parse-document.js';
 export type { ParseInput, ParseOptions } from './parse/parse-input.js';
+export type { PageBox } from './parse/pdf/boxes-for-span.js';
+export { boxesForSpan } from './parse/pdf/boxes-for-span.js';
 export type { ChunkPlace, SectionKey, SectionKeySource } from './parse/section-keys.js';
 export { chunkSectionKey, documentKey, sectionKeys } from './parse/section-keys.js';
 // pipeline: ensure, late chunking and resolve, the orchestration above the store
 export type { CanonicalChunkFields, NodeOffsets } from './pipeline/canonical-fields.js';
+export type { ChunkBoxes } from './pipeline/chunk-boxes.js';
+export { readChunkBoxes } from './pipeline/chunk-boxes.js';
 export type { ChunkStoredOptions, ChunkStoredSummary } from './pipeline/chunk-stored.js';
 export { chunkStored } from './pipeline/chunk-stored.js';
 export { deriveAnchor } from './pipeline/derive-anchor.js';
@@ -358,6 +362,7 @@ export type {
   WriteVersionInput,
   WriteVersionOutcome,
 } from './store/document-store.js';
+export type { LayoutStore, VersionLayoutInput, VersionSource } from './store/layout-store.js';
 export type { OpenStoreOptions, TemporaryStore } from './store/open-store.js';
 export { DEFAULT_DB_PATH, openStore, openTemporaryStore } from './store/open-store.js';
 export type {
@@ -420,8 +425,10 @@ export type {
   Format,
   JsonNode,
   Page,
+  PageGeometry,
   ParseWarning,
   Section,
   Span,
+  TextRun,
 } from './types.js';
 export { ATOMIC_BLOCK_TYPES } from './types.js';

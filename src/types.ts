@@ -92,6 +92,27 @@ export interface Page {
   span: Span;
 }
 
+/**
+ * PDF: one item's text on its page, `[start, end, x0, y0, x1, y1, line,
+ * flow]`: code points `[start, end)` of the canonical text, the glyph box in
+ * PDF user space (points, y up), the ordinal of its visual line on the page,
+ * and how characters advance in the box (0 left to right, 1 right to left,
+ * 2 otherwise: rotated or vertical text, whose box only holds whole).
+ */
+export type TextRun = [number, number, number, number, number, number, number, 0 | 1 | 2];
+
+/** PDF: where a page's text sits, for drawing a span's boxes on the page. */
+export interface PageGeometry {
+  /** 1-based page number. */
+  number: number;
+  /** The crop box `[x0, y0, x1, y1]` in PDF user space. */
+  view: [number, number, number, number];
+  /** /Rotate in degrees clockwise (0, 90, 180, 270). */
+  rotate: number;
+  /** Text runs in canonical order. */
+  runs: TextRun[];
+}
+
 export interface JsonNode {
   /** RFC 6901 pointer of the string node (`~0` for `~`, `~1` for `/`). */
   json_pointer: string;
@@ -135,4 +156,6 @@ export interface CairnDocument {
   json_nodes: JsonNode[];
   /** What the parser kept but flags (absent when there is nothing to say). */
   warnings?: ParseWarning[];
+  /** PDF: each page's frame and text runs (absent for other formats). */
+  geometry?: PageGeometry[];
 }

@@ -5,6 +5,7 @@ import { showChunkDetails } from './chunk-panel.js';
 import { markChunk, setTabStop } from './document-text.js';
 import { $, scrollWithin } from './dom.js';
 import { chunkLink } from './hash-links.js';
+import { showPdfPage } from './pdf-page.js';
 import { state } from './state.js';
 import { showTab } from './tabs.js';
 
@@ -18,6 +19,7 @@ export function selectChunk(index, options = {}) {
   markChunk(index, 'sel', true);
   setTabStop(index);
   showChunkDetails(index);
+  showPdfPage(index);
   const layout = state.layout;
   if (options.scroll && layout && index >= 0 && layout.first[index] >= 0) {
     scrollWithin($('doc-scroll'), layout.elements[layout.first[index]], 'center');

@@ -8,6 +8,7 @@ import { markCurrentDocument } from './document-list.js';
 import { renderSegments, setTabStop } from './document-text.js';
 import { $, el } from './dom.js';
 import { isDefaultView } from './hash-links.js';
+import { resetPdfPage } from './pdf-page.js';
 import { appendVisible } from './invisible-chars.js';
 import { state } from './state.js';
 import { setStatus } from './status-line.js';
@@ -91,6 +92,7 @@ function showDocument(doc) {
   state.hovered = -1;
   state.byId = new Map(doc.chunks.map((chunk, i) => [chunk.chunk_id, i]));
   showChunkDetails(-1);
+  resetPdfPage();
   $('chunk-redirect').hidden = true;
 
   $('doc-empty').hidden = true;
@@ -141,6 +143,7 @@ export function clearDocument() {
   state.hovered = -1;
   state.byId = new Map();
   showChunkDetails(-1);
+  resetPdfPage();
   $('chunk-redirect').hidden = true;
   $('doc-head').hidden = true;
   $('doc-empty').hidden = true;

@@ -13,6 +13,7 @@ import { chunkAt, focusTabStop, markChunk } from './document-text.js';
 import { $ } from './dom.js';
 import { chunkLinkOfSelected, docHash } from './hash-links.js';
 import { route } from './hash-route.js';
+import { wirePdfPage } from './pdf-page.js';
 import { runSearch } from './search-panel.js';
 import { state } from './state.js';
 import { setStatus } from './status-line.js';
@@ -135,6 +136,7 @@ wireKeys();
 wireChunkPanel();
 wireSearchAndAudit();
 wireNavigation();
+wirePdfPage();
 loadMoreDocuments().catch((error) =>
   setStatus(`Could not list documents: ${error.message ?? error}`, 'error'),
 );

@@ -472,7 +472,11 @@ async function settle(
       store,
       result.doc,
       { chunker_id: chunkerId, chunks: result.chunks },
-      { trusted_chunks: true, ...(prepared.seen ? { seen: [prepared.seen] } : {}) },
+      {
+        trusted_chunks: true,
+        ...(prepared.seen ? { seen: [prepared.seen] } : {}),
+        ...(result.source_bytes === undefined ? {} : { source_bytes: result.source_bytes }),
+      },
     );
     const keptFormat =
       format !== undefined && ensured.status === 'unchanged' && ensured.document.format !== format

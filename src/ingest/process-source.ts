@@ -26,6 +26,8 @@ export interface SourceTask {
 export interface SourceResult {
   doc: CairnDocument;
   chunks: Chunk[];
+  /** PDF: the bytes parsed, which the store keeps with a new version for the page view. */
+  source_bytes?: Uint8Array;
 }
 
 /** Parse and chunk one source: the CPU work an ingest, `cairn parse` and `cairn chunk` hand to worker threads. */
@@ -38,10 +40,11 @@ export async function processSource(task: SourceTask): Promise<SourceResult> {
     ...(task.doc_uid === undefined ? {} : { doc_uid: task.doc_uid }),
   });
   if (task.record_url !== undefined) doc.source_url = task.record_url;
-  if (task.chunker_id === undefined) return { doc, chunks: [] };
+  const source = doc.format === 'pdf' ? { source_bytes: task.bytes } : {};
+  if (task.chunker_id === undefined) return { doc, chunks: [], ...source };
   const { chunking_options: options } = task;
   const base = defaultChunkerRegistry().get(task.chunker_id);
   const configured = options === undefined ? base : base.configure(options);
   const chunker = task.limits === undefined ? configured : limitChunker(configured, task.limits);
-  return { doc, chunks: chunker.chunk(doc) };
+  return { doc, chunks: chunker.chunk(doc), ...source };
 }

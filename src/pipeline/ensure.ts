@@ -78,6 +78,12 @@ export interface EnsureOptions {
    * UTF-8; otherwise `invalid_option` and nothing is written.
    */
   trusted_chunks?: boolean;
+  /**
+   * The bytes the document was parsed from. A PDF keeps them with a new
+   * version (with its page geometry), so the viewer can show the page its
+   * offsets came from even after the file changed or moved.
+   */
+  source_bytes?: Uint8Array;
 }
 
 /**
@@ -123,7 +129,13 @@ export async function ensure(
       };
     }
     chunks ??= await chunksOf(source, doc, options);
-    const plan = await planWrite(store, { state, doc, chunker_id: chunkerId, chunks });
+    const plan = await planWrite(store, {
+      state,
+      doc,
+      chunker_id: chunkerId,
+      chunks,
+      ...(options.source_bytes === undefined ? {} : { source_bytes: options.source_bytes }),
+    });
     const input = { ...plan.input, ...(options.seen ? { seen: options.seen } : {}) };
     const outcome = await store.writeVersion(input);
     if (outcome.status === 'stale') continue;

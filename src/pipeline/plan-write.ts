@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { Chunk } from '../chunk/types.js';
 import type { ChangeKind } from '../ids/align-chunk-ids.js';
 import { chunkSetDigest } from '../store/chunk-set-digest.js';
 import type { DocumentState, WriteVersionInput } from '../store/document-store.js';
+import { encodeGeometry } from '../store/encode-geometry.js';
 import { encodeModel } from '../store/encode-model.js';
 import type { ChunkStore } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
@@ -29,6 +31,8 @@ export interface WriteRequest {
   doc: CairnDocument;
   chunker_id: string;
   chunks: readonly Chunk[];
+  /** The file the document was parsed from: kept with a new PDF version, whose page view shows it. */
+  source_bytes?: Uint8Array;
 }
 
 /**
@@ -92,7 +96,10 @@ export async function planWrite(store: ChunkStore, request: WriteRequest): Promi
     nodes,
     input: {
       ...base,
-      version: same === null ? await versionInput(doc, plan.lineage_rev) : { existing_id: same.id },
+      version:
+        same === null
+          ? await versionInput(doc, plan.lineage_rev, request.source_bytes)
+          : { existing_id: same.id },
       chunks: { lineage_rev: plan.lineage_rev, rows, digest: chunkSetDigest(rows) },
     },
   };
@@ -102,8 +109,25 @@ export async function planWrite(store: ChunkStore, request: WriteRequest): Promi
 async function versionInput(
   doc: CairnDocument,
   lineageRev: string,
+  sourceBytes: Uint8Array | undefined,
 ): Promise<WriteVersionInput['version']> {
+  const layout =
+    doc.geometry === undefined
+      ? undefined
+      : {
+          geometry: await encodeGeometry(doc.geometry),
+          ...(sourceBytes === undefined
+            ? {}
+            : {
+                source: {
+                  media_type: doc.media_type,
+                  sha256: createHash('sha256').update(sourceBytes).digest('hex'),
+                  bytes: sourceBytes,
+                },
+              }),
+        };
   return {
+    ...(layout === undefined ? {} : { layout }),
     content_hash: doc.content_hash,
     rev: doc.rev,
     lineage_rev: lineageRev,

@@ -31,6 +31,7 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   file_not_found: 404,
   chunk_not_found: 404,
   document_not_found: 404,
+  layout_not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import { packageRoot } from '../package-root.js';
 
@@ -20,6 +21,7 @@ const ASSETS: Record<string, string> = {
   'invisible-chars.js': 'text/javascript; charset=utf-8',
   'open-chunk.js': 'text/javascript; charset=utf-8',
   'open-document.js': 'text/javascript; charset=utf-8',
+  'pdf-page.js': 'text/javascript; charset=utf-8',
   'quote-mark.js': 'text/javascript; charset=utf-8',
   'search-panel.js': 'text/javascript; charset=utf-8',
   'state.js': 'text/javascript; charset=utf-8',
@@ -39,6 +41,8 @@ const VIEWER_CSP = [
   "script-src 'self'",
   "style-src 'self'",
   "connect-src 'self'",
+  // pdf.js parses the page in a worker, a module served from here like the viewer's own
+  "worker-src 'self'",
   "img-src 'self' data:",
   "base-uri 'none'",
   "form-action 'none'",
@@ -63,7 +67,49 @@ export function mountViewer(app: Hono, dir: string = join(packageRoot(), 'viewer
     });
   };
   app.get('/', () => send('index.html'));
+  mountPdfJs(app);
   app.get('/viewer/:name', (c) =>
     files.has(c.req.param('name')) ? send(c.req.param('name')) : c.notFound(),
+  );
+}
+
+/**
+ * pdf.js for the PDF page view, from the installed pdfjs-dist (no CDN): the
+ * library, its worker, and the CMaps and standard font data it fetches.
+ * The names are listed once from its folders; a file is read at its first
+ * request and kept, so an app that never shows a PDF reads none of it.
+ */
+function mountPdfJs(app: Hono): void {
+  const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const script = 'text/javascript; charset=utf-8';
+  const files = new Map<string, { path: string; type: string; body?: Buffer }>([
+    ['pdf.mjs', { path: join(root, 'build', 'pdf.min.mjs'), type: script }],
+    ['pdf.worker.mjs', { path: join(root, 'build', 'pdf.worker.min.mjs'), type: script }],
+  ]);
+  for (const folder of ['cmaps', 'standard_fonts']) {
+    for (const name of readdirSync(join(root, folder))) {
+      files.set(`${folder}/${name}`, {
+        path: join(root, folder, name),
+        type: 'application/octet-stream',
+      });
+    }
+  }
+  const send = (name: string) => {
+    const file = files.get(name);
+    if (file === undefined) return null;
+    file.body ??= readFileSync(file.path);
+    return new Response(file.body, {
+      headers: {
+        'content-type': file.type,
+        'content-security-policy': VIEWER_CSP,
+        // the installed version's files do not change while the server runs
+        'cache-control': 'max-age=86400',
+      },
+    });
+  };
+  app.get('/viewer/pdfjs/:name', (c) => send(c.req.param('name')) ?? c.notFound());
+  app.get(
+    '/viewer/pdfjs/:folder/:name',
+    (c) => send(`${c.req.param('folder')}/${c.req.param('name')}`) ?? c.notFound(),
   );
 }

@@ -1,5 +1,6 @@
 import type { Format } from '../types.js';
 import type { SectionRecord } from './section-record.js';
+import type { VersionLayoutInput } from './layout-store.js';
 import type {
   ChunkInput,
   ChunkSetRow,
@@ -30,6 +31,8 @@ export interface VersionInput {
   model: Uint8Array;
   /** The version's section records (`sectionRecords`), stored beside it. */
   sections: SectionRecord[];
+  /** PDF: the pages' geometry and the source bytes, kept beside the version. */
+  layout?: VersionLayoutInput;
 }
 
 /**

@@ -3,6 +3,7 @@ import { createSqlChunkSetStore } from './sql-chunk-set-store.js';
 import { type SqlStoreContext, selectOne } from './sql-context.js';
 import { createSqlDocumentStore } from './sql-document-store.js';
 import type { SqlDriver } from './sql-driver.js';
+import { createSqlLayoutStore } from './sql-layout-store.js';
 import { createSqlLexicalIndex } from './sql-lexical-index.js';
 import { createSqlSeenFileStore } from './sql-seen-file-store.js';
 import { createSqlStoreInventory } from './sql-store-inventory.js';
@@ -54,6 +55,7 @@ export function createSqlChunkStore(
     ...createSqlLexicalIndex(ctx),
     ...createSqlStoreInventory(ctx),
     ...createSqlVectorStore(ctx),
+    ...createSqlLayoutStore(ctx),
     counts: () => countRows(driver),
     check: () => checkStore(driver),
     refusesWrites: async () => readOnly || driver.dialect.sql.refusesWrites(driver),

@@ -132,6 +132,9 @@ export function createSqlStoreInventory(ctx: SqlStoreContext): StoreInventory {
           await tx.run('DELETE FROM redirects WHERE document_id = ?', [documentId]);
           await tx.run('DELETE FROM chunks WHERE document_id = ?', [documentId]);
           await tx.run(`DELETE FROM chunk_sets WHERE version_id IN (${versions})`, [documentId]);
+          await tx.run(`DELETE FROM version_layouts WHERE version_id IN (${versions})`, [
+            documentId,
+          ]);
           await tx.run('UPDATE documents SET current_version_id = NULL WHERE id = ?', [documentId]);
           await tx.run(`DELETE FROM sections WHERE version_id IN (${versions})`, [documentId]);
           await tx.run('DELETE FROM document_versions WHERE document_id = ?', [documentId]);

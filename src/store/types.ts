@@ -1,6 +1,7 @@
 import type { CairnDocument, Format } from '../types.js';
 import type { ChunkSetStore } from './chunk-set-store.js';
 import type { DocumentStore } from './document-store.js';
+import type { LayoutStore } from './layout-store.js';
 import type { LexicalIndex } from './lexical-index.js';
 import type { SeenFileStore } from './seen-file-store.js';
 import type { StoreInventory } from './store-inventory.js';
@@ -257,7 +258,8 @@ export interface ChunkStore
     TraceStore,
     LexicalIndex,
     StoreInventory,
-    VectorStore {
+    VectorStore,
+    LayoutStore {
   /** The database's name, for messages and traces; behaviour that differs is in `capabilities`. */
   readonly dialect: 'sqlite' | 'postgres';
   /** Where the data lives, for messages (a path, or a URL without password). */

@@ -2,6 +2,7 @@ import type { WriteVersionInput } from './document-store.js';
 import { insertChunkSet, insertRedirects } from './insert-chunk-set.js';
 import { insertSections } from './section-rows.js';
 import { STALE, type WriteTx } from './sql-context.js';
+import { insertVersionLayout } from './sql-layout-store.js';
 import { upsertSeenFile } from './sql-seen-file-store.js';
 
 /**
@@ -128,5 +129,6 @@ async function claimVersion(
   if (rows.length === 0) throw STALE;
   const versionId = Number(rows[0]!.id);
   await insertSections(w.tx, versionId, v.sections, w.limits);
+  if (v.layout) await insertVersionLayout(w, versionId, v.layout);
   return versionId;
 }

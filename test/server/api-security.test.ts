@@ -773,8 +773,10 @@ describe('/openapi.json', () => {
       [
         '/api/audit',
         '/api/chunks/{id}',
+        '/api/chunks/{id}/boxes',
         '/api/documents',
         '/api/documents/{doc}',
+        '/api/documents/{doc}/versions/{seq}/source',
         '/api/ingest',
         '/api/search',
         '/api/traces',
@@ -793,7 +795,8 @@ describe('/openapi.json', () => {
     )) {
       const concrete = path
         .replace('{id}', encodeURIComponent(`${CHAPTERS[0]}|r=00000000|s=01-|p=000|b=001`))
-        .replace('{doc}', 'x');
+        .replace('{doc}', 'x')
+        .replace('{seq}', '1');
       for (const method of Object.keys(methods)) {
         const res = await call(f.app, concrete, { method: method.toUpperCase() });
         expect(res.body?.error?.code, `${method} ${path}`).not.toBe('route_not_found');

@@ -5,6 +5,7 @@ import { MEDIA_TYPES } from '../parse-input.js';
 import { trimSpan } from '../text-lines.js';
 import { bodySizeOf, groupPageLines } from './group-page-lines.js';
 import { layoutPdfText, type PdfLayout } from './layout-pdf-text.js';
+import { pageGeometry } from './page-geometry.js';
 import { type OutlineSection, placeOutlineSections } from './place-outline-sections.js';
 import { rankHeadingSizes } from './rank-heading-sizes.js';
 import type { PdfContent } from './read-pdf.js';
@@ -64,7 +65,14 @@ export function buildPdfDocument(
   } else {
     emitWithHeadings(builder, layout, rankOf);
   }
-  return builder.build();
+  const doc = builder.build();
+  doc.geometry = pageGeometry(
+    layout.canonical,
+    content.pages.length,
+    layout.runs,
+    content.frames ?? [],
+  );
+  return doc;
 }
 
 /** Font-size headings open sections; everything else is a paragraph. */

@@ -114,3 +114,32 @@ describe('extractPageLines', () => {
     );
   });
 });
+
+describe('extractPageLines runs', () => {
+  it('give each item the span of line text it produced, and its box', () => {
+    const words = fc.array(fc.stringMatching(/^[A-Za-z\u00e9\u0627-\u064a]{1,8}$/), {
+      minLength: 1,
+      maxLength: 8,
+    });
+    fc.assert(
+      fc.property(words, fc.boolean(), (strs, spaced) => {
+        let x = 72;
+        const items = strs.map((str) => {
+          const made = item(spaced ? ` ${str}  ` : str, x, 700);
+          x += made.width + 3;
+          return made;
+        });
+        const [line] = extractPageLines(items);
+        expect(line).toBeDefined();
+        const runs = line!.runs!;
+        expect(runs).toHaveLength(strs.length);
+        runs.forEach((run, i) => {
+          // an item's own spaces that survive the collapse stay in its span
+          expect(line!.text.slice(run.start16, run.end16).trim()).toBe(strs[i]);
+          expect(run).toMatchObject({ x0: items[i]!.transform[4], y0: 698, y1: 708, flow: 0 });
+          expect(run.x1).toBeCloseTo(items[i]!.transform[4]! + items[i]!.width);
+        });
+      }),
+    );
+  });
+});

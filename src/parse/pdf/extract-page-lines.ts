@@ -7,6 +7,25 @@ export interface PdfTextItem {
   transform: number[];
   width: number;
   hasEOL: boolean;
+  /** The font's ascent as a share of the font size (pdf.js `styles`), when pdf.js read one. */
+  ascent?: number;
+}
+
+/**
+ * Where one item's characters landed in its line's text: `[start16, end16)`
+ * of `PdfLine.text`, and the item's box in PDF user space (y up). `flow`
+ * says how characters advance inside the box: 0 left to right, 1 right to
+ * left (both upright), 2 any other way (rotated, vertical: the box is only
+ * meaningful whole).
+ */
+export interface LineRun {
+  start16: number;
+  end16: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  flow: 0 | 1 | 2;
 }
 
 /** One visual line of a page, in content-stream order. */
@@ -22,6 +41,8 @@ export interface PdfLine {
   xEnd: number;
   /** Every item is upright, unrotated text: only then are x and y comparable between lines. */
   horizontal: boolean;
+  /** The items' boxes, in line order, each with the span of `text` it produced. */
+  runs?: LineRun[];
 }
 
 /**
@@ -38,6 +59,9 @@ export function cleanPdfText(str: string): string {
   return str.replace(SPACES, ' ').replace(LONE_SURROGATE, '\ufffd');
 }
 
+/** pdf.js's text layer's ascent for a font without one. */
+const DEFAULT_ASCENT = 0.8;
+
 /** A gap wider than this share of the font size between two items on a line reads as a word break. */
 const WORD_GAP = 0.2;
 /** A baseline shift larger than this share of the font size starts a new line even without `hasEOL`. */
@@ -45,6 +69,8 @@ const LINE_SHIFT = 0.6;
 
 interface Run {
   parts: string[];
+  /** For each part, the item it came from; null for a space this module inserted. */
+  owners: (PdfTextItem | null)[];
   chars: Map<number, number>;
   x: number;
   y: number;
@@ -65,7 +91,7 @@ export function extractPageLines(items: Iterable<PdfTextItem>): PdfLine[] {
   let run: Run | null = null;
   const flush = (): void => {
     if (run === null) return;
-    const text = run.parts.join('').replace(/ {2,}/g, ' ').trim();
+    const { text, runs } = joinParts(run.parts, run.owners);
     if (text.length > 0) {
       lines.push({
         text,
@@ -74,6 +100,7 @@ export function extractPageLines(items: Iterable<PdfTextItem>): PdfLine[] {
         y: run.y,
         xEnd: run.xEnd,
         horizontal: run.horizontal,
+        runs,
       });
     }
     run = null;
@@ -94,11 +121,22 @@ export function extractPageLines(items: Iterable<PdfTextItem>): PdfLine[] {
           !/^ /.test(str)
         ) {
           run.parts.push(' ');
+          run.owners.push(null);
         }
       }
       if (run === null)
-        run = { parts: [], chars: new Map(), x, y, xEnd: x, horizontal: upright, last: null };
+        run = {
+          parts: [],
+          owners: [],
+          chars: new Map(),
+          x,
+          y,
+          xEnd: x,
+          horizontal: upright,
+          last: null,
+        };
       run.parts.push(str);
+      run.owners.push(item);
       run.horizontal &&= upright;
       run.last = item;
       run.xEnd = Math.max(run.xEnd, x + item.width);
@@ -106,11 +144,91 @@ export function extractPageLines(items: Iterable<PdfTextItem>): PdfLine[] {
       run.chars.set(key, (run.chars.get(key) ?? 0) + str.length);
     } else if (str.length > 0 && run !== null) {
       run.parts.push(' ');
+      run.owners.push(null);
     }
     if (item.hasEOL) flush();
   }
   flush();
   return lines;
+}
+
+/**
+ * `parts.join('').replace(/ {2,}/g, ' ').trim()`, written out character by
+ * character so each item keeps the span of the line text it produced: the
+ * geometry that maps a chunk's offsets back to the page.
+ */
+function joinParts(
+  parts: readonly string[],
+  owners: readonly (PdfTextItem | null)[],
+): { text: string; runs: LineRun[] } {
+  let text = '';
+  const owner: (PdfTextItem | null)[] = [];
+  parts.forEach((part, p) => {
+    for (const char of part) {
+      // a space after a space: the collapse of a run of spaces to one
+      if (char === ' ' && text.endsWith(' ')) continue;
+      text += char;
+      for (let k = 0; k < char.length; k++) owner.push(owners[p] ?? null);
+    }
+  });
+  const lead = text.length - text.trimStart().length;
+  const body = text.trim();
+  const runs: LineRun[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const item = owner[i + lead] ?? null;
+    if (item === null) continue;
+    const last = runs.at(-1);
+    if (last !== undefined && owner[last.end16 - 1 + lead] === item && last.end16 === i) {
+      last.end16 = i + 1;
+    } else {
+      runs.push({ start16: i, end16: i + 1, ...boxOf(item) });
+    }
+  }
+  return { text: body, runs };
+}
+
+/**
+ * The item's box: along its baseline for its width; across it, the box
+ * pdf.js's own text layer gives the item (one font size high, its top at the
+ * font's ascent) joined with 0.2 below and 0.8 above the baseline, so that
+ * glyphs of fonts with odd metrics (TeX's big operators hang below the
+ * baseline) are covered as well as ordinary text.
+ */
+function boxOf(item: PdfTextItem): Omit<LineRun, 'start16' | 'end16'> {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = item.transform;
+  const size = Math.hypot(c, d);
+  const along = Math.hypot(a, b);
+  const ascent = Math.max(item.ascent ?? DEFAULT_ASCENT, DEFAULT_ASCENT);
+  const descent = Math.min((item.ascent ?? DEFAULT_ASCENT) - 1, DEFAULT_ASCENT - 1);
+  const upright = Math.abs(b) < 1e-6 && Math.abs(c) < 1e-6 && a > 0 && d > 0;
+  if (upright) {
+    return {
+      x0: e,
+      y0: f + descent * size,
+      x1: e + item.width,
+      y1: f + ascent * size,
+      flow: item.dir === 'rtl' ? 1 : 0,
+    };
+  }
+  const ux = along > 0 ? a / along : 1;
+  const uy = along > 0 ? b / along : 0;
+  const vx = size > 0 ? c / size : 0;
+  const vy = size > 0 ? d / size : 1;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const t of [0, item.width]) {
+    for (const h of [descent * size, ascent * size]) {
+      xs.push(e + ux * t + vx * h);
+      ys.push(f + uy * t + vy * h);
+    }
+  }
+  return {
+    x0: Math.min(...xs),
+    y0: Math.min(...ys),
+    x1: Math.max(...xs),
+    y1: Math.max(...ys),
+    flow: 2,
+  };
 }
 
 /** Vertical scale of the text matrix: the rendered font size, whatever the rotation. */

@@ -1,3 +1,4 @@
+import type { LineRun } from './extract-page-lines.js';
 import type { LineGroup } from './group-page-lines.js';
 
 /** A line group placed in the canonical text (UTF-16 indices). */
@@ -12,10 +13,18 @@ export interface PlacedGroup {
   lineStarts16: number[];
 }
 
+/** A line's run placed in the canonical text: the page, the line's ordinal on it. */
+export interface PlacedRun extends LineRun {
+  page: number;
+  line: number;
+}
+
 export interface PdfLayout {
   canonical: string;
   pages: { number: number; start16: number; end16: number }[];
   groups: PlacedGroup[];
+  /** Every line's runs, offsets into `canonical`, in canonical order. */
+  runs: PlacedRun[];
 }
 
 const PAGE_BREAK = '\f';
@@ -32,6 +41,7 @@ export function layoutPdfText(pages: readonly (readonly LineGroup[])[]): PdfLayo
   const parts: string[] = [];
   const pageSpans: PdfLayout['pages'] = [];
   const groups: PlacedGroup[] = [];
+  const runs: PlacedRun[] = [];
   let offset = 0;
   const write = (text: string): void => {
     parts.push(text);
@@ -40,6 +50,7 @@ export function layoutPdfText(pages: readonly (readonly LineGroup[])[]): PdfLayo
   pages.forEach((pageGroups, pageIndex) => {
     if (pageIndex > 0) write(PAGE_BREAK);
     const pageStart = offset;
+    let lineOnPage = 0;
     pageGroups.forEach((group, groupIndex) => {
       if (groupIndex > 0) write(GROUP_BREAK);
       const start16 = offset;
@@ -47,6 +58,16 @@ export function layoutPdfText(pages: readonly (readonly LineGroup[])[]): PdfLayo
       group.lines.forEach((line, lineIndex) => {
         if (lineIndex > 0) write(LINE_BREAK);
         lineStarts16.push(offset);
+        for (const run of line.runs ?? []) {
+          runs.push({
+            ...run,
+            start16: offset + run.start16,
+            end16: offset + run.end16,
+            page: pageIndex + 1,
+            line: lineOnPage,
+          });
+        }
+        lineOnPage++;
         write(line.text);
       });
       groups.push({
@@ -60,5 +81,5 @@ export function layoutPdfText(pages: readonly (readonly LineGroup[])[]): PdfLayo
     });
     pageSpans.push({ number: pageIndex + 1, start16: pageStart, end16: offset });
   });
-  return { canonical: parts.join(''), pages: pageSpans, groups };
+  return { canonical: parts.join(''), pages: pageSpans, groups, runs };
 }

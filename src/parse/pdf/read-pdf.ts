@@ -24,9 +24,16 @@ export const DEFAULT_PDF_LIMITS: PdfLimits = { max_pages: 10_000, timeout_ms: 12
 export interface PdfContent {
   /** Lines of each page, in page order (an empty array for a page without text). */
   pages: PdfLine[][];
+  /** Each page's crop box `[x0, y0, x1, y1]` (PDF user space) and /Rotate, in page order. */
+  frames?: PdfPageFrame[];
   outline: OutlineEntry[];
   /** The document information dictionary's Title, when it has one. */
   title: string | null;
+}
+
+export interface PdfPageFrame {
+  view: [number, number, number, number];
+  rotate: number;
 }
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -93,12 +100,15 @@ export async function readPdf(
       );
     }
     const pages: PdfLine[][] = [];
+    const frames: PdfPageFrame[] = [];
     for (let number = 1; number <= doc.numPages; number++) {
-      pages.push(await readPageLines(doc, number, deadline, source));
+      const read = await readPageLines(doc, number, deadline, source);
+      pages.push(read.lines);
+      frames.push(read.frame);
     }
     const outline = await step(readPdfOutline(doc), deadline, source);
     const title = await step(readTitle(doc), deadline, source);
-    return { pages, outline, title };
+    return { pages, frames, outline, title };
   } finally {
     await task.destroy();
     // getDocument leaves a worker it was given alive
@@ -111,17 +121,30 @@ async function readPageLines(
   number: number,
   deadline: number,
   source: string,
-): Promise<PdfLine[]> {
+): Promise<{ lines: PdfLine[]; frame: PdfPageFrame }> {
   const page = await step(doc.getPage(number), deadline, source, number);
   try {
     const content = await step(page.getTextContent(), deadline, source, number);
     type Item = (typeof content.items)[number];
-    return extractPageLines(
-      content.items.filter((item): item is Extract<Item, PdfTextItem> => 'str' in item),
-    );
+    const styles = content.styles as Record<string, { ascent?: number }>;
+    const items = content.items
+      .filter((item): item is Extract<Item, PdfTextItem> => 'str' in item)
+      .map((item) => withMetrics(item, styles[item.fontName]));
+    const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+    return {
+      lines: extractPageLines(items),
+      frame: { view: [x0, y0, x1, y1], rotate: page.rotate },
+    };
   } finally {
     page.cleanup();
   }
+}
+
+/** The font's ascent, when pdf.js read a plausible one (its text layer places items by it). */
+function withMetrics<T extends PdfTextItem>(item: T, style: { ascent?: number } | undefined): T {
+  const ascent = style?.ascent;
+  if (typeof ascent !== 'number' || !(ascent > -1 && ascent <= 2)) return item;
+  return { ...item, ascent };
 }
 
 async function readTitle(doc: PDFDocumentProxy): Promise<string | null> {

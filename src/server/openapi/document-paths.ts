@@ -88,6 +88,71 @@ function documentChunkSpan() {
 }
 
 export const DOCUMENT_SCHEMAS = {
+  ChunkBoxes: {
+    type: 'object',
+    required: [
+      'chunk_id',
+      'chunker_id',
+      'doc_uid',
+      'version',
+      'start',
+      'end',
+      'unit',
+      'pages',
+      'boxes',
+      'source',
+    ],
+    properties: {
+      chunk_id: { type: 'string' },
+      chunker_id: { type: 'string' },
+      redirected: { type: 'boolean' },
+      doc_uid: { type: 'string' },
+      version: { type: 'integer', description: 'seq of the version the chunk belongs to' },
+      start: { type: 'integer' },
+      end: { type: 'integer' },
+      page: { type: ['integer', 'null'] },
+      unit: { const: 'pt', description: 'PDF user space: points, origin at the bottom left, y up' },
+      pages: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['number', 'view', 'rotate'],
+          properties: {
+            number: { type: 'integer' },
+            view: {
+              type: 'array',
+              items: { type: 'number' },
+              minItems: 4,
+              maxItems: 4,
+              description: 'The crop box [x0, y0, x1, y1]',
+            },
+            rotate: { type: 'integer', description: '/Rotate, degrees clockwise' },
+          },
+        },
+      },
+      boxes: {
+        type: 'array',
+        description:
+          "One rectangle per line of the chunk's text, in reading order, inside its page's crop box",
+        items: {
+          type: 'object',
+          required: ['page', 'x0', 'y0', 'x1', 'y1'],
+          properties: {
+            page: { type: 'integer' },
+            x0: { type: 'number' },
+            y0: { type: 'number' },
+            x1: { type: 'number' },
+            y1: { type: 'number' },
+          },
+        },
+      },
+      source: {
+        type: ['string', 'null'],
+        description:
+          'Path of the PDF bytes the boxes were read from; null when the store keeps none',
+      },
+    },
+  },
   DocumentSummary: {
     type: 'object',
     required: ['doc_uid', 'source_url', 'title', 'format', 'media_type', 'updated_at'],
@@ -291,6 +356,36 @@ export function documentPaths(): Record<string, unknown> {
           401: error('No bearer token'),
           403: error('Wrong bearer token, or the server takes no writes (writes_disabled)'),
           404: error('No such document'),
+        },
+      },
+    },
+    '/api/documents/{doc}/versions/{seq}/source': {
+      get: {
+        summary:
+          'The file a PDF version was read from, as the store keeps it (an attachment, sandboxed)',
+        parameters: [pathParam('doc'), pathParam('seq')],
+        responses: {
+          200: {
+            description: 'The bytes',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          400: error('seq is not a version number'),
+          404: error(
+            'No such document or version (document_not_found), or no bytes kept for it (layout_not_found)',
+          ),
+        },
+      },
+    },
+    '/api/chunks/{id}/boxes': {
+      get: {
+        summary: "A PDF chunk's text boxes on its pages, redirects followed",
+        parameters: [pathParam('id'), { name: 'chunker', in: 'query', schema: { type: 'string' } }],
+        responses: {
+          200: json(ref('ChunkBoxes'), 'The boxes'),
+          400: error('Malformed chunk ID'),
+          404: error(
+            'Unknown or gone chunk ID (chunk_not_found), or a version without page geometry (layout_not_found)',
+          ),
         },
       },
     },

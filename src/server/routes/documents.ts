@@ -138,6 +138,52 @@ export function documentRoutes(deps: ServerDeps): Hono {
     }
     return c.json(outcome);
   });
+  /**
+   * `GET /api/documents/:doc/versions/:seq/source`: the file a version was
+   * read from, as the store keeps it (PDF versions: the bytes its page
+   * geometry came from), served as an attachment that never runs in this
+   * origin; 404 `layout_not_found` when the version has none stored.
+   */
+  app.get('/:doc/versions/:seq/source', async (c) => {
+    const target = c.req.param('doc');
+    const seqText = c.req.param('seq');
+    const seq = /^[1-9]\d{0,9}$/.test(seqText) ? Number(seqText) : Number.NaN;
+    if (!Number.isSafeInteger(seq)) {
+      throw new CairnError('invalid_option', 'A version is its seq: 1, 2, 3 ...', {
+        details: { seq: seqText.slice(0, 40) },
+      });
+    }
+    const document = await deps.store.getDocument(target);
+    const version = document
+      ? (await deps.store.listVersions(document.id)).find((v) => v.seq === seq)
+      : undefined;
+    if (!document || !version) {
+      throw new CairnError(
+        'document_not_found',
+        `No version ${seq} of ${JSON.stringify(target.slice(0, 200))}`,
+        { details: { doc: target.slice(0, 200), seq } },
+      );
+    }
+    const source = await deps.store.getVersionSource(version.id);
+    if (!source) {
+      throw new CairnError(
+        'layout_not_found',
+        `Version ${seq} of ${document.doc_uid} keeps no source bytes (only PDF versions do)`,
+        { details: { doc_uid: document.doc_uid, seq } },
+      );
+    }
+    return new Response(source.bytes, {
+      headers: {
+        'content-type': source.media_type,
+        'content-length': String(source.bytes.byteLength),
+        'content-disposition': `attachment; filename="${document.doc_uid.replace(/[^\w.-]/g, '_')}-v${seq}.pdf"`,
+        // opened directly, the file runs nothing in this origin
+        'content-security-policy': "sandbox; default-src 'none'",
+        etag: `"${source.sha256}"`,
+        'cache-control': 'private, max-age=3600, immutable',
+      },
+    });
+  });
   app.get('/:doc', async (c) => {
     const target = c.req.param('doc');
     const document = await deps.store.getDocument(target);

@@ -54,7 +54,7 @@ export function ingestRoutes(deps: ServerDeps): Hono {
     const chunkerId = defaultChunkerRegistry().get(chunker).chunker_id;
     const docUid = optionalString(c.req.query('doc_uid'), 'doc_uid');
     const sourceUrl = optionalString(c.req.query('source_url'), 'source_url');
-    const { doc, chunks } = await deps.process_upload({
+    const { doc, chunks, source_bytes } = await deps.process_upload({
       bytes,
       source_url: `${UPLOAD_PREFIX}${name}`,
       chunker_id: chunkerId,
@@ -67,7 +67,7 @@ export function ingestRoutes(deps: ServerDeps): Hono {
       deps.store,
       doc,
       { chunker_id: chunkerId, chunks },
-      { trusted_chunks: true },
+      { trusted_chunks: true, ...(source_bytes === undefined ? {} : { source_bytes }) },
     );
     for (const warning of result.warnings)
       deps.log(`cairn serve: warning: ${result.document.source_url}: ${warning}`);

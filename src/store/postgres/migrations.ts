@@ -6,6 +6,7 @@ import { nodeOffsets } from './migrations/004-node-offsets.js';
 import { removedDocuments } from './migrations/005-removed-documents.js';
 import { vectors } from './migrations/006-vectors.js';
 import { sections } from './migrations/007-sections.js';
+import { versionLayouts } from './migrations/008-version-layouts.js';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   initial,
@@ -15,4 +16,5 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   removedDocuments,
   vectors,
   sections,
+  versionLayouts,
 ];

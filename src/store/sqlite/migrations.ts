@@ -5,6 +5,7 @@ import { nodeOffsets } from './migrations/003-node-offsets.js';
 import { removedDocuments } from './migrations/004-removed-documents.js';
 import { vectors } from './migrations/005-vectors.js';
 import { sections } from './migrations/006-sections.js';
+import { versionLayouts } from './migrations/007-version-layouts.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   initial,
@@ -13,4 +14,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   removedDocuments,
   vectors,
   sections,
+  versionLayouts,
 ];
