@@ -71,6 +71,7 @@ it('exports exactly the public API', () => {
     'ensure',
     'exportChunks',
     'exportEarCorpus',
+    'exportStoredEarCorpus',
     'firstHitRank',
     'formatChunkId',
     'formatChunkerId',
