@@ -61,17 +61,18 @@ export async function* exportStoredEarCorpus(
   const ordinals = new Map<string, number>();
   let written = 0;
   for (const [index, row] of sources.entries()) {
+    const otherTitle = await otherTitleOf(store, row.current_version_id);
+    if (otherTitle !== null) {
+      options.on_skip?.({
+        source_url: row.source_url,
+        reason: `title ${otherTitle} of the CFR, not title 15`,
+      });
+      continue;
+    }
     const text = await store.getVersionText(row.current_version_id);
     if (text === null) continue;
     const doc = toCairnDocument(row, text);
     const facts = readSnapshotFacts(doc.canonical);
-    if (facts.title_number !== null && facts.title_number !== 15) {
-      options.on_skip?.({
-        source_url: row.source_url,
-        reason: `title ${facts.title_number} of the CFR, not title 15`,
-      });
-      continue;
-    }
     const sourceRef = formatSourceRef({
       sha256: doc.content_hash,
       date: resolveSnapshotDate(row.source_url, facts.date, options.snapshot_date),
@@ -137,6 +138,23 @@ export async function* exportStoredEarCorpus(
       { details: { issues: result.issues } },
     );
   }
+}
+
+/** Code points read to find the front matter before a whole document is loaded. */
+const HEAD_CHARS = 8192;
+
+/**
+ * The CFR title a version's front matter states when it is not 15, read
+ * from the head of the text alone, so that another title's document (most
+ * of a store of the whole eCFR, some of them the largest) is never loaded;
+ * null when it states 15, none, or closes no front matter within the head.
+ */
+async function otherTitleOf(store: ChunkStore, versionId: number): Promise<number | null> {
+  const head = (await store.getCanonicalSlice(versionId, 0, HEAD_CHARS)) ?? '';
+  // a front matter cut by the head could read as closed at its end: trust only a closed line
+  if (head.length === HEAD_CHARS && !/\n---[ \t]*\r?\n/.test(head)) return null;
+  const { title_number } = readSnapshotFacts(head);
+  return title_number !== null && title_number !== 15 ? title_number : null;
 }
 
 /** The stored eCFR documents in byte order of their source_url, as the file export orders paths. */
