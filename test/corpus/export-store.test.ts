@@ -19,8 +19,9 @@ const OPTIONS = { snapshot_date: '2025-12-31' };
 
 /**
  * 15 CFR chapter VII cut in two files at part 762 (both with the chapter's
- * front matter), and chapter VIII, which holds no EAR part: two documents
- * whose corpus lines continue each other's ordinals, and one skipped.
+ * front matter), chapter VIII, which holds no EAR part, and a chapter of
+ * title 24: two documents whose corpus lines continue each other's
+ * ordinals, and two skipped.
  */
 function writeInputs(dir: string): string {
   const lines = readFileSync(corpusPath('ecfr', 'title-15', 'chapter-VII.md'), 'utf8').split('\n');
@@ -36,6 +37,10 @@ function writeInputs(dir: string): string {
     `${[...lines.slice(0, frontMatterEnd), '', ...lines.slice(cut, end)].join('\n')}\n`,
   );
   copyFileSync(corpusPath('ecfr', 'title-15', 'chapter-VIII.md'), join(folder, 'chapter-VIII.md'));
+  copyFileSync(
+    corpusPath('ecfr', 'title-24', 'chapter-X.md'),
+    join(folder, 'title-24-chapter-X.md'),
+  );
   return folder;
 }
 
@@ -43,6 +48,7 @@ let dir: string;
 let folder: string;
 let store: ChunkStore;
 let fileLines: string[];
+let fileSkipped: { path: string; reason: string }[];
 let stored: StoredCorpusDocument[];
 const skipped: { source_url: string; reason: string }[] = [];
 let chunkerId = '';
@@ -53,7 +59,9 @@ beforeAll(async () => {
   store = await openStore({ db: join(dir, 'cairn.db') });
   const summary = await ingestSources(store, [folder], { workers: 0, root: dir });
   expect(summary.failed).toBe(0);
-  fileLines = (await exportEarCorpus(folder, OPTIONS)).documents.map(formatCorpusLine);
+  const fromFiles = await exportEarCorpus(folder, OPTIONS);
+  fileLines = fromFiles.documents.map(formatCorpusLine);
+  fileSkipped = fromFiles.skipped;
   stored = [];
   for await (const doc of exportStoredEarCorpus(store, {
     ...OPTIONS,
@@ -86,7 +94,9 @@ describe('EAR corpus export from the store', () => {
     expect(new Set(stored.map((d) => d.source_ref)).size).toBe(2);
     expect(skipped).toEqual([
       { source_url: 'ecfr/chapter-VIII.md', reason: 'no § in parts 730 to 774' },
+      { source_url: 'ecfr/title-24-chapter-X.md', reason: 'title 24 of the CFR, not title 15' },
     ]);
+    expect(fileSkipped.map((s) => s.reason)).toEqual(skipped.map((s) => s.reason));
   });
 
   it('names, on every line, stored chunks that hold its words in order', async () => {
