@@ -79,7 +79,7 @@ export function buildEarCorpus(
   doc: CairnDocument,
   options: BuildEarCorpusOptions,
 ): RetrievalCorpusDocument[] {
-  return buildEarCorpusEntries(doc, options).map((entry) => entry.document);
+  return emitEarCorpus(doc, { ...options, with_ranges: false }).map((entry) => entry.document);
 }
 
 /** `buildEarCorpus`, each document with the byte ranges of `doc.canonical` it was read from. */
@@ -87,9 +87,21 @@ export function buildEarCorpusEntries(
   doc: CairnDocument,
   options: BuildEarCorpusOptions,
 ): EarCorpusEntry[] {
+  return emitEarCorpus(doc, { ...options, with_ranges: true });
+}
+
+/** The ranges cost a pass over every piece: the file export, which has no chunks to match, skips it. */
+function emitEarCorpus(
+  doc: CairnDocument,
+  options: BuildEarCorpusOptions & { with_ranges: boolean },
+): EarCorpusEntry[] {
   const maxTokens = options.max_tokens ?? DEFAULT_MAX_TOKENS;
   const [firstPart, lastPart] = options.parts ?? EAR_PARTS;
-  const emitter = new Emitter(doc, options.source_ref, maxTokens);
+  const emitter = new Emitter(doc, {
+    source_ref: options.source_ref,
+    max_tokens: maxTokens,
+    with_ranges: options.with_ranges,
+  });
   for (const section of doc.sections) {
     const match = SECTION_DESIGNATOR.exec(section.designator ?? '');
     if (!match) continue;
@@ -125,8 +137,7 @@ class Emitter {
 
   constructor(
     private readonly doc: CairnDocument,
-    private readonly sourceRef: string,
-    private readonly maxTokens: number,
+    private readonly settings: { source_ref: string; max_tokens: number; with_ranges: boolean },
   ) {
     this.bytes = Buffer.from(doc.canonical, 'utf8');
     for (const block of doc.blocks) {
@@ -288,7 +299,9 @@ class Emitter {
   }): string {
     const text = p.segments.map((s) => s.text).join(SEPARATOR);
     const pieces =
-      estimateTokens(text) <= this.maxTokens ? [text] : splitTextForSize(text, this.maxTokens);
+      estimateTokens(text) <= this.settings.max_tokens
+        ? [text]
+        : splitTextForSize(text, this.settings.max_tokens);
     // each trimmed piece with its UTF-16 start in `text`: the pieces concatenate back to it
     const placed: { text: string; start16: number }[] = [];
     let at = 0;
@@ -317,12 +330,14 @@ class Emitter {
         title: p.title,
         text: piece,
         source: 'ecfr_snapshot',
-        source_ref: this.sourceRef,
+        source_ref: this.settings.source_ref,
         url,
         tokens_estimate: estimateTokens(piece),
         hash: sha256Hex(piece),
       };
-      const ranges = segmentRanges(p.segments, SEPARATOR, start16, start16 + piece.length);
+      const ranges = this.settings.with_ranges
+        ? segmentRanges(p.segments, SEPARATOR, start16, start16 + piece.length)
+        : [];
       this.out.push({ document, ranges });
     });
     return chunked ? `${p.id}#p0001` : p.id;

@@ -7,7 +7,12 @@ const overlapping = (
   ranges: { start_byte: number; end_byte: number }[],
 ): string[] =>
   chunks
-    .filter((c) => ranges.some((r) => c.byte_start < r.end_byte && c.byte_end > r.start_byte))
+    .filter((c) =>
+      ranges.some(
+        // an empty range holds no byte to share
+        (r) => r.start_byte < r.end_byte && c.byte_start < r.end_byte && c.byte_end > r.start_byte,
+      ),
+    )
     .map((c) => c.chunk_id);
 
 describe('ChunksUnderRanges', () => {
