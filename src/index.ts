@@ -127,7 +127,7 @@ export { verifyCitations } from './cite/verify-citations.js';
 // corpus: the retrieval-corpus.v1 contract and its EAR profile (seed 003)
 export type { BuildEarCorpusOptions } from './corpus/build-ear-corpus.js';
 export { buildEarCorpus } from './corpus/build-ear-corpus.js';
-export type { RetrievalCorpusDocument } from './corpus/corpus-contract.js';
+export type { RetrievalCorpusDocument, StoredCorpusDocument } from './corpus/corpus-contract.js';
 export { CORPUS_SCHEMA_VERSION } from './corpus/corpus-contract.js';
 export type {
   CorpusValidationOptions,
@@ -138,6 +138,11 @@ export type {
 export { createCorpusValidator } from './corpus/create-corpus-validator.js';
 export type { EarCorpusExport, ExportEarCorpusOptions } from './corpus/export-ear-corpus.js';
 export { exportEarCorpus } from './corpus/export-ear-corpus.js';
+export type {
+  ExportStoredEarCorpusOptions,
+  StoredCorpusSource,
+} from './corpus/export-stored-ear-corpus.js';
+export { exportStoredEarCorpus } from './corpus/export-stored-ear-corpus.js';
 export { formatCorpusJsonl, formatCorpusLine } from './corpus/format-corpus-line.js';
 export type {
   EarIdRejection,

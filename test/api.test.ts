@@ -79,6 +79,7 @@ it('exports exactly the public API', () => {
     'ensure',
     'exportChunks',
     'exportEarCorpus',
+    'exportStoredEarCorpus',
     'fillSections',
     'firstHitRank',
     'formatChunkId',

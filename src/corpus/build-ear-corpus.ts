@@ -1,7 +1,7 @@
 import { CairnError } from '../errors.js';
 import { sha256Hex } from '../load/hash.js';
 import type { DesignatorKind } from '../parse/ecfr/designator.js';
-import type { Block, CairnDocument, Section } from '../types.js';
+import type { Block, CairnDocument, Section, Span } from '../types.js';
 import {
   type ChunkKind,
   CORPUS_SCHEMA_VERSION,
@@ -11,6 +11,7 @@ import { estimateTokens } from './estimate-tokens.js';
 import { normalizeEarId } from './normalize-ear-id.js';
 import { childKinds, readDesignatorSequence } from './read-designator-sequence.js';
 import { splitTextForSize } from './split-text-for-size.js';
+import { type ByteRange, segmentRanges, type TextSegment } from './text-segment.js';
 
 export interface BuildEarCorpusOptions {
   /** Snapshot identity written on every document (see `formatSourceRef`). */
@@ -19,6 +20,13 @@ export interface BuildEarCorpusOptions {
   max_tokens?: number;
   /** First and last part of the EAR (15 CFR 730 to 774). */
   parts?: readonly [number, number];
+}
+
+/** A corpus document and the canonical bytes its text was read from. */
+export interface EarCorpusEntry {
+  document: RetrievalCorpusDocument;
+  /** In text order; a split document's pieces each name only their own part. */
+  ranges: ByteRange[];
 }
 
 /** Fits every common embedding model's window with room, and leaves 99% of EAR paragraphs whole. */
@@ -71,9 +79,29 @@ export function buildEarCorpus(
   doc: CairnDocument,
   options: BuildEarCorpusOptions,
 ): RetrievalCorpusDocument[] {
+  return emitEarCorpus(doc, { ...options, with_ranges: false }).map((entry) => entry.document);
+}
+
+/** `buildEarCorpus`, each document with the byte ranges of `doc.canonical` it was read from. */
+export function buildEarCorpusEntries(
+  doc: CairnDocument,
+  options: BuildEarCorpusOptions,
+): EarCorpusEntry[] {
+  return emitEarCorpus(doc, { ...options, with_ranges: true });
+}
+
+/** The ranges cost a pass over every piece: the file export, which has no chunks to match, skips it. */
+function emitEarCorpus(
+  doc: CairnDocument,
+  options: BuildEarCorpusOptions & { with_ranges: boolean },
+): EarCorpusEntry[] {
   const maxTokens = options.max_tokens ?? DEFAULT_MAX_TOKENS;
   const [firstPart, lastPart] = options.parts ?? EAR_PARTS;
-  const emitter = new Emitter(doc, options.source_ref, maxTokens);
+  const emitter = new Emitter(doc, {
+    source_ref: options.source_ref,
+    max_tokens: maxTokens,
+    with_ranges: options.with_ranges,
+  });
   for (const section of doc.sections) {
     const match = SECTION_DESIGNATOR.exec(section.designator ?? '');
     if (!match) continue;
@@ -84,11 +112,15 @@ export function buildEarCorpus(
   return emitter.out;
 }
 
-/** Numbers documents among their siblings (same parent_id; the roots are siblings too), from 1, in order. */
+/**
+ * Numbers documents among their siblings (same parent_id; the roots are
+ * siblings too), from 1, in order. `next` carries the counts from one call
+ * to the next, for a corpus built a source at a time.
+ */
 export function assignOrdinals(
   docs: readonly RetrievalCorpusDocument[],
+  next: Map<string, number> = new Map(),
 ): RetrievalCorpusDocument[] {
-  const next = new Map<string, number>();
   return docs.map((d) => {
     const key = d.parent_id ?? '';
     const ordinal = (next.get(key) ?? 0) + 1;
@@ -98,15 +130,14 @@ export function assignOrdinals(
 }
 
 class Emitter {
-  readonly out: RetrievalCorpusDocument[] = [];
+  readonly out: EarCorpusEntry[] = [];
   private readonly bytes: Buffer;
   private readonly blocks = new Map<number, Block[]>();
   private readonly children = new Map<number, Section[]>();
 
   constructor(
     private readonly doc: CairnDocument,
-    private readonly sourceRef: string,
-    private readonly maxTokens: number,
+    private readonly settings: { source_ref: string; max_tokens: number; with_ranges: boolean },
   ) {
     this.bytes = Buffer.from(doc.canonical, 'utf8');
     for (const block of doc.blocks) {
@@ -123,17 +154,25 @@ class Emitter {
       if (error !== MISREAD) throw error;
       root = { section, id, kind: 'section', children: [], folded: true };
     }
-    const notes: string[] = [];
+    const notes: TextSegment[] = [];
+    const title: TextSegment = {
+      text: section.title,
+      range: byteRange(section.heading_span),
+      verbatim_from: null,
+    };
     const visit = (node: Node, parentDocId: string | null): void => {
       const words =
-        node.kind === 'section' ? [section.title, ...this.words(node), ...notes] : this.words(node);
+        node.kind === 'section' ? [title, ...this.words(node), ...notes] : this.words(node);
       const label = `§ ${node.id.slice(4)}`;
       const docId = this.push({
         id: node.id,
         kind: node.kind,
         parent: parentDocId,
         title: node.kind === 'section' ? section.title : label,
-        text: words.length > 0 ? words.join('\n\n') : label,
+        segments:
+          words.length > 0
+            ? words
+            : [{ text: label, range: byteRange(node.section.heading_span), verbatim_from: null }],
       });
       for (const child of node.children) visit(child, docId);
     };
@@ -171,23 +210,35 @@ class Emitter {
     return node;
   }
 
-  private collectNotes(section: Section, notes: string[]): void {
+  private collectNotes(section: Section, notes: TextSegment[]): void {
     for (const block of this.blocks.get(section.index) ?? []) {
-      if (this.isSourceNote(block)) notes.push(this.textOf(block));
+      if (this.isSourceNote(block)) notes.push(this.segmentOf(block));
     }
     for (const child of this.children.get(section.index) ?? []) this.collectNotes(child, notes);
   }
 
   /** A node's words: its own blocks, and for a folded node its descendants' with their designators. */
-  private words(node: Node): string[] {
+  private words(node: Node): TextSegment[] {
     const own = this.ownWords(node.section);
     if (!node.folded) return own;
     const out = [...own];
     const visit = (s: Section): void => {
       const words = this.ownWords(s);
       const designator = s.designator ?? '';
-      if (words.length === 0) out.push(designator);
-      else out.push(`${designator} ${words[0]}`, ...words.slice(1));
+      if (words.length === 0) {
+        out.push({ text: designator, range: byteRange(s.heading_span), verbatim_from: null });
+      } else {
+        const first = words[0]!;
+        const lead = designator.length + 1;
+        out.push(
+          {
+            text: `${designator} ${first.text}`,
+            range: first.range,
+            verbatim_from: first.verbatim_from === null ? null : lead + first.verbatim_from,
+          },
+          ...words.slice(1),
+        );
+      }
       for (const child of this.children.get(s.index) ?? []) visit(child);
     };
     for (const child of this.children.get(node.section.index) ?? []) visit(child);
@@ -195,20 +246,42 @@ class Emitter {
   }
 
   /** Texts of a section's own blocks, headings and source notes aside. */
-  private ownWords(section: Section): string[] {
-    const out: string[] = [];
+  private ownWords(section: Section): TextSegment[] {
+    const out: TextSegment[] = [];
     for (const block of this.blocks.get(section.index) ?? []) {
       if (block.type === 'heading' || block.type === 'front_matter' || this.isSourceNote(block))
         continue;
-      const text = this.textOf(block);
-      if (text !== '') out.push(text);
+      const segment = this.segmentOf(block);
+      if (segment.text !== '') out.push(segment);
     }
     return out;
   }
 
   private textOf(block: Block): string {
-    const raw = this.bytes.toString('utf8', block.span.start_byte, block.span.end_byte);
-    return block.type === 'quote' ? raw.replace(/^[ \t]*>[ \t]?/gm, '').trim() : raw.trim();
+    return this.segmentOf(block).text;
+  }
+
+  /** A block's text, trimmed; a quote's without its `>` markers (so no longer verbatim). */
+  private segmentOf(block: Block): TextSegment {
+    const { start_byte, end_byte } = block.span;
+    const raw = this.bytes.toString('utf8', start_byte, end_byte);
+    if (block.type === 'quote') {
+      return {
+        text: raw.replace(/^[ \t]*>[ \t]?/gm, '').trim(),
+        range: { start_byte, end_byte },
+        verbatim_from: null,
+      };
+    }
+    const text = raw.trim();
+    const lead = Buffer.byteLength(raw.slice(0, raw.length - raw.trimStart().length), 'utf8');
+    return {
+      text,
+      range: {
+        start_byte: start_byte + lead,
+        end_byte: start_byte + lead + Buffer.byteLength(text, 'utf8'),
+      },
+      verbatim_from: 0,
+    };
   }
 
   /** eCFR source notes, `> [61 FR 12806, Mar. 25, 1996, ...]`, close a `§`, whatever paragraph precedes them. */
@@ -222,24 +295,33 @@ class Emitter {
     kind: ChunkKind;
     parent: string | null;
     title: string;
-    text: string;
+    segments: TextSegment[];
   }): string {
+    const text = p.segments.map((s) => s.text).join(SEPARATOR);
     const pieces =
-      estimateTokens(p.text) <= this.maxTokens
-        ? [p.text]
-        : splitTextForSize(p.text, this.maxTokens)
-            .map((piece) => piece.trim())
-            .filter((piece) => piece !== '');
-    if (pieces.length === 0) {
+      estimateTokens(text) <= this.settings.max_tokens
+        ? [text]
+        : splitTextForSize(text, this.settings.max_tokens);
+    // each trimmed piece with its UTF-16 start in `text`: the pieces concatenate back to it
+    const placed: { text: string; start16: number }[] = [];
+    let at = 0;
+    for (const piece of pieces) {
+      const trimmed = piece.trim();
+      if (trimmed !== '') {
+        placed.push({ text: trimmed, start16: at + piece.length - piece.trimStart().length });
+      }
+      at += piece.length;
+    }
+    if (placed.length === 0) {
       throw new CairnError(
         'internal_invariant',
         `Empty text for ${p.id} in ${this.doc.source_url}`,
       );
     }
-    const chunked = pieces.length > 1;
+    const chunked = placed.length > 1;
     const url = urlOf(p.id);
-    pieces.forEach((piece, i) => {
-      this.out.push({
+    placed.forEach(({ text: piece, start16 }, i) => {
+      const document: RetrievalCorpusDocument = {
         schema_version: CORPUS_SCHEMA_VERSION,
         doc_id: chunked ? `${p.id}#p${String(i + 1).padStart(4, '0')}` : p.id,
         section_id: p.id,
@@ -248,14 +330,25 @@ class Emitter {
         title: p.title,
         text: piece,
         source: 'ecfr_snapshot',
-        source_ref: this.sourceRef,
+        source_ref: this.settings.source_ref,
         url,
         tokens_estimate: estimateTokens(piece),
         hash: sha256Hex(piece),
-      });
+      };
+      const ranges = this.settings.with_ranges
+        ? segmentRanges(p.segments, SEPARATOR, start16, start16 + piece.length)
+        : [];
+      this.out.push({ document, ranges });
     });
     return chunked ? `${p.id}#p0001` : p.id;
   }
+}
+
+/** Between a document's blocks, as a reader sees paragraphs. */
+const SEPARATOR = '\n\n';
+
+function byteRange(span: Span | null): ByteRange | null {
+  return span === null ? null : { start_byte: span.start_byte, end_byte: span.end_byte };
 }
 
 function pushTo<T>(map: Map<number, T[]>, key: number, value: T): void {

@@ -44,3 +44,12 @@ export interface RetrievalCorpusDocument {
   tokens_estimate?: number;
   hash?: string;
 }
+
+/**
+ * A document exported from a store: the contract's fields, then the cairn
+ * chunk IDs whose spans hold its words, in reading order (a field v1 does not
+ * name, which its consumers ignore).
+ */
+export interface StoredCorpusDocument extends RetrievalCorpusDocument {
+  chunk_ids: string[];
+}

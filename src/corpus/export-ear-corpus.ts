@@ -16,6 +16,7 @@ import { createCorpusValidator } from './create-corpus-validator.js';
 import { formatCorpusLine } from './format-corpus-line.js';
 import { formatSourceRef } from './format-source-ref.js';
 import { readSnapshotFacts } from './read-snapshot-facts.js';
+import { resolveSnapshotDate } from './resolve-snapshot-date.js';
 
 export interface ExportEarCorpusOptions {
   /** The snapshot date (YYYY-MM-DD) for files whose front matter states none. */
@@ -64,7 +65,7 @@ export async function exportEarCorpus(
       skipped.push({ path, reason: `title ${facts.title_number} of the CFR, not title 15` });
       continue;
     }
-    const date = snapshotDate(path, facts.date, options.snapshot_date);
+    const date = resolveSnapshotDate(path, facts.date, options.snapshot_date);
     const sourceRef = formatSourceRef({
       sha256: createHash('sha256').update(bytes).digest('hex'),
       date,
@@ -118,21 +119,6 @@ function selfCheck(documents: readonly RetrievalCorpusDocument[]): void {
       },
     );
   }
-}
-
-function snapshotDate(
-  path: string,
-  fromFile: string | null,
-  fromOption: string | undefined,
-): string | null {
-  if (fromFile !== null && fromOption !== undefined && fromFile !== fromOption) {
-    throw new CairnError(
-      'invalid_option',
-      `${path} states snapshot date ${fromFile} in its front matter, but --snapshot-date says ${fromOption}`,
-      { details: { source: path } },
-    );
-  }
-  return fromFile ?? fromOption ?? null;
 }
 
 async function markdownFiles(input: string): Promise<string[]> {

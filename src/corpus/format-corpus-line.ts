@@ -1,7 +1,7 @@
-import type { RetrievalCorpusDocument } from './corpus-contract.js';
+import type { RetrievalCorpusDocument, StoredCorpusDocument } from './corpus-contract.js';
 
-/** The order fields are written in: required identity first, then structure, text, provenance. */
-const FIELD_ORDER: (keyof RetrievalCorpusDocument)[] = [
+/** The order fields are written in: required identity first, then structure, text, provenance, then the store's chunk IDs. */
+const FIELD_ORDER: (keyof StoredCorpusDocument)[] = [
   'schema_version',
   'doc_id',
   'section_id',
@@ -15,6 +15,7 @@ const FIELD_ORDER: (keyof RetrievalCorpusDocument)[] = [
   'url',
   'tokens_estimate',
   'hash',
+  'chunk_ids',
 ];
 
 /**
@@ -23,9 +24,10 @@ const FIELD_ORDER: (keyof RetrievalCorpusDocument)[] = [
  * line readers that split on every Unicode line break (Python's
  * `str.splitlines`) would cut the line there.
  */
-export function formatCorpusLine(doc: RetrievalCorpusDocument): string {
+export function formatCorpusLine(doc: RetrievalCorpusDocument | StoredCorpusDocument): string {
+  const fields: Partial<StoredCorpusDocument> = doc;
   const ordered: Record<string, unknown> = {};
-  for (const field of FIELD_ORDER) if (doc[field] !== undefined) ordered[field] = doc[field];
+  for (const field of FIELD_ORDER) if (fields[field] !== undefined) ordered[field] = fields[field];
   return JSON.stringify(ordered).replace(/[\u2028\u2029]/g, (c) =>
     c === '\u2028' ? '\\u2028' : '\\u2029',
   );

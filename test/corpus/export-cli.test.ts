@@ -162,7 +162,11 @@ describe('cairn export corpus', () => {
       '--out',
       '--snapshot-date',
       '--max-tokens',
+      '--db',
+      '--chunker',
       '--json',
     ]);
+    // without an input the corpus comes from the store
+    expect(corpus?.registeredArguments.map((a) => a.required)).toEqual([false]);
   });
 });

@@ -94,6 +94,7 @@ export function describeSearchModes(name: string, makeFixture: () => Promise<Sto
       const [q] = await embedder.embed([query]);
       for (const hit of result.hits) {
         expect(hit.embed_model).toBe(embedder.id);
+        expect(hit.chunker_id).toBe(result.chunker_id);
         expect(hit.ranks!.lexical).toBeNull();
         const [v] = await embedder.embed([embeddedText(hit, 'heading_path')]);
         expect(hit.delta_s).toBeCloseTo(1 - cosine(q!, v!), 5);
@@ -122,6 +123,7 @@ export function describeSearchModes(name: string, makeFixture: () => Promise<Sto
         const l = lexical.hits.find((h) => h.snippet_id === hit.snippet_id)?.k_final ?? null;
         const v = vector.hits.find((h) => h.snippet_id === hit.snippet_id)?.k_final ?? null;
         expect(hit.ranks).toEqual({ lexical: l, vector: v });
+        expect(hit.chunker_id).toBe(result.chunker_id);
         const rrf = (l === null ? 0 : 1 / (60 + l)) + (v === null ? 0 : 1 / (60 + v));
         expect(hit.score_raw).toBeCloseTo(rrf, 12);
         expect(hit.delta_s).toBeTypeOf('number');

@@ -105,14 +105,16 @@ const HAND_READ: Record<number, string> = {
   733: '15 CFR 754.3(b)(1)',
   742: '15 CFR 754.4(c)(2)(i)',
   795: '15 CFR 756.2(d)(1)',
-  848: '15 CFR 758.1(h)(2)(i)',
+  // the § ends with a paragraph (i) after (h)(2): a letter, not a roman numeral under (h)(2)
+  848: '15 CFR 758.1(i)',
   901: '15 CFR 758.7(b)(1)(i)',
   944: '15 CFR 758.11(b)',
   954: '15 CFR 760.1(a)(3)',
   1007: '15 CFR 760.2(c)(1)(i)',
   1060: '15 CFR 760.3(b)(1)',
   1113: '15 CFR 760.3(e)(4)',
-  1155: '15 CFR 760.3(b)(8)',
+  // (i)(1) Any United States person..., then items (a) and (b) under (i)(1)(ii), then (2) to (8) of (i)
+  1155: '15 CFR 760.3(i)(8)',
   1166: '15 CFR 760.5(a)(2)',
   1219: '15 CFR 762.2(a)(9)',
   1272: '15 CFR 762.2(b)(56)',
@@ -146,6 +148,15 @@ const HAND_READ: Record<number, string> = {
   2632: '15 CFR 791.200(a)(3)(i)',
 };
 
+/**
+ * Sampled chunks whose citation cairn gets wrong today, both where a
+ * paragraph lettered (i) follows (h) and the eCFR parser reads it as the
+ * roman numeral (i) under the paragraph before. Kept out of the equality
+ * below and checked to differ, so that the day the parser reads them right
+ * this list must be emptied.
+ */
+const MISREAD_TODAY = [848, 1155];
+
 describe('legible sections from a store (15 CFR chapter VII in SQLite)', () => {
   let store: ChunkStore;
   let dir: string;
@@ -165,15 +176,23 @@ describe('legible sections from a store (15 CFR chapter VII in SQLite)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test(`${Object.keys(HAND_READ).length} sampled chunks carry the citation read by hand`, async () => {
-    expect(Object.keys(HAND_READ).length).toBeGreaterThanOrEqual(50);
+  test(`${Object.keys(HAND_READ).length - MISREAD_TODAY.length} of ${Object.keys(HAND_READ).length} sampled chunks carry the citation read by hand (the rest: known misreadings)`, async () => {
+    expect(Object.keys(HAND_READ).length - MISREAD_TODAY.length).toBeGreaterThanOrEqual(50);
     const document = (await store.listDocuments())[0]!;
     const chunks = await store.listChunks(document.current_version_id, CHUNKER.chunker_id);
     const got: Record<number, string> = {};
     for (const seq of Object.keys(HAND_READ).map(Number)) {
       got[seq] = (await legibleSection(store, chunks[seq]!)).section_id;
     }
-    expect(got).toEqual(HAND_READ);
+    const expected = { ...HAND_READ };
+    for (const seq of MISREAD_TODAY) {
+      expect(got[seq], `chunk ${seq} now reads right: take it out of MISREAD_TODAY`).not.toBe(
+        HAND_READ[seq],
+      );
+      delete got[seq];
+      delete expected[seq];
+    }
+    expect(got).toEqual(expected);
     // the chunk ID keeps its dot path
     expect(chunks[53]!.chunk_id).toContain(`s=`);
     expect(chunks[53]!.section_id).toMatch(/^\d+(\.\d+)+$/);

@@ -67,12 +67,16 @@ describe('document identity under a declared root', () => {
     ]);
     expect(a.stderr).not.toContain('error');
     expect(a.code).toBe(0);
-    const b = runCli(
-      bundle.file('cli'),
-      join(dir, 'elsewhere', 'deeper'),
-      ['ingest', '../../repo/docs', '--db', join(dir, 'b.db'), '--workers', '0'],
-      { CAIRN_ROOT: '../../repo' },
-    );
+    const b = runCli(bundle.file('cli'), join(dir, 'elsewhere', 'deeper'), [
+      'ingest',
+      '../../repo/docs',
+      '--root',
+      '../../repo',
+      '--db',
+      join(dir, 'b.db'),
+      '--workers',
+      '0',
+    ]);
     expect(b.code).toBe(0);
     const first = await identities(join(dir, 'a.db'));
     const second = await identities(join(dir, 'b.db'));
@@ -106,19 +110,23 @@ describe('document identity under a declared root', () => {
   test('--source-url fills {path} with the stored path; --doc-uid names a single file; a file outside the root is refused', async () => {
     const repo = join(dir, 'repo');
     const db = join(dir, 'template.db');
-    const run = runCli(bundle.file('cli'), repo, [
-      'ingest',
-      'docs',
-      '--root',
-      '.',
-      '--db',
-      db,
-      '--workers',
-      '0',
-      '--json',
-      '--source-url',
-      'https://github.com/org/repo/blob/main/{path}',
-    ]);
+    // the root from CAIRN_ROOT this time, which --root stands in for
+    const run = runCli(
+      bundle.file('cli'),
+      join(dir, 'elsewhere'),
+      [
+        'ingest',
+        '../repo/docs',
+        '--db',
+        db,
+        '--workers',
+        '0',
+        '--json',
+        '--source-url',
+        'https://github.com/org/repo/blob/main/{path}',
+      ],
+      { CAIRN_ROOT: '../repo' },
+    );
     expect(run.code).toBe(0);
     const stored = await identities(db);
     const plain = await identities(join(dir, 'a.db'));
