@@ -5,6 +5,7 @@ import { storedTsvector } from './migrations/003-stored-tsvector.js';
 import { nodeOffsets } from './migrations/004-node-offsets.js';
 import { removedDocuments } from './migrations/005-removed-documents.js';
 import { vectors } from './migrations/006-vectors.js';
+import { vectorScan } from './migrations/009-vector-scan.js';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   initial,
@@ -13,4 +14,5 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   nodeOffsets,
   removedDocuments,
   vectors,
+  vectorScan,
 ];

@@ -4,6 +4,7 @@ import { lexicalIndex } from './migrations/002-lexical-index.js';
 import { nodeOffsets } from './migrations/003-node-offsets.js';
 import { removedDocuments } from './migrations/004-removed-documents.js';
 import { vectors } from './migrations/005-vectors.js';
+import { vectorScan } from './migrations/008-vector-scan.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   initial,
@@ -11,4 +12,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   nodeOffsets,
   removedDocuments,
   vectors,
+  vectorScan,
 ];
