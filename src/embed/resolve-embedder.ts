@@ -6,11 +6,13 @@ import type { Embedder } from './types.js';
 /**
  * The embedder a `--embedder` spec names:
  * - `hash` or `hash:<dimensions>`: the built-in lexical embedder;
- * - `openai:<model>@<base_url>`: an OpenAI-compatible server (key from `CAIRN_EMBED_API_KEY`).
+ * - `openai:<model>@<base_url>`: an OpenAI-compatible server (key from `CAIRN_EMBED_API_KEY`),
+ *   sent `requests.batch_size` texts per request, `requests.concurrency` requests at once.
  */
 export async function resolveEmbedder(
   spec: string,
   env: NodeJS.ProcessEnv = process.env,
+  requests: { batch_size?: number; concurrency?: number } = {},
 ): Promise<Embedder> {
   const hash = /^hash(?::(\d+))?$/.exec(spec);
   if (hash !== null) {
@@ -23,7 +25,7 @@ export async function resolveEmbedder(
   }
   const openai = /^openai:([^@]+)@(.+)$/.exec(spec);
   if (openai !== null) {
-    return createOpenAIEmbedder({ model: openai[1]!, base_url: openai[2]!, env });
+    return createOpenAIEmbedder({ model: openai[1]!, base_url: openai[2]!, env, ...requests });
   }
   throw new CairnError(
     'invalid_option',
