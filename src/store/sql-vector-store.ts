@@ -14,7 +14,9 @@ function inList(count: number): string {
 
 /** The query's filters on the scanned vector rows (`cv`), as lexical search filters chunks. */
 function vectorFilters(query: VectorQuery): { where: string; params: unknown[] } {
-  const filters = ['cv.embed_model = ?', 'cv.chunker_id = ?'];
+  // `|| ''` keeps the planners off the (embed_model, text_hash) index: probing it, then each row by
+  // its id, costs twice the sequential read of the table (measured on 63k eCFR chunks, SQLite)
+  const filters = ["cv.embed_model || '' = ?", 'cv.chunker_id = ?'];
   const params: unknown[] = [query.embed_model, query.chunker_id];
   if (query.document_id !== undefined) {
     filters.push('cv.document_id = ?');
