@@ -69,7 +69,7 @@ class CountingVectorStore extends VectorStore {
     return this.addVectors(vectors, documents, options);
   }
   async addVectors(vectors, _documents, options) {
-    options.ids.forEach((id, i) => this.rows.set(id, vectors[i]));
+    for (const [i, id] of options.ids.entries()) this.rows.set(id, vectors[i]);
     return options.ids;
   }
   async delete({ ids }) {
@@ -92,9 +92,9 @@ class MemoryRecordManager extends RecordManager {
   async update(keys, { groupIds = [], timeAtLeast } = {}) {
     const now = ++this.clock;
     if (timeAtLeast !== undefined && now < timeAtLeast) throw new Error('clock went back');
-    keys.forEach((key, i) =>
-      this.records.set(key, { updated_at: now, group: groupIds[i] ?? null }),
-    );
+    for (const [i, key] of keys.entries()) {
+      this.records.set(key, { updated_at: now, group: groupIds[i] ?? null });
+    }
   }
   async exists(keys) {
     return keys.map((key) => this.records.has(key));
