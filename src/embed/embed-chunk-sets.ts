@@ -62,6 +62,7 @@ export async function embedChunkSets(
     const texts = chunks.map((chunk) => embeddedText(chunk, context));
     const hashes = texts.map(textHash);
     const cached = await store.getCachedEmbeddings(embedder.id, hashes);
+    const vectors = new Map(cached);
     const missing = new Map<string, string>();
     hashes.forEach((hash, i) => {
       if (!cached.has(hash)) missing.set(hash, texts[i]!);
@@ -70,14 +71,13 @@ export async function embedChunkSets(
     const todo = [...missing];
     for (let at = 0; at < todo.length; at += groupSize) {
       const group = todo.slice(at, at + groupSize);
-      const vectors = await embedder.embed(
+      const embedded = await embedder.embed(
         group.map(([, text]) => text),
         options.signal === undefined ? {} : { signal: options.signal },
       );
-      await store.putEmbeddings(
-        embedder.id,
-        group.map(([hash], i) => ({ text_hash: hash, vector: vectors[i]! })),
-      );
+      const entries = group.map(([hash], i) => ({ text_hash: hash, vector: embedded[i]! }));
+      await store.putEmbeddings(embedder.id, entries);
+      for (const entry of entries) vectors.set(entry.text_hash, entry.vector);
       progress.texts_embedded += group.length;
     }
     await store.writeVectorSet({
@@ -86,7 +86,14 @@ export async function embedChunkSets(
       embed_model: embedder.id,
       dimensions: embedder.dimensions,
       text_context: context,
-      chunks: chunks.map((chunk, i) => ({ chunk_row_id: chunk.id, text_hash: hashes[i]! })),
+      chunks: chunks.map((chunk, i) => ({
+        chunk_row_id: chunk.id,
+        document_id: chunk.document_id,
+        section_id: chunk.section_id,
+        chunk_id: chunk.chunk_id,
+        text_hash: hashes[i]!,
+        vector: vectors.get(hashes[i]!)!,
+      })),
     });
     progress.sets_done++;
     progress.chunks_done += chunks.length;

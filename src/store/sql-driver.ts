@@ -43,8 +43,20 @@ export interface DialectSql {
   vectorParam(vector: Float32Array): unknown;
   /** A `vector` column's value as read back. */
   readVector(value: unknown): Float32Array;
-  /** 1 − cosine of `column` and the one `?` it holds (the query vector), exactly, in SQL. */
-  cosineDistanceSql(column: string): string;
+  /**
+   * 1 − cosine of `column` and the one `?` it holds (the query vector),
+   * exactly, in SQL; with `extension`, through the vector extension
+   * installed in that schema.
+   */
+  cosineDistanceSql(column: string, extension: VectorExtension | null): string;
+  /** The vector extension the database has (PostgreSQL: pgvector), or null to score in plain SQL. */
+  findVectorExtension(executor: SqlExecutor): Promise<VectorExtension | null>;
+}
+
+/** An installed vector extension: pgvector's, in the schema that holds its type. */
+export interface VectorExtension {
+  name: 'pgvector';
+  schema: string;
 }
 
 export interface SqlExecutor {

@@ -1,9 +1,10 @@
 import { insertBatched } from './insert-batched.js';
-import { CURRENT_JOINS, lexicalFilters, MATCH_COLUMNS } from './lexical-search-sql.js';
+import { CURRENT_JOINS, MATCH_COLUMNS } from './lexical-search-sql.js';
 import { toChunk } from './row-mappers.js';
 import { fillHeadingPaths } from './section-rows.js';
 import { type SqlStoreContext, selectOne } from './sql-context.js';
-import type { VectorStore } from './vector-store.js';
+import type { VectorExtension } from './sql-driver.js';
+import type { VectorQuery, VectorStore } from './vector-store.js';
 
 /** Keys per `IN (...)` list: far below either database's parameter limit. */
 const KEYS_PER_READ = 500;
@@ -12,9 +13,29 @@ function inList(count: number): string {
   return `(${Array.from({ length: count }, () => '?').join(', ')})`;
 }
 
+/** The query's filters on the scanned vector rows (`cv`), as lexical search filters chunks. */
+function vectorFilters(query: VectorQuery): { where: string; params: unknown[] } {
+  // `|| ''` keeps the planners off the (embed_model, text_hash) index: probing it, then each row by
+  // its id, costs twice the sequential read of the table (measured on 63k eCFR chunks, SQLite)
+  const filters = ["cv.embed_model || '' = ?", 'cv.chunker_id = ?'];
+  const params: unknown[] = [query.embed_model, query.chunker_id];
+  if (query.document_id !== undefined) {
+    filters.push('cv.document_id = ?');
+    params.push(query.document_id);
+  }
+  if (query.section !== undefined) {
+    // a section matches itself and its subsections (a prefix ending at a dot)
+    filters.push('(cv.section_id = ? OR substr(cv.section_id, 1, length(?) + 1) = ?)');
+    params.push(query.section, query.section, `${query.section}.`);
+  }
+  return { where: filters.join(' AND '), params };
+}
+
 export function createSqlVectorStore(ctx: SqlStoreContext): VectorStore {
   const { driver } = ctx;
   const sql = driver.dialect.sql;
+  // asked once per store: an extension installed later is used after a reopen
+  let extension: Promise<VectorExtension | null> | undefined;
   return {
     async listPendingVectorSets(embedModel, chunkerId) {
       const rows = await driver.all<Record<string, unknown>>(
@@ -85,8 +106,28 @@ export function createSqlVectorStore(ctx: SqlStoreContext): VectorStore {
           tx,
           {
             table: 'chunk_vectors',
-            columns: ['chunk_row_id', 'embed_model', 'text_hash'],
-            rows: input.chunks.map((c) => [c.chunk_row_id, input.embed_model, c.text_hash]),
+            columns: [
+              'chunk_row_id',
+              'embed_model',
+              'text_hash',
+              'chunker_id',
+              'document_id',
+              'version_id',
+              'section_id',
+              'chunk_id',
+              'vector',
+            ],
+            rows: input.chunks.map((c) => [
+              c.chunk_row_id,
+              input.embed_model,
+              c.text_hash,
+              input.chunker_id,
+              c.document_id,
+              input.version_id,
+              c.section_id,
+              c.chunk_id,
+              sql.vectorParam(c.vector),
+            ]),
           },
           ctx.limits,
         );
@@ -138,20 +179,22 @@ export function createSqlVectorStore(ctx: SqlStoreContext): VectorStore {
 
     async searchVectors(query) {
       if (query.limit <= 0) return [];
-      const { where, params } = lexicalFilters({
-        chunker_id: query.chunker_id,
-        terms: [],
-        limit: query.limit,
-        ...(query.document_id === undefined ? {} : { document_id: query.document_id }),
-        ...(query.section === undefined ? {} : { section: query.section }),
+      const { where, params } = vectorFilters(query);
+      extension ??= sql.findVectorExtension(driver).catch((error: unknown) => {
+        extension = undefined;
+        throw error;
       });
+      const scoring = await extension;
+      // The scan reads only chunk_vectors (and the few documents rows); the
+      // chunks' full rows are read for the k nearest alone, in one statement.
       const rows = await driver.all<Record<string, unknown>>(
-        `SELECT ${MATCH_COLUMNS}, ${sql.cosineDistanceSql('e.vector')} AS distance FROM chunks c ${CURRENT_JOINS} ` +
-          'JOIN vector_sets vs ON vs.version_id = c.version_id AND vs.chunker_id = c.chunker_id AND vs.embed_model = ? ' +
-          'JOIN chunk_vectors cv ON cv.chunk_row_id = c.id AND cv.embed_model = vs.embed_model ' +
-          'JOIN embeddings e ON e.embed_model = cv.embed_model AND e.text_hash = cv.text_hash ' +
-          `WHERE ${where} ORDER BY distance, COALESCE(c.section_id, ''), c.chunk_id LIMIT ?`,
-        [sql.vectorParam(query.vector), query.embed_model, ...params, query.limit],
+        `WITH nearest AS (SELECT cv.chunk_row_id, ${sql.cosineDistanceSql('cv.vector', scoring)} AS distance ` +
+          'FROM chunk_vectors cv JOIN documents d ON d.id = cv.document_id ' +
+          'AND d.current_version_id = cv.version_id AND d.removed_at IS NULL ' +
+          `WHERE ${where} ORDER BY distance, COALESCE(cv.section_id, ''), cv.chunk_id LIMIT ?) ` +
+          `SELECT ${MATCH_COLUMNS}, n.distance AS distance FROM nearest n JOIN chunks c ON c.id = n.chunk_row_id ${CURRENT_JOINS} ` +
+          "ORDER BY n.distance, COALESCE(c.section_id, ''), c.chunk_id",
+        [sql.vectorParam(query.vector), ...params, query.limit],
       );
       const chunks = await fillHeadingPaths(driver, rows.map(toChunk));
       return rows.map((row, i) => ({
@@ -168,9 +211,7 @@ export function createSqlVectorStore(ctx: SqlStoreContext): VectorStore {
       for (let at = 0; at < chunkRowIds.length; at += KEYS_PER_READ) {
         const keys = chunkRowIds.slice(at, at + KEYS_PER_READ);
         const rows = await driver.all<Record<string, unknown>>(
-          'SELECT cv.chunk_row_id, e.vector FROM chunk_vectors cv JOIN embeddings e ' +
-            'ON e.embed_model = cv.embed_model AND e.text_hash = cv.text_hash ' +
-            `WHERE cv.embed_model = ? AND cv.chunk_row_id IN ${inList(keys.length)}`,
+          `SELECT cv.chunk_row_id, cv.vector FROM chunk_vectors cv WHERE cv.embed_model = ? AND cv.chunk_row_id IN ${inList(keys.length)}`,
           [embedModel, ...keys],
         );
         for (const row of rows) found.set(Number(row.chunk_row_id), sql.readVector(row.vector));

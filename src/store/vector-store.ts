@@ -8,6 +8,16 @@ export interface PendingVectorSet {
   chunk_count: number;
 }
 
+/** One chunk of a set being marked embedded. */
+export interface VectorSetChunk {
+  chunk_row_id: number;
+  document_id: number;
+  section_id: string | null;
+  chunk_id: string;
+  text_hash: string;
+  vector: Float32Array;
+}
+
 /** The pointers and the completion mark of one embedded chunk set. */
 export interface VectorSetWrite {
   version_id: number;
@@ -16,8 +26,12 @@ export interface VectorSetWrite {
   dimensions: number;
   /** What the embedded text holds beside the chunk text (`heading_path` or `none`). */
   text_context: string;
-  /** Every chunk of the set, each with the sha256 of its embedded text (already in the cache). */
-  chunks: readonly { chunk_row_id: number; text_hash: string }[];
+  /**
+   * Every chunk of the set: its row and the keys search filters and orders
+   * on, the sha256 of its embedded text (already in the cache) and that
+   * text's vector, which search scans beside the pointer.
+   */
+  chunks: readonly VectorSetChunk[];
 }
 
 export interface VectorQuery {

@@ -17,6 +17,44 @@ describe.skipIf(skip !== null)('PostgreSQL', () => {
 });
 
 /**
+ * Where pgvector is installed, the same suite scores through its `<=>`; where
+ * it cannot be, the suite skips with the reason (under CI too: the extension
+ * is not in Debian bookworm's archive, and real[] is the path that runs).
+ */
+const pgvectorSkip =
+  skip !== null
+    ? skip
+    : (await pgvectorAvailable())
+      ? null
+      : 'pgvector is not installed on this server (CREATE EXTENSION vector cannot succeed): the real[] path above runs instead';
+if (pgvectorSkip !== null) console.info(`skipped: PostgreSQL with pgvector: ${pgvectorSkip}`);
+describe.skipIf(pgvectorSkip !== null)('PostgreSQL with pgvector', () => {
+  describeVectorConformance('PostgreSQL (pgvector <=> over real[])', async () => {
+    const schema = uniqueSchema();
+    return {
+      open: async (options = {}) => {
+        const store = await openStore({ db: PG_URL, schema, ...options });
+        const [row] = (await pgQueryRows("SELECT 1 FROM pg_extension WHERE extname = 'vector'"))
+          .rows;
+        expect(row).toBeDefined();
+        return store;
+      },
+      dispose: () => dropSchema(schema),
+    };
+  });
+});
+
+async function pgQueryRows(sql: string) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * The store keeps vectors as real[] whether or not pgvector is installed;
  * this pins which one the server offers, so a report of the path taken is true.
  */

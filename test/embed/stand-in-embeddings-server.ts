@@ -15,6 +15,8 @@ export interface StandIn {
   auth: (string | undefined)[];
   /** Statuses (with headers) to answer the next requests with, before answering normally. */
   script: { status: number; headers?: Record<string, string>; body?: string; delay_ms?: number }[];
+  /** Called after each answer is sent, with the requests counted so far (a test kills its client here). */
+  after_response?: (requests: number) => void;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startStandInEmbeddingsServer(dimensions = 64): Promise<Sta
           model: body.model,
           data: vectors.map((v, index) => ({ object: 'embedding', index, embedding: [...v] })),
         }),
+        () => (state as Partial<StandIn>).after_response?.(state.requests),
       );
     });
   });

@@ -188,7 +188,16 @@ export function describeVectorConformance(
             embed_model: 'nobody',
             dimensions: 3,
             text_context: 'none',
-            chunks: [{ chunk_row_id: first!.id, text_hash: 'f'.repeat(64) }],
+            chunks: [
+              {
+                chunk_row_id: first!.id,
+                document_id: first!.document_id,
+                section_id: first!.section_id,
+                chunk_id: first!.chunk_id,
+                text_hash: 'f'.repeat(64),
+                vector: new Float32Array([1, 0, 0]),
+              },
+            ],
           })
           .then(
             () => null,

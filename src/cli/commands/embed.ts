@@ -14,6 +14,8 @@ interface EmbedFlags {
   context: string;
   json?: boolean;
   progress?: boolean;
+  batchSize?: string;
+  concurrency?: string;
 }
 
 export function registerEmbed(program: Command): void {
@@ -36,6 +38,11 @@ export function registerEmbed(program: Command): void {
       'what is embedded beside the chunk text: heading_path (its headings, one line before it) or none',
       'heading_path',
     )
+    .option(
+      '--batch-size <n>',
+      'texts per request to an openai: embedder (default 64; some servers take fewer)',
+    )
+    .option('--concurrency <n>', 'requests in flight at most to an openai: embedder (default 2)')
     .option('--no-progress', 'print no progress lines on stderr')
     .option('--json', 'print the report as JSON')
     .addHelpText(
@@ -71,7 +78,10 @@ Exit codes: 0 done, 2 on a bad option, a store or embedder that cannot be used, 
             `--context must be one of ${EMBED_CONTEXTS.join(', ')}, not "${flags.context}"`,
           );
         }
-        const embedder = await resolveEmbedder(flags.embedder);
+        const embedder = await resolveEmbedder(flags.embedder, process.env, {
+          ...positiveOption('--batch-size', flags.batchSize, 'batch_size'),
+          ...positiveOption('--concurrency', flags.concurrency, 'concurrency'),
+        });
         store = await openStore({
           ...(flags.db === undefined ? {} : { db: flags.db }),
           create: false,
@@ -102,4 +112,20 @@ function printProgress(p: EmbedProgress): void {
   process.stderr.write(
     `embed: ${p.sets_done}/${p.sets_total} sets, ${p.chunks_done} chunks, ${rate} chunks/s, ${p.texts_embedded} sent, ${p.cache_hits} cache hits\n`,
   );
+}
+
+function positiveOption<K extends string>(
+  flag: string,
+  value: string | undefined,
+  key: K,
+): Partial<Record<K, number>> {
+  if (value === undefined) return {};
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new CairnError(
+      'invalid_option',
+      `${flag} must be a whole number of 1 or more, not "${value}"`,
+    );
+  }
+  return { [key]: n } as Partial<Record<K, number>>;
 }

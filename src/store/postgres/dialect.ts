@@ -38,8 +38,24 @@ export const POSTGRES_DIALECT: Dialect = {
     },
     vectorParam: (vector) => Array.from(vector),
     readVector: (value) => Float32Array.from(value as number[]),
-    // exact cosine over real[] in double precision; 1 (no direction) when either vector is zero
-    cosineDistanceSql: (column) =>
-      `(SELECT 1 - COALESCE(SUM(a::float8 * b) / NULLIF(SQRT(SUM(a::float8 * a)) * SQRT(SUM(b::float8 * b)), 0), 0) FROM unnest(${column}, ?::real[]) AS t(a, b))`,
+    cosineDistanceSql(column, extension) {
+      if (extension !== null) {
+        // pgvector's exact cosine distance in C; NaN for a zero vector, which has no direction: 1
+        const ns = quoteIdent(extension.schema);
+        return `(SELECT CASE WHEN x = 'NaN' THEN 1 ELSE x END FROM (SELECT ${column}::${ns}.vector OPERATOR(${ns}.<=>) ?::real[]::${ns}.vector AS x) AS pgv)`;
+      }
+      // exact cosine over real[] in double precision; 1 (no direction) when either vector is zero
+      return `(SELECT 1 - COALESCE(SUM(a::float8 * b) / NULLIF(SQRT(SUM(a::float8 * a)) * SQRT(SUM(b::float8 * b)), 0), 0) FROM unnest(${column}, ?::real[]) AS t(a, b))`;
+    },
+    async findVectorExtension(executor) {
+      const [row] = await executor.all<Record<string, unknown>>(
+        "SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'vector'",
+      );
+      return row === undefined ? null : { name: 'pgvector', schema: String(row.schema) };
+    },
   },
 };
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -7,6 +7,7 @@ import { removedDocuments } from './migrations/005-removed-documents.js';
 import { vectors } from './migrations/006-vectors.js';
 import { sections } from './migrations/007-sections.js';
 import { versionLayouts } from './migrations/008-version-layouts.js';
+import { vectorScan } from './migrations/009-vector-scan.js';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   initial,
@@ -17,4 +18,5 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   vectors,
   sections,
   versionLayouts,
+  vectorScan,
 ];

@@ -43,5 +43,7 @@ export const SQLITE_DIALECT: Dialect = {
       return new Float32Array(new Uint8Array(bytes).buffer);
     },
     cosineDistanceSql: (column) => `vec_distance_cosine(${column}, ?)`,
+    // sqlite-vec is loaded into every connection (driver.ts)
+    findVectorExtension: async () => null,
   },
 };

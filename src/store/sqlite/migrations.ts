@@ -6,6 +6,7 @@ import { removedDocuments } from './migrations/004-removed-documents.js';
 import { vectors } from './migrations/005-vectors.js';
 import { sections } from './migrations/006-sections.js';
 import { versionLayouts } from './migrations/007-version-layouts.js';
+import { vectorScan } from './migrations/008-vector-scan.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   initial,
@@ -15,4 +16,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   vectors,
   sections,
   versionLayouts,
+  vectorScan,
 ];
