@@ -121,7 +121,7 @@ describeMigration(
         const { SQLITE_MIGRATIONS } = await import('../../src/store/sqlite/migrations.js');
         return {
           driver: openSqliteDriver({ path: file }),
-          migrations: SQLITE_MIGRATIONS.filter((m) => m.version <= 5),
+          migrations: SQLITE_MIGRATIONS.filter((m) => m.version !== 8),
           vector: (v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength),
         };
       },
@@ -148,7 +148,7 @@ describeMigration(
         await createSchema(driver, oldSchema);
         return {
           driver,
-          migrations: POSTGRES_MIGRATIONS.filter((m) => m.version <= 6),
+          migrations: POSTGRES_MIGRATIONS.filter((m) => m.version !== 9),
           vector: (v) => Array.from(v),
         };
       },
