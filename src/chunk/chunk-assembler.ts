@@ -42,6 +42,10 @@ export class ChunkAssembler {
 
   /** Starts a text unit: chunk counts per node and JSON fields refer to it. */
   beginUnit(unit: TextUnit): void {
+    if (unit.continues === true && this.unit !== null) {
+      this.unit = unit;
+      return;
+    }
     this.endUnit();
     this.unit = unit;
     this.unitFirst = this.chunks.length;
