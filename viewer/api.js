@@ -5,7 +5,7 @@
  * The shapes of the answers the viewer reads.
  * @typedef {{ chunk_id: string, seq: number, start: number, end: number, tokens: number,
  *   section_id: string, heading_path: string[], page: number | null, block_type: string,
- *   json_pointer: string, chunker_id: string }} Chunk
+ *   json_pointer: string, chunker_id: string, table_header?: string }} Chunk
  * @typedef {{ doc_uid: string, source_url: string, title: string | null, format: string,
  *   media_type: string, updated_at: string }} DocSummary
  * @typedef {{ document: DocSummary, version: { seq: number, rev: string, length: number },

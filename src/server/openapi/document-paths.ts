@@ -116,6 +116,11 @@ export const DOCUMENT_SCHEMAS = {
       },
       chunker_id: { type: 'string' },
       text: { type: 'string' },
+      table_header: {
+        type: 'string',
+        description:
+          "A later part of a split table: the table's header row, which the chunk's text (a slice) does not hold",
+      },
     },
   },
   DocumentView: {

@@ -4,6 +4,7 @@ import { HASH_PREFIX, storedNodeOffsets } from '../../pipeline/canonical-fields.
 import { type LegibleSection, legibleSections } from '../../pipeline/legible-section.js';
 import { pickChunkSet } from '../../pipeline/pick-chunk-set.js';
 import { removeDocuments } from '../../pipeline/remove-documents.js';
+import { splitTableHeaders } from '../../pipeline/split-table-headers.js';
 import type { ChunkRow, DocumentRow, VersionRow } from '../../store/types.js';
 import { readPaging } from '../read-paging.js';
 import { requireToken } from '../require-token.js';
@@ -125,6 +126,10 @@ export function documentRoutes(deps: ServerDeps): Hono {
     }
     const chunks = set ? await deps.store.listChunks(version.id, set.chunker_id) : [];
     const legible = await legibleSections(deps.store, chunks);
+    const tableHeaders = splitTableHeaders(
+      { canonical: version.canonical, blocks: version.model.blocks },
+      chunks.map((chunk) => ({ start: chunk.char_start })),
+    );
     return c.json({
       document: documentSummary(document),
       version: versionSummary(version),
@@ -143,6 +148,7 @@ export function documentRoutes(deps: ServerDeps): Hono {
       chunks: chunks.map((chunk, i) => ({
         ...chunkSpan(chunk, legible[i]!),
         chunker_id: chunk.chunker_id,
+        ...(tableHeaders[i] === null ? {} : { table_header: tableHeaders[i] }),
       })),
     });
   });
