@@ -12,6 +12,7 @@ export {
   createChunkerRegistry,
   defaultChunkerRegistry,
 } from './chunk/chunker-registry.js';
+export { isFurniture } from './chunk/furniture.js';
 export { limitChunker } from './chunk/limit-chunker.js';
 export type {
   SentenceChunkerConfig,
@@ -267,6 +268,7 @@ export { decodeText } from './load/decode-text.js';
 export { detectFormat, SUPPORTED_EXTENSIONS } from './load/detect-format.js';
 export { canonicalizeSource, deriveDocUid } from './load/doc-uid.js';
 export { normalizeText } from './load/normalize-text.js';
+export { DEFAULT_JSON_TITLE_KEYS } from './parse/json/extract-string-nodes.js';
 // parse: documents into the section tree and typed blocks
 export type { ParseDocumentInput, ParseFileOptions } from './parse/parse-document.js';
 export { parseDocument, parseFile } from './parse/parse-document.js';
@@ -298,6 +300,7 @@ export type {
 export { removeDocuments } from './pipeline/remove-documents.js';
 export type { RedirectHop, ResolveOptions, ResolveResult } from './pipeline/resolve-chunk.js';
 export { resolveChunk } from './pipeline/resolve-chunk.js';
+export { splitTableHeaders } from './pipeline/split-table-headers.js';
 // prompt: request bodies that ask an LLM for answers cairn can audit
 export { strictAnswerSchema } from './prompt/answer-json-schema.js';
 export { buildPrompt, checkPromptOptions } from './prompt/build-prompt.js';

@@ -22,6 +22,12 @@ interface Segment {
   end16: number;
 }
 
+/** The canonical text with its segments in order. */
+interface SegmentedText {
+  canonical: string;
+  segments: readonly Segment[];
+}
+
 interface Piece {
   type: BlockType;
   start16: number;
@@ -70,15 +76,10 @@ export function buildPdfDocument(
     layout.groups.filter((g) => g.kind === 'heading').map((g) => g.size),
   );
   if (content.outline.length > 0) {
-    emitWithOutline(
-      builder,
-      layout.canonical,
-      segments,
-      placeOutlineSections(content.outline, layout),
-      rankOf,
-    );
+    const sections = placeOutlineSections(content.outline, layout);
+    emitWithOutline(builder, { canonical: layout.canonical, segments }, sections, rankOf);
   } else {
-    emitWithHeadings(builder, layout.canonical, segments, rankOf);
+    emitWithHeadings(builder, { canonical: layout.canonical, segments }, rankOf);
   }
   return builder.build();
 }
@@ -115,8 +116,7 @@ function segmentGroups(
 /** Font-size headings open sections; furniture stays furniture; everything else is a paragraph. */
 function emitWithHeadings(
   builder: DocumentBuilder,
-  canonical: string,
-  segments: readonly Segment[],
+  { canonical, segments }: SegmentedText,
   rankOf: (size: number) => number,
 ): void {
   for (const group of segments) {
@@ -146,8 +146,7 @@ function emitWithHeadings(
  */
 function emitWithOutline(
   builder: DocumentBuilder,
-  canonical: string,
-  segments: readonly Segment[],
+  { canonical, segments }: SegmentedText,
   sections: readonly OutlineSection[],
   rankOf: (size: number) => number,
 ): void {
