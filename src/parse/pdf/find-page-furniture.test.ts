@@ -35,9 +35,24 @@ describe('findPageFurniture', () => {
     );
     pages.push([line('12 34', 800), line('body', 700)], [line('12 35', 800), line('text', 700)]);
     expect(texts(findPageFurniture(pages))).toEqual([]);
+    // a lone number or letter at the bottom of one page is a formula's, not a page number
+    const lone = [page(null, ['a b', 'c d'], '7'), page(null, ['e f', 'g h'], null)];
+    lone[1]!.push(line('x', 40));
+    expect(texts(findPageFurniture(lone))).toEqual([]);
+    // its own page's number is a page number, on a page of its own too
+    expect(texts(findPageFurniture([page(null, ['a b', 'c d'], '1')]))).toEqual(['1']);
+    // numbered labels below a running header recur too: only the outermost row is furniture
+    const labels = ['a', 'b', 'c'].map((n) =>
+      page('Running head', ['Definition 20', `text ${n}`], null),
+    );
+    expect(texts(findPageFurniture(labels))).toEqual([
+      'Running head',
+      'Running head',
+      'Running head',
+    ]);
     const twice = ['a', 'b'].map((n) => page(null, ['Proof:', `body ${n}`, `more ${n}`], null));
     expect(texts(findPageFurniture(twice))).toEqual([]);
-    // on a third page alike, the outermost row is a running line; the next row, its text not alike, is not
+    // on a third page alike, the outermost row is a running line
     twice.push(page(null, ['Proof:', 'body c', 'more c'], null));
     expect(texts(findPageFurniture(twice))).toEqual(['Proof:', 'Proof:', 'Proof:']);
   });
