@@ -12,6 +12,7 @@ export {
   createChunkerRegistry,
   defaultChunkerRegistry,
 } from './chunk/chunker-registry.js';
+export { isFurniture } from './chunk/furniture.js';
 export { limitChunker } from './chunk/limit-chunker.js';
 export { runChunker } from './chunk/run-chunker.js';
 export type { SemanticChunkerConfig, SemanticChunkerSettings } from './chunk/semantic-chunker.js';
@@ -284,6 +285,7 @@ export { decodeText } from './load/decode-text.js';
 export { detectFormat, SUPPORTED_EXTENSIONS } from './load/detect-format.js';
 export { canonicalizeSource, deriveDocUid } from './load/doc-uid.js';
 export { normalizeText } from './load/normalize-text.js';
+export { DEFAULT_JSON_TITLE_KEYS } from './parse/json/extract-string-nodes.js';
 // parse: documents into the section tree and typed blocks
 export type { ParseDocumentInput, ParseFileOptions } from './parse/parse-document.js';
 export { parseDocument, parseFile } from './parse/parse-document.js';
@@ -325,6 +327,7 @@ export type { RedirectHop, ResolveOptions, ResolveResult } from './pipeline/reso
 export { resolveChunk } from './pipeline/resolve-chunk.js';
 export type { SectionRecordSource } from './pipeline/section-records.js';
 export { fillSections, sectionRecords } from './pipeline/section-records.js';
+export { splitTableHeaders } from './pipeline/split-table-headers.js';
 // prompt: request bodies that ask an LLM for answers cairn can audit
 export { strictAnswerSchema } from './prompt/answer-json-schema.js';
 export { buildPrompt, checkPromptOptions } from './prompt/build-prompt.js';

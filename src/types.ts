@@ -30,7 +30,13 @@ export type BlockType =
   | 'definition'
   | 'footnote'
   | 'output'
-  | 'json_string';
+  | 'json_string'
+  /**
+   * Page furniture: a PDF's running headers, footers and page numbers, an
+   * HTML page's navigation and sidebars. Kept in the model (the canonical
+   * text and offsets do not change) and left out of chunks unless asked for.
+   */
+  | 'furniture';
 
 /**
  * The `section_id` of text before any heading (a plain-text file, a

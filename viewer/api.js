@@ -5,7 +5,7 @@
  * The shapes of the answers the viewer reads.
  * @typedef {{ chunk_id: string, seq: number, start: number, end: number, tokens: number,
  *   section_id: string, heading_path: string[], sect_path: string | null, page: number | null,
- *   block_type: string, json_pointer: string, chunker_id: string }} Chunk
+ *   block_type: string, json_pointer: string, chunker_id: string, table_header?: string }} Chunk
  * @typedef {{ sect_path: string, title: string, level: number, heading_path?: string[],
  *   section_key: string | null, slug: string | null, start: number, end: number }} DocSection
  * @typedef {{ doc_uid: string, source_url: string, title: string | null, format: string,

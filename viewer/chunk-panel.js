@@ -14,6 +14,13 @@ export function showChunkDetails(index) {
   $('chunk-step').hidden = chunk === undefined;
   $('panel-chunk').dataset.chunkId = chunk?.chunk_id ?? '';
   if (!chunk || !state.doc) return;
+  // a later part of a split table: its header row, which the chunk's text does not hold
+  const header = chunk.table_header ?? null;
+  $('chunk-table-header-label').hidden = header === null;
+  const headerBox = $('chunk-table-header');
+  headerBox.hidden = header === null;
+  headerBox.textContent = '';
+  if (header !== null) appendVisible(headerBox, header);
   $('chunk-id').textContent = chunk.chunk_id;
   $('chunk-section').textContent = `§ ${chunk.section_id || '(root)'}`;
   const heading = $('chunk-heading');

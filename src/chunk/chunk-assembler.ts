@@ -1,8 +1,10 @@
 import { CairnError } from '../errors.js';
+import { OffsetIndex } from '../load/offset-index.js';
 import { partitionPoint } from '../partition-point.js';
 import type { Block, BlockType, CairnDocument, Section, Span } from '../types.js';
 import { checkChunkCount } from './chunk-limits.js';
 import { SpanCursor } from './span-cursor.js';
+import { type TableHeader, tableHeaderOf } from './table-header.js';
 import type { ChunkSource, TextUnit } from './text-units.js';
 import type { Chunk, ChunkLimits, ChunkSplitReason } from './types.js';
 
@@ -26,6 +28,9 @@ export class ChunkAssembler {
   private unit: TextUnit | null = null;
   private unitFirst = 0;
   private last16 = -1;
+  /** Built on the first chunk that starts inside a table: most texts never need it. */
+  private offsets: OffsetIndex | null = null;
+  private readonly headers = new Map<number, TableHeader | null>();
 
   constructor(source: ChunkSource, options: { includeHeaders: boolean; limits: ChunkLimits }) {
     this.text = source.text;
@@ -42,6 +47,10 @@ export class ChunkAssembler {
 
   /** Starts a text unit: chunk counts per node and JSON fields refer to it. */
   beginUnit(unit: TextUnit): void {
+    if (unit.continues === true && this.unit !== null) {
+      this.unit = unit;
+      return;
+    }
     this.endUnit();
     this.unit = unit;
     this.unitFirst = this.chunks.length;
@@ -110,12 +119,13 @@ export class ChunkAssembler {
 
   private describe(chunk: Chunk, doc: CairnDocument, span: Span): void {
     const section = enclosingSection(doc.sections, span);
+    const context: string[] = [];
     if (section) {
       chunk.section = section.index;
       chunk.sect_path = section.sect_path;
       chunk.heading_path = section.heading_path;
       if (this.includeHeaders && section.heading_path.length > 0) {
-        chunk.context = section.heading_path.join(' > ');
+        context.push(section.heading_path.join(' > '));
       }
     }
     chunk.page = pageAt(doc, span.start);
@@ -129,6 +139,23 @@ export class ChunkAssembler {
       if (!types.includes(block.type)) types.push(block.type);
     }
     chunk.block_types = types;
+    const header = this.splitTableHeader(doc, chunk);
+    if (header !== null) context.push(header);
+    if (context.length > 0) chunk.context = context.join('\n');
+  }
+
+  /** The header row of the table a chunk starts inside, past that row (a later part of a split table). */
+  private splitTableHeader(doc: CairnDocument, chunk: Chunk): string | null {
+    if (chunk.first_block === null) return null;
+    const block = doc.blocks[chunk.first_block]!;
+    if (block.type !== 'table' || chunk.span.start <= block.span.start) return null;
+    let header = this.headers.get(block.index);
+    if (header === undefined) {
+      this.offsets ??= new OffsetIndex(this.text);
+      header = tableHeaderOf(this.offsets, block);
+      this.headers.set(block.index, header);
+    }
+    return header !== null && chunk.span.start >= header.end ? header.text : null;
   }
 }
 

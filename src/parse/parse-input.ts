@@ -3,6 +3,12 @@ import type { Format } from '../types.js';
 export interface ParseOptions {
   /** JSON: string nodes at or over this many code points become units (seed 004 default 10000). */
   chunk_threshold_chars?: number;
+  /**
+   * JSON: keys whose short string value (or first string of an array value)
+   * names the section of the object holding it, for the string nodes below
+   * (default `DEFAULT_JSON_TITLE_KEYS`: title, name, heading, HEAD).
+   */
+  json_title_keys?: readonly string[];
   /** Notebooks: include text outputs (stream, text/plain results) as `output` blocks. Default false. */
   notebook_outputs?: boolean;
   /** Refuse sources larger than this many bytes (default 512 MiB). */

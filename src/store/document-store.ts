@@ -1,6 +1,6 @@
 import type { Format } from '../types.js';
-import type { SectionRecord } from './section-record.js';
 import type { VersionLayoutInput } from './layout-store.js';
+import type { SectionRecord } from './section-record.js';
 import type {
   ChunkInput,
   ChunkSetRow,

@@ -37,11 +37,21 @@ describe('cairn chunk on JSON', () => {
     expect(chunks.every((c) => c.json_pointer.startsWith('/'))).toBe(true);
   });
 
-  it('says why a JSON file gave no chunks', async () => {
+  it('says why a JSON file gave no chunks, and exits 1 unless --allow-empty', async () => {
     const { out, err } = await chunkCommand(file);
     expect(out).toMatch(/: 0 chunks\n$/);
     expect(err).toContain('no string node of 10000 characters or more');
     expect(err).toContain('--threshold');
+    expect(process.exitCode).toBe(1);
+    process.exitCode = undefined;
+    const json = await chunkCommand(file, '--json');
+    expect(JSON.parse(json.out).chunks).toEqual([]);
+    expect(json.err).toContain('no string node of 10000 characters or more');
+    expect(process.exitCode).toBe(1);
+    process.exitCode = undefined;
+    const allowed = await chunkCommand(file, '--allow-empty');
+    expect(allowed.err).toContain('no string node of 10000 characters or more');
+    expect(process.exitCode).toBeUndefined();
   });
 
   it('refuses a threshold that is not a positive integer', async () => {

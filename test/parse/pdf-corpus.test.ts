@@ -1,11 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultChunkerRegistry } from '../../src/chunk/chunker-registry.js';
 import { type ErrorCode, isCairnError } from '../../src/errors.js';
 import { parseFile } from '../../src/parse/parse-document.js';
 import type { CairnDocument } from '../../src/types.js';
 import { corpusFiles, corpusPath } from '../corpora.js';
 import { assertDocumentInvariants } from '../support/assert-document.js';
+import { runningLines } from '../support/running-lines.js';
 
 /** The files of `corpora/pdf` that cannot give a document, and why. */
 const EXPECTED_FAILURES: Record<string, ErrorCode> = {
@@ -28,6 +30,19 @@ const WITH_OUTLINE = [
   'GeoTopo-komprimiert.pdf',
   'mistitled_outlines_example.pdf',
   'pdflatex-outline.pdf',
+];
+
+/**
+ * Lines the canonical-text oracle takes for running lines that are body
+ * text, each checked by hand on its page: proofs that start at a page's
+ * last line, and formula pieces that pdf.js gives last though they sit
+ * above the bottom row.
+ */
+const ORACLE_CONTENT = [
+  'GeoTopo-komprimiert.pdf p17: Beweis:',
+  'GeoTopo-komprimiert.pdf p20: Vxi',
+  'GeoTopo-komprimiert.pdf p48: Beweis:',
+  'GeoTopo-komprimiert.pdf p98: 3',
 ];
 
 interface Outcome {
@@ -139,6 +154,56 @@ describe('PDF corpus (corpora/pdf)', () => {
       '4.2.1 Flächeninhalt',
     );
     expect(section.page).toBe(78);
+  });
+
+  it('leaves every running header, footer and page number out of the default chunks', () => {
+    const chunker = defaultChunkerRegistry().get('default');
+    let total = 0;
+    let running = 0;
+    const holding: string[] = [];
+    const content: string[] = [];
+    for (const { name, doc } of outcomes) {
+      if (!doc) continue;
+      const chars = Array.from(doc.canonical);
+      const chunks = chunker.chunk(doc);
+      total += chunks.length;
+      for (const line of runningLines(doc.canonical)) {
+        const page = doc.pages.findLast((p) => p.span.start <= line.start)!.number;
+        const label = `${name} p${page}: ${line.text}`;
+        const block = doc.blocks.find((b) => b.span.start <= line.start && line.end <= b.span.end);
+        if (ORACLE_CONTENT.includes(label)) {
+          content.push(label);
+          expect(block?.type, label).not.toBe('furniture');
+          continue;
+        }
+        running++;
+        expect(block?.type, label).toBe('furniture');
+        const chunk = chunks.find((c) => c.span.start <= line.start && line.end <= c.span.end);
+        if (chunk) holding.push(`${label} (chunk ${chunk.chunk_index})`);
+      }
+      for (const chunk of chunks) {
+        expect(chars.slice(chunk.span.start, chunk.span.end).join('')).toBe(chunk.text);
+        expect(chunk.block_types).not.toContain('furniture');
+      }
+    }
+    console.log(
+      `pdf furniture: ${running} running lines; ${holding.length} of ${total} default chunks hold one`,
+    );
+    expect(content).toEqual(ORACLE_CONTENT);
+    // GeoTopo's headers on ~100 pages, page numbers in the others
+    expect(running).toBeGreaterThan(100);
+    expect(holding).toEqual([]);
+  });
+
+  it('keeps a line that is the whole text of its page, though it recurs on every page', () => {
+    const doc = outcomes.find((o) => o.name === 'habibi-rotated.pdf')!.doc!;
+    expect(doc.pages).toHaveLength(4);
+    expect(doc.blocks.map((b) => b.type)).toEqual([
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ]);
   });
 
   it('gives the same documents when files are parsed concurrently', async () => {

@@ -134,10 +134,13 @@ describe('cairn ingest / show / resolve', () => {
       JSON.stringify({ title: 'Short', body: 'Only a few words.' }),
     );
     const run = cairn('ingest', 'short.json', '--db', 'json.db');
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(1);
     expect(run.stdout).toContain(
       'no chunks: short.json: no string node of 10000 characters or more (see --threshold)',
     );
+    const allowed = cairn('ingest', 'short.json', '--db', 'allowed.db', '--allow-empty');
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain('no chunks: short.json');
     const lower = cairn('ingest', 'short.json', '--db', 'json.db', '--threshold', '5');
     expect(lower.stdout).not.toContain('no chunks:');
     // show names the string node a JSON chunk lies in

@@ -32,6 +32,7 @@ interface ChunkFlags extends LimitFlags {
   list?: boolean;
   db?: string;
   allVersions?: boolean;
+  allowEmpty?: boolean;
 }
 
 export function registerChunk(program: Command): void {
@@ -60,7 +61,11 @@ export function registerChunk(program: Command): void {
       '--db <path|url>',
       "late chunking: derive and store this chunker's chunks from the canonical texts in this store (no file)",
     )
-    .option('--all-versions', 'with --db: old versions too, not only the current ones');
+    .option('--all-versions', 'with --db: old versions too, not only the current ones')
+    .option(
+      '--allow-empty',
+      'a file that gives no chunk exits 0 (default: it is said and exits 1)',
+    );
   addLimitFlags(command)
     .addHelpText(
       'after',
@@ -139,11 +144,15 @@ Examples:
         );
         const { doc } = parsed;
         const chunks = here ? await runChunker(chunker, doc) : parsed.chunks;
-        if (doc.format === 'json' && doc.json_nodes.length === 0 && !flags.json) {
+        if (chunks.length === 0) {
           // seed 004 chunks only strings at or over the threshold: say why a JSON file gave nothing
           process.stderr.write(
-            `no string node of ${threshold} characters or more in ${file} (see --threshold)\n`,
+            doc.format === 'json' && doc.json_nodes.length === 0
+              ? `no string node of ${threshold} characters or more in ${file} (see --threshold)\n`
+              : `no chunks: ${file}: no text to chunk\n`,
           );
+          // nothing to cite is a finding, as a failed file is, unless the caller expects it
+          if (flags.allowEmpty !== true) process.exitCode = 1;
         }
         if (flags.json) {
           process.stdout.write(

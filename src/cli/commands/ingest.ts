@@ -40,6 +40,7 @@ interface IngestFlags extends LimitFlags {
   root?: string;
   docUid?: string;
   sourceUrl?: string;
+  allowEmpty?: boolean;
 }
 
 export function registerIngest(program: Command): void {
@@ -78,6 +79,10 @@ export function registerIngest(program: Command): void {
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
     )
+    .option(
+      '--allow-empty',
+      'a file stored with no chunk (JSON strings all under --threshold) exits 0 (default: 1)',
+    )
     .option('--no-progress', 'no progress bar or progress lines')
     .option('--timeout <seconds>', TIMEOUT_FLAG_HELP)
     .option('--json', 'print the summary as JSON');
@@ -88,7 +93,9 @@ export function registerIngest(program: Command): void {
 Each file becomes a document; a changed file becomes a new version whose
 chunks keep their IDs where the text did not move, with redirects for the
 rest. A file that fails to parse, or a folder below a path that cannot be
-listed, is reported and skipped (exit code 1).
+listed, is reported and skipped (exit code 1). A file stored with no chunk
+(a JSON file whose strings are all under --threshold) is named and exits 1
+too, unless --allow-empty.
 Leaving files out: --exclude takes gitignore patterns, matched against each
 path relative to the working directory and to the folder named; a
 .cairnignore file in any folder walked does the same for the paths below it
@@ -186,7 +193,10 @@ Examples:
         if (cached !== null && !flags.json) process.stderr.write(cacheLine(cached));
         if (flags.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
         else process.stdout.write(terminalSafe(await formatSummary(summary, store, { threshold })));
-        process.exitCode = summary.failed > 0 ? 1 : 0;
+        const empty = summary.documents.some(
+          (d) => (d.status === 'created' || d.status === 'updated') && d.chunks === 0,
+        );
+        process.exitCode = summary.failed > 0 || (empty && flags.allowEmpty !== true) ? 1 : 0;
       } catch (error) {
         progress.end();
         const summary =

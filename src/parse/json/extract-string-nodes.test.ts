@@ -8,12 +8,18 @@ describe('extractStringNodes', () => {
     const value = JSON.parse(
       '{"title": "shrt", "body": "xxxxx", "a/b": ["yyyyyy", {"m~n": "zzzzz", "n": 12345}], "": "wwwww"}',
     );
+    // the root's short "title" names the section of every node below it
+    const titles = [{ json_pointer: '', title: 'shrt' }];
     expect(extractStringNodes(value, 5)).toEqual([
-      { json_pointer: '/body', content: 'xxxxx' },
-      { json_pointer: '/a~1b/0', content: 'yyyyyy' },
-      { json_pointer: '/a~1b/1/m~0n', content: 'zzzzz' },
-      { json_pointer: '/', content: 'wwwww' },
+      { json_pointer: '/body', content: 'xxxxx', titles },
+      { json_pointer: '/a~1b/0', content: 'yyyyyy', titles },
+      { json_pointer: '/a~1b/1/m~0n', content: 'zzzzz', titles },
+      { json_pointer: '/', content: 'wwwww', titles },
     ]);
+    expect(extractStringNodes(value, 5, [])[0]).toEqual({
+      json_pointer: '/body',
+      content: 'xxxxx',
+    });
   });
 
   it('counts code points, not UTF-16 units', () => {

@@ -4,11 +4,30 @@ import { escapeJsonPointerToken } from './json-pointer.js';
 /** Seed 004: string nodes at or over this many characters become units. */
 export const DEFAULT_CHUNK_THRESHOLD_CHARS = 10_000;
 
+/** Keys whose value names the section of the object holding them (`HEAD` is the eCFR XML's heading). */
+export const DEFAULT_JSON_TITLE_KEYS: readonly string[] = Object.freeze([
+  'title',
+  'name',
+  'heading',
+  'HEAD',
+]);
+
+/** A longer value is text, not a title. */
+const MAX_TITLE_CHARS = 300;
+
+/** A titled object above a string node: its pointer (its identity) and its title. */
+export interface NodeTitle {
+  json_pointer: string;
+  title: string;
+}
+
 export interface StringNode {
   /** RFC 6901 pointer of the node. */
   json_pointer: string;
   /** The string value itself, unchanged. */
   content: string;
+  /** The titled objects the node lies in, outermost first (absent when none). */
+  titles?: readonly NodeTitle[];
 }
 
 /** A container being walked: its children and a cursor, so the stack grows with depth, not breadth. */
@@ -27,6 +46,8 @@ interface Frame {
    * path.
    */
   pointer: string;
+  /** Titled objects from the root down to this container (shared with the parent's when it adds none). */
+  titles: readonly NodeTitle[];
 }
 
 /**
@@ -42,17 +63,27 @@ interface Frame {
 export function extractStringNodes(
   value: unknown,
   threshold: number = DEFAULT_CHUNK_THRESHOLD_CHARS,
+  titleKeys: readonly string[] = DEFAULT_JSON_TITLE_KEYS,
 ): StringNode[] {
   checkThreshold(threshold);
   const nodes: StringNode[] = [];
   const seen = new WeakSet<object>();
   const stack: Frame[] = [];
-  const visit = (current: unknown, parent: string, token: string | null): void => {
+  const visit = (
+    current: unknown,
+    parent: string,
+    token: string | null,
+    titles: readonly NodeTitle[],
+  ): void => {
     const pointerOf = (): string =>
       token === null ? parent : `${parent}/${escapeJsonPointerToken(token)}`;
     if (typeof current === 'string') {
       if (hasCodePointsAtLeast(current, threshold)) {
-        nodes.push({ json_pointer: pointerOf(), content: current });
+        nodes.push({
+          json_pointer: pointerOf(),
+          content: current,
+          ...(titles.length === 0 ? {} : { titles }),
+        });
       }
       return;
     }
@@ -68,9 +99,15 @@ export function extractStringNodes(
     // Object.keys and own-property reads: a `__proto__` key that JSON.parse
     // made an own property is read as data, never through the prototype setter
     const keys = Array.isArray(current) ? null : Object.keys(current);
-    stack.push({ container: current as Frame['container'], keys, next: 0, pointer });
+    const title = keys === null ? null : titleOf(current as Record<string, unknown>, titleKeys);
+    // a title that repeats its parent's (a record's `title` and its content's `HEAD`) is one section
+    const own =
+      title === null || title === titles.at(-1)?.title
+        ? titles
+        : [...titles, { json_pointer: pointer, title }];
+    stack.push({ container: current as Frame['container'], keys, next: 0, pointer, titles: own });
   };
-  visit(value, '', null);
+  visit(value, '', null, []);
   while (stack.length > 0) {
     const frame = stack.at(-1)!;
     const size = frame.keys ? frame.keys.length : (frame.container as unknown[]).length;
@@ -83,9 +120,22 @@ export function extractStringNodes(
     const child = frame.keys
       ? (frame.container as Record<string, unknown>)[token]
       : (frame.container as unknown[])[i];
-    visit(child, frame.pointer, token);
+    visit(child, frame.pointer, token, frame.titles);
   }
   return nodes;
+}
+
+/** The first title key the object has with a short non-blank string, or an array whose first string is one. */
+function titleOf(object: Record<string, unknown>, titleKeys: readonly string[]): string | null {
+  for (const key of titleKeys) {
+    if (!Object.hasOwn(object, key)) continue;
+    const value = object[key];
+    const text = Array.isArray(value) ? value.find((item) => typeof item === 'string') : value;
+    if (typeof text !== 'string') continue;
+    const title = text.replace(/\s+/gu, ' ').trim();
+    if (title !== '' && title.length <= MAX_TITLE_CHARS) return title;
+  }
+  return null;
 }
 
 /** Refuses a threshold that is not a positive integer: 0 would make empty strings units. */

@@ -7,7 +7,9 @@ import { toWellFormed } from '../to-well-formed.js';
 import {
   checkThreshold,
   DEFAULT_CHUNK_THRESHOLD_CHARS,
+  DEFAULT_JSON_TITLE_KEYS,
   extractStringNodes,
+  type NodeTitle,
   type StringNode,
 } from './extract-string-nodes.js';
 import { findShadowedMembers } from './find-shadowed-members.js';
@@ -42,7 +44,8 @@ export async function parseJson(input: ParseInput): Promise<CairnDocument> {
   const threshold = input.options?.chunk_threshold_chars ?? DEFAULT_CHUNK_THRESHOLD_CHARS;
   checkThreshold(threshold);
   if (JSON_WHITESPACE_ONLY.test(decoded.text)) return buildJsonDocument([], input);
-  const nodes = extractStringNodes(parseJsonValue(decoded, input.source_url), threshold);
+  const titleKeys = input.options?.json_title_keys ?? DEFAULT_JSON_TITLE_KEYS;
+  const nodes = extractStringNodes(parseJsonValue(decoded, input.source_url), threshold, titleKeys);
   const warnings: ParseWarning[] = [];
   const shadowedMembers = findShadowedMembers(decoded.text);
   const places = locateJsonIndices(
@@ -51,7 +54,7 @@ export async function parseJson(input: ParseInput): Promise<CairnDocument> {
   );
   for (const [i, shadowed] of shadowedMembers.entries()) {
     const value: unknown = JSON.parse(decoded.text.slice(shadowed.start16, shadowed.end16));
-    for (const node of extractStringNodes(value, threshold)) {
+    for (const node of extractStringNodes(value, threshold, titleKeys)) {
       nodes.push({
         json_pointer: shadowed.json_pointer + node.json_pointer,
         content: node.content,
@@ -70,6 +73,36 @@ export async function parseJson(input: ParseInput): Promise<CairnDocument> {
   return buildJsonDocument(nodes, input, warnings);
 }
 
+/**
+ * Title-like keys name sections: the node's titled ancestors become the open
+ * sections, one rank per level, opened where the node starts (the titles
+ * are not in the canonical text, so the sections have no heading span). A
+ * node back in an ancestor after a nested titled object reopens that
+ * ancestor's title at its rank: sections are spans, and the nested one has
+ * to end. Returns the chain now open.
+ */
+function openTitledSections(
+  builder: DocumentBuilder,
+  open: readonly NodeTitle[],
+  titles: readonly NodeTitle[],
+  start16: number,
+): readonly NodeTitle[] {
+  let same = 0;
+  while (
+    same < open.length &&
+    same < titles.length &&
+    open[same]!.json_pointer === titles[same]!.json_pointer
+  )
+    same++;
+  if (same === open.length && same === titles.length) return open;
+  // deeper sections still open above a node that is not in them: reopen its innermost title
+  const from = same === titles.length && same > 0 ? same - 1 : same;
+  for (let level = from; level < titles.length; level++) {
+    builder.section({ rank: level + 1, title: titles[level]!.title, start16 });
+  }
+  return titles;
+}
+
 export function buildJsonDocument(
   nodes: readonly StringNode[],
   input: Omit<ParseInput, 'bytes'>,
@@ -84,8 +117,10 @@ export function buildJsonDocument(
     ...(input.doc_uid === undefined ? {} : { doc_uid: input.doc_uid }),
   });
   let start16 = 0;
+  let open: readonly NodeTitle[] = [];
   nodes.forEach((node, i) => {
     const end16 = start16 + texts[i]!.length;
+    open = openTitledSections(builder, open, node.titles ?? [], start16);
     builder.block({ type: 'json_string', start16, end16, json_pointer: node.json_pointer });
     builder.jsonNode(node.json_pointer, start16, end16);
     start16 = end16 + JSON_NODE_SEPARATOR.length;

@@ -3,7 +3,9 @@ import type { BlockType, CairnDocument } from '../../types.js';
 import { DocumentBuilder, type SectionInput } from '../document-builder.js';
 import { MEDIA_TYPES } from '../parse-input.js';
 import { trimSpan } from '../text-lines.js';
-import { bodySizeOf, groupPageLines } from './group-page-lines.js';
+import type { PdfLine } from './extract-page-lines.js';
+import { findPageFurniture } from './find-page-furniture.js';
+import { bodySizeOf, groupPageLines, type LineGroup } from './group-page-lines.js';
 import { layoutPdfText, type PdfLayout } from './layout-pdf-text.js';
 import { pageGeometry } from './page-geometry.js';
 import { type OutlineSection, placeOutlineSections } from './place-outline-sections.js';
@@ -12,6 +14,20 @@ import type { PdfContent } from './read-pdf.js';
 
 /** A page with fewer characters than this takes the document's body size: too little text to tell its own. */
 const MIN_PAGE_CHARS = 300;
+
+/** A stretch of one line group: the group itself, or a run of its lines that are all furniture or all not. */
+interface Segment {
+  kind: LineGroup['kind'] | 'furniture';
+  size: number;
+  start16: number;
+  end16: number;
+}
+
+/** The canonical text with its segments in order. */
+interface SegmentedText {
+  canonical: string;
+  segments: readonly Segment[];
+}
 
 interface Piece {
   type: BlockType;
@@ -31,14 +47,14 @@ export function buildPdfDocument(
   input: { source_url: string; doc_uid?: string },
 ): CairnDocument {
   const docBody = bodySizeOf(content.pages.flat());
-  const layout = layoutPdfText(
-    content.pages.map((lines) => {
-      const chars = lines.reduce((sum, line) => sum + line.text.length, 0);
-      return groupPageLines(lines, {
-        bodySize: chars >= MIN_PAGE_CHARS ? bodySizeOf(lines) : docBody,
-      });
-    }),
-  );
+  const grouped = content.pages.map((lines) => {
+    const chars = lines.reduce((sum, line) => sum + line.text.length, 0);
+    return groupPageLines(lines, {
+      bodySize: chars >= MIN_PAGE_CHARS ? bodySizeOf(lines) : docBody,
+    });
+  });
+  const layout = layoutPdfText(grouped);
+  const segments = segmentGroups(layout, grouped.flat(), findPageFurniture(content.pages));
   if (layout.groups.length === 0) {
     throw new CairnError(
       'pdf_no_text',
@@ -61,9 +77,10 @@ export function buildPdfDocument(
     layout.groups.filter((g) => g.kind === 'heading').map((g) => g.size),
   );
   if (content.outline.length > 0) {
-    emitWithOutline(builder, layout, placeOutlineSections(content.outline, layout), rankOf);
+    const sections = placeOutlineSections(content.outline, layout);
+    emitWithOutline(builder, { canonical: layout.canonical, segments }, sections, rankOf);
   } else {
-    emitWithHeadings(builder, layout, rankOf);
+    emitWithHeadings(builder, { canonical: layout.canonical, segments }, rankOf);
   }
   const doc = builder.build();
   doc.geometry = pageGeometry(
@@ -75,19 +92,51 @@ export function buildPdfDocument(
   return doc;
 }
 
-/** Font-size headings open sections; everything else is a paragraph. */
+/**
+ * Cuts furniture lines out of their groups at line starts, so the canonical
+ * text stays as the layout wrote it (furniture is a block type over the same
+ * text, not text removed) and a header set in the body's size and spacing
+ * still becomes a block of its own.
+ */
+function segmentGroups(
+  layout: PdfLayout,
+  groups: readonly LineGroup[],
+  furniture: ReadonlySet<PdfLine>,
+): Segment[] {
+  const segments: Segment[] = [];
+  layout.groups.forEach((placed, g) => {
+    const lines = groups[g]!.lines;
+    let from = 0;
+    for (let i = 1; i <= lines.length; i++) {
+      if (i < lines.length && furniture.has(lines[i]!) === furniture.has(lines[from]!)) continue;
+      segments.push({
+        kind: furniture.has(lines[from]!) ? 'furniture' : placed.kind,
+        size: placed.size,
+        start16: placed.lineStarts16[from]!,
+        end16: i < lines.length ? placed.lineStarts16[i]! : placed.end16,
+      });
+      from = i;
+    }
+  });
+  return segments;
+}
+
+/** Font-size headings open sections; furniture stays furniture; everything else is a paragraph. */
 function emitWithHeadings(
   builder: DocumentBuilder,
-  layout: PdfLayout,
+  { canonical, segments }: SegmentedText,
   rankOf: (size: number) => number,
 ): void {
-  for (const group of layout.groups) {
-    const span = trimSpan(layout.canonical, group.start16, group.end16);
-    if (group.kind === 'heading') {
+  for (const group of segments) {
+    const span = trimSpan(canonical, group.start16, group.end16);
+    if (span.end16 <= span.start16) continue;
+    if (group.kind === 'furniture') {
+      builder.block({ type: 'furniture', ...span });
+    } else if (group.kind === 'heading') {
       const rank = rankOf(group.size);
       builder.section({
         rank,
-        title: layout.canonical.slice(span.start16, span.end16),
+        title: canonical.slice(span.start16, span.end16),
         start16: span.start16,
         heading: span,
       });
@@ -105,19 +154,19 @@ function emitWithHeadings(
  */
 function emitWithOutline(
   builder: DocumentBuilder,
-  layout: PdfLayout,
+  { canonical, segments }: SegmentedText,
   sections: readonly OutlineSection[],
   rankOf: (size: number) => number,
 ): void {
   const headings = sections.filter((s) => s.heading !== undefined);
   const pieces: Piece[] = [];
   let h = 0;
-  for (const group of layout.groups) {
-    const type: BlockType = group.kind === 'heading' ? 'heading' : 'paragraph';
+  for (const group of segments) {
+    const type: BlockType = group.kind;
     const depth = group.kind === 'heading' ? rankOf(group.size) : undefined;
     let pos = group.start16;
     const push = (piece: Piece): void => {
-      const span = trimSpan(layout.canonical, piece.start16, piece.end16);
+      const span = trimSpan(canonical, piece.start16, piece.end16);
       if (span.end16 > span.start16) pieces.push({ ...piece, ...span });
     };
     while (h < headings.length && headings[h]!.heading!.start16 < group.end16) {

@@ -83,6 +83,11 @@ function documentChunkSpan() {
         description:
           'Only on a chunk outside any section (p.014, cell-12, a JSON pointer, an eCFR chapter, -): a chunk in a section takes its id from sections',
       },
+      table_header: {
+        type: 'string',
+        description:
+          "A later part of a split table: the table's header row, which the chunk's text (a slice) does not hold",
+      },
     },
   };
 }

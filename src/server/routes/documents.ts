@@ -8,6 +8,7 @@ import {
 } from '../../pipeline/legible-section.js';
 import { pickChunkSet } from '../../pipeline/pick-chunk-set.js';
 import { removeDocuments } from '../../pipeline/remove-documents.js';
+import { splitTableHeaders } from '../../pipeline/split-table-headers.js';
 import type { SectionRecord } from '../../store/section-record.js';
 import type { ChunkRow, DocumentRow, VersionRow } from '../../store/types.js';
 import type { Section } from '../../types.js';
@@ -221,6 +222,10 @@ export function documentRoutes(deps: ServerDeps): Hono {
       version.id,
       version.model.sections.map((s) => s.sect_path),
     );
+    const tableHeaders = splitTableHeaders(
+      { canonical: version.canonical, blocks: version.model.blocks },
+      chunks.map((chunk) => ({ start: chunk.char_start })),
+    );
     return c.json({
       document: documentSummary(document),
       version: versionSummary(version),
@@ -231,6 +236,7 @@ export function documentRoutes(deps: ServerDeps): Hono {
       chunks: chunks.map((chunk, i) => ({
         ...documentChunkSpan(chunk, legible[i]!),
         chunker_id: chunk.chunker_id,
+        ...(tableHeaders[i] === null ? {} : { table_header: tableHeaders[i] }),
       })),
     });
   });
