@@ -30,7 +30,14 @@ export type BlockType =
   | 'definition'
   | 'footnote'
   | 'output'
-  | 'json_string';
+  | 'json_string'
+  /**
+   * Page furniture: navigation, headers and footers, sidebars, related links,
+   * comments, share bars; a PDF's running headers and page numbers. Kept in
+   * the model (the canonical text and offsets do not change), left out of
+   * chunks unless `include_furniture`.
+   */
+  | 'furniture';
 
 /**
  * The `section_id` of text before any heading (a plain-text file, a
