@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
-import type { ChunkLimits } from '../chunk/types.js';
+import type { ChunkingOptions, ChunkLimits } from '../chunk/types.js';
 import { CairnError, type ErrorCode, isCairnError } from '../errors.js';
 import { type CollectOptions, collectSources, type SourceFile } from '../load/collect-sources.js';
 import { fileError } from '../load/file-error.js';
@@ -18,6 +18,8 @@ import { createWorkerPool } from './worker-pool.js';
 export interface IngestOptions {
   /** Chunker id, name or alias (default `default`). */
   chunker?: string;
+  /** Options the chunker is configured with (`include_furniture`, sizes); its id is then the configured one. */
+  chunking?: ChunkingOptions;
   /** Parse-and-chunk threads; 0 works on the calling thread (default: cores - 1, at least 1). */
   workers?: number;
   /** Override format detection for every file. */
@@ -168,7 +170,9 @@ export async function ingestSources(
 ): Promise<IngestSummary> {
   const started = performance.now();
   const rowsBefore = store.rows_written;
-  const chunkerId = defaultChunkerRegistry().get(options.chunker ?? 'default').chunker_id;
+  const base = defaultChunkerRegistry().get(options.chunker ?? 'default');
+  const chunkerId = (options.chunking === undefined ? base : base.configure(options.chunking))
+    .chunker_id;
   const files = options.files ?? (await collectSources(inputs, collectOptionsOf(options)));
   checkIdentityOptions(options, files);
   const sizes = await Promise.all(
@@ -223,6 +227,7 @@ export async function ingestSources(
     store,
     settings_key: settingsKey,
     chunker_id: chunkerId,
+    base_chunker_id: base.chunker_id,
     options,
     run: pool.run.bind(pool),
   };
@@ -360,13 +365,15 @@ interface PrepareContext {
   store: ChunkStore;
   settings_key: string;
   chunker_id: string;
+  /** The registered chunker the workers configure with `options.chunking`. */
+  base_chunker_id: string;
   options: IngestOptions;
   run: (task: SourceTask) => Promise<SourceResult>;
 }
 
 /** Decides from the seen-files table whether a file needs parsing; if so, sends it to a worker. */
 async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared> {
-  const { store, settings_key: settingsKey, chunker_id: chunkerId, options, run } = ctx;
+  const { store, settings_key: settingsKey, base_chunker_id: baseId, options, run } = ctx;
   let size = 0;
   if (file.unreadable_folder) return { file, size, done: failed(file, file.unreadable_folder) };
   try {
@@ -384,7 +391,8 @@ async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared>
         ? {}
         : { record_url: fillSourceUrl(options.source_url, file.source_url) }),
       bytes: new Uint8Array(check.bytes.buffer, check.bytes.byteOffset, check.bytes.byteLength),
-      chunker_id: chunkerId,
+      chunker_id: baseId,
+      ...(options.chunking === undefined ? {} : { chunking_options: options.chunking }),
       ...(options.format === undefined ? {} : { format: options.format }),
       ...(options.parse_options === undefined ? {} : { parse_options: options.parse_options }),
       ...(options.limits === undefined ? {} : { limits: options.limits }),

@@ -34,6 +34,7 @@ interface IngestFlags extends LimitFlags {
   root?: string;
   docUid?: string;
   sourceUrl?: string;
+  includeFurniture?: boolean;
 }
 
 export function registerIngest(program: Command): void {
@@ -62,6 +63,10 @@ export function registerIngest(program: Command): void {
     .option('--format <format>', 'override detection: markdown, ecfr, text, html, json, ipynb, pdf')
     .option('--threshold <chars>', 'JSON: string nodes at or over this many characters', '10000')
     .option('--outputs', 'notebooks: include text outputs as blocks')
+    .option(
+      '--include-furniture',
+      'keep page furniture (HTML navigation, sidebars, footers) in chunks; it is left out by default',
+    )
     .option(
       '--exclude <pattern>',
       'leave out matching files and folders, gitignore syntax (repeatable)',
@@ -150,6 +155,7 @@ Examples:
           ...(flags.docUid === undefined ? {} : { doc_uid: flags.docUid }),
           ...(flags.sourceUrl === undefined ? {} : { source_url: flags.sourceUrl }),
           ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
+          ...(flags.includeFurniture ? { chunking: { include_furniture: true } } : {}),
           ...(workers === undefined ? {} : { workers }),
           ...(format === undefined ? {} : { format }),
           ...(limits === undefined ? {} : { limits }),

@@ -59,7 +59,11 @@ export function findArticle(document: Document): ArticleText | null {
   let title: string | null;
   try {
     const html = serialize(document, { treeAdapter: adapter });
-    const dom = parseHTML(html).document;
+    const dom = parseHTML(html).document as unknown as LinkedNode;
+    // Readability moves text nodes, never copies them, but it drops and replaces the elements
+    // around them (a `<div>` of text becomes a new `<p>`): each text node is tied to its
+    // parse5 parent before it runs
+    const owners = textOwners(dom, elements);
     // the article comes back as its DOM element: no HTML string to build and parse again
     const article = new Readability(
       dom as unknown as ConstructorParameters<typeof Readability>[0],
@@ -70,7 +74,7 @@ export function findArticle(document: Document): ArticleText | null {
     // under Readability's own threshold its pick is a guess (it returns its best try anyway)
     if (article === null || !article.content || (article.length ?? 0) < MIN_ARTICLE_CHARS)
       return null;
-    kept = keptElements(article.content as unknown as LinkedNode, elements);
+    kept = keptElements(article.content as unknown as LinkedNode, owners);
     title = article.title ?? null;
   } catch {
     // Readability is a heuristic over any markup: if it throws, the page is kept whole
@@ -101,26 +105,55 @@ interface LinkedNode {
   getAttribute?(name: string): string | null;
 }
 
-/**
- * The parse5 elements whose own text Readability kept. Text that Readability
- * moved into an element of its own (loose text wrapped in a new `<p>`) is
- * credited to the nearest numbered ancestor, which is where it was.
- */
-function keptElements(root: LinkedNode, elements: Element[]): Set<Element> {
+/** Every text node of the linkedom copy, with the parse5 element it is the text of. */
+function textOwners(root: LinkedNode, elements: Element[]): Map<LinkedNode, Element> {
+  const owners = new Map<LinkedNode, Element>();
+  walk(
+    root,
+    null,
+    (text, owner) => owners.set(text, owner),
+    (node, owner) => {
+      const mark = node.getAttribute?.(MARK);
+      return mark == null ? owner : (elements[Number(mark)] ?? owner);
+    },
+  );
+  return owners;
+}
+
+/** The parse5 elements whose text nodes are in Readability's article. */
+function keptElements(root: LinkedNode, owners: Map<LinkedNode, Element>): Set<Element> {
   const kept = new Set<Element>();
-  // explicit stack: articles nest deeply, and recursion could overflow the V8 stack
-  const stack: Array<{ node: LinkedNode; owner: Element | null }> = [{ node: root, owner: null }];
+  walk(
+    root,
+    null,
+    (text) => {
+      const owner = owners.get(text);
+      if (owner !== undefined && /\S/.test(text.nodeValue ?? '')) kept.add(owner);
+    },
+    (_node, owner) => owner,
+  );
+  return kept;
+}
+
+/** Visits the text nodes under `root` with the owner `enter` passes down from their ancestors. */
+function walk(
+  root: LinkedNode,
+  owner: Element | null,
+  onText: (text: LinkedNode, owner: Element) => void,
+  enter: (element: LinkedNode, owner: Element | null) => Element | null,
+): void {
+  // explicit stack: pages nest thousands of elements deep, and recursion would overflow
+  const stack: Array<{ node: LinkedNode; owner: Element | null }> = [{ node: root, owner }];
   while (stack.length > 0) {
-    const { node, owner } = stack.pop()!;
+    const top = stack.pop()!;
+    const { node } = top;
     if (node.nodeType === 3) {
-      if (owner !== null && /\S/.test(node.nodeValue ?? '')) kept.add(owner);
+      if (top.owner !== null) onText(node, top.owner);
       continue;
     }
-    if (node.nodeType !== 1) continue;
-    const mark = node.getAttribute?.(MARK);
-    const own = mark == null ? owner : (elements[Number(mark)] ?? owner);
+    if (node.nodeType !== 1 && node.nodeType !== 9) continue;
+    const own = node.nodeType === 1 ? enter(node, top.owner) : top.owner;
     const children = node.childNodes;
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, owner: own });
   }
-  return kept;
 }
