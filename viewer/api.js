@@ -9,7 +9,8 @@
  * @typedef {{ doc_uid: string, source_url: string, title: string | null, format: string,
  *   media_type: string, updated_at: string }} DocSummary
  * @typedef {{ document: DocSummary, version: { seq: number, rev: string, length: number },
- *   chunker_id: string | null, chunkers: string[], text: string, chunks: Chunk[] }} DocView
+ *   chunker_id: string | null, chunkers: string[], text: string, chunks: Chunk[],
+ *   furniture?: { start: number, end: number }[] }} DocView
  */
 
 export class ApiError extends Error {

@@ -111,7 +111,9 @@ function textOwners(root: LinkedNode, elements: Element[]): Map<LinkedNode, Elem
   walk(
     root,
     null,
-    (text, owner) => owners.set(text, owner),
+    (text, owner) => {
+      if (owner !== null) owners.set(text, owner);
+    },
     (node, owner) => {
       const mark = node.getAttribute?.(MARK);
       return mark == null ? owner : (elements[Number(mark)] ?? owner);
@@ -139,7 +141,7 @@ function keptElements(root: LinkedNode, owners: Map<LinkedNode, Element>): Set<E
 function walk(
   root: LinkedNode,
   owner: Element | null,
-  onText: (text: LinkedNode, owner: Element) => void,
+  onText: (text: LinkedNode, owner: Element | null) => void,
   enter: (element: LinkedNode, owner: Element | null) => Element | null,
 ): void {
   // explicit stack: pages nest thousands of elements deep, and recursion would overflow
@@ -148,7 +150,7 @@ function walk(
     const top = stack.pop()!;
     const { node } = top;
     if (node.nodeType === 3) {
-      if (top.owner !== null) onText(node, top.owner);
+      onText(node, top.owner);
       continue;
     }
     if (node.nodeType !== 1 && node.nodeType !== 9) continue;

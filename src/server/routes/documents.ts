@@ -140,6 +140,10 @@ export function documentRoutes(deps: ServerDeps): Hono {
         page: s.page,
       })),
       text: version.canonical,
+      // the viewer greys these: page furniture that chunks leave out by default
+      furniture: version.model.blocks
+        .filter((b) => b.type === 'furniture')
+        .map((b) => ({ start: b.span.start, end: b.span.end })),
       chunks: chunks.map((chunk, i) => ({
         ...chunkSpan(chunk, legible[i]!),
         chunker_id: chunk.chunker_id,
