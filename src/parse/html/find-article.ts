@@ -44,7 +44,7 @@ export function findArticle(document: Document): ArticleText | null {
       node.childNodes.filter((child) => !('tagName' in child) || !dropped(child)),
     // the serialiser writes U+00A0 as `&nbsp;`, and linkedom makes a text node of each entity:
     // 300,000 of them in a row took Readability 30 s. U+2007 is white space to its regexes too.
-    getTextNodeContent: (node: TextNode): string => node.value.replaceAll('\u00a0', '\u2007'),
+    getTextNodeContent: serialisedText,
     getAttrList: (element: Element) => {
       let n = numbers.get(element);
       if (n === undefined) {
@@ -74,7 +74,7 @@ export function findArticle(document: Document): ArticleText | null {
     // under Readability's own threshold its pick is a guess (it returns its best try anyway)
     if (article === null || !article.content || (article.length ?? 0) < MIN_ARTICLE_CHARS)
       return null;
-    kept = keptElements(article.content as unknown as LinkedNode, owners);
+    kept = keptElements(article.content as unknown as LinkedNode, owners, elements);
     title = article.title ?? null;
   } catch {
     // Readability is a heuristic over any markup: if it throws, the page is kept whole
@@ -123,18 +123,61 @@ function textOwners(root: LinkedNode, elements: Element[]): Map<LinkedNode, Elem
 }
 
 /** The parse5 elements whose text nodes are in Readability's article. */
-function keptElements(root: LinkedNode, owners: Map<LinkedNode, Element>): Set<Element> {
+function keptElements(
+  root: LinkedNode,
+  owners: Map<LinkedNode, Element>,
+  elements: Element[],
+): Set<Element> {
   const kept = new Set<Element>();
+  const textsUnder = new Map<Element, TextNode[]>();
   walk(
     root,
     null,
-    (text) => {
+    (text, marked) => {
+      const value = text.nodeValue ?? '';
+      if (!/\S/.test(value)) return;
       const owner = owners.get(text);
-      if (owner !== undefined && /\S/.test(text.nodeValue ?? '')) kept.add(owner);
+      if (owner !== undefined) {
+        kept.add(owner);
+        return;
+      }
+      // Readability parsed the page again for a second try (`innerHTML` of its cached copy):
+      // new text nodes, whose place is found by their text under their nearest numbered element
+      if (marked === null) return;
+      let texts = textsUnder.get(marked);
+      if (texts === undefined) {
+        texts = parse5Texts(marked);
+        textsUnder.set(marked, texts);
+      }
+      for (const candidate of texts) {
+        const parent = candidate.parentNode;
+        if (parent && 'tagName' in parent && serialisedText(candidate).includes(value))
+          kept.add(parent);
+      }
     },
-    (_node, owner) => owner,
+    (node, owner) => {
+      const mark = node.getAttribute?.(MARK);
+      return mark == null ? owner : (elements[Number(mark)] ?? owner);
+    },
   );
   return kept;
+}
+
+/** The text as Readability's copy holds it (see the serialiser's `getTextNodeContent`). */
+function serialisedText(text: TextNode): string {
+  return text.value.replaceAll('\u00a0', '\u2007');
+}
+
+/** The text nodes below a parse5 element, in no particular order. */
+function parse5Texts(element: Element): TextNode[] {
+  const texts: TextNode[] = [];
+  const stack: ChildNode[] = [...element.childNodes];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeName === '#text') texts.push(node as TextNode);
+    else if ('childNodes' in node) for (const child of node.childNodes) stack.push(child);
+  }
+  return texts;
 }
 
 /** Visits the text nodes under `root` with the owner `enter` passes down from their ancestors. */
