@@ -15,10 +15,11 @@ import { headingTitle } from './heading-title.js';
  * h1-h6 as sections, typed blocks, and each block's span in the decoded
  * source markup (`source_span`) so a citation can be shown in the page.
  * Blocks outside the article that Readability finds are `furniture`: they
- * keep their text and offsets but open no section, and chunkers leave them
- * out by default. A heading that repeats the article's title stays a
+ * keep their text and offsets (a furniture heading still opens its section),
+ * and chunkers leave them out by default. A heading that repeats the article's title stays a
  * heading: Readability drops it from the content because it reports the
- * title apart.
+ * title apart. A display formula is never furniture: on linkedom,
+ * Readability drops MathML that it keeps on a browser DOM (mathjax.html).
  */
 export async function parseHtml(input: ParseInput): Promise<CairnDocument> {
   checkSize(input);
@@ -42,20 +43,25 @@ export async function parseHtml(input: ParseInput): Promise<CairnDocument> {
   });
   builder.setSourceText(source);
   for (const { furniture, ...block } of blocks) {
-    const title =
-      block.type === 'heading' ? headingTitle(canonical.slice(block.start16, block.end16)) : '';
-    if (furniture && !(block.type === 'heading' && collapse(title) === articleTitle)) {
-      const { depth: _depth, lang: _lang, ...rest } = block;
-      builder.block({ ...rest, type: 'furniture' });
-      continue;
-    }
+    // the section tree stays as the headings make it, furniture or not: section paths, and so
+    // chunk IDs, do not move when Readability judges a heading otherwise
     if (block.type === 'heading') {
+      const title = headingTitle(canonical.slice(block.start16, block.end16));
       builder.section({
         rank: block.depth!,
         title,
         start16: block.start16,
         heading: { start16: block.start16, end16: block.end16 },
       });
+      if (furniture && collapse(title) !== articleTitle) {
+        const { depth: _depth, lang: _lang, ...rest } = block;
+        builder.block({ ...rest, type: 'furniture' });
+        continue;
+      }
+    } else if (furniture && block.type !== 'formula') {
+      const { depth: _depth, lang: _lang, ...rest } = block;
+      builder.block({ ...rest, type: 'furniture' });
+      continue;
     }
     builder.block(block);
   }
