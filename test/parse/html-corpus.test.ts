@@ -74,7 +74,7 @@ describe('HTML corpus', () => {
     ).toBeGreaterThanOrEqual(95);
     expect(
       docs.filter((d) => d.blocks.some((b) => b.type === 'table')).length,
-    ).toBeGreaterThanOrEqual(10);
+    ).toBeGreaterThanOrEqual(8); // tables in the article: 10 pages counted layout tables of furniture too
     expect(
       docs.filter((d) => d.blocks.some((b) => b.type === 'code')).length,
     ).toBeGreaterThanOrEqual(8);
