@@ -32,9 +32,10 @@ export type BlockType =
   | 'output'
   | 'json_string'
   /**
-   * Page furniture: a PDF's running headers, footers and page numbers, an
-   * HTML page's navigation and sidebars. Kept in the model (the canonical
-   * text and offsets do not change) and left out of chunks unless asked for.
+   * Page furniture: navigation, headers and footers, sidebars, related links,
+   * comments, share bars; a PDF's running headers and page numbers. Kept in
+   * the model (the canonical text and offsets do not change), left out of
+   * chunks unless `include_furniture`.
    */
   | 'furniture';
 

@@ -12,7 +12,7 @@
  *   media_type: string, updated_at: string }} DocSummary
  * @typedef {{ document: DocSummary, version: { seq: number, rev: string, length: number },
  *   chunker_id: string | null, chunkers: string[], sections: DocSection[], text: string,
- *   chunks: Chunk[] }} DocView
+ *   chunks: Chunk[], furniture?: { start: number, end: number }[] }} DocView
  */
 
 export class ApiError extends Error {

@@ -23,6 +23,7 @@ export function renderSegments(text, chunks, layout) {
     const span = el('span', 'seg');
     span.dataset.seg = String(index);
     const [top] = segment.cover;
+    if (segment.furniture) span.classList.add('furniture');
     if (top === undefined) span.classList.add('gap');
     else {
       span.classList.add(`c${chunks[top].seq % 3}`);

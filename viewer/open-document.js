@@ -118,7 +118,7 @@ function showDocument(doc) {
   $('chunker-label').hidden = doc.chunkers.length < 2;
 
   const started = performance.now();
-  const layout = layOut(doc.text, doc.chunks);
+  const layout = layOut(doc.text, doc.chunks, doc.furniture ?? []);
   const container = $('doc-text');
   container.textContent = '';
   container.append(renderSegments(doc.text, doc.chunks, layout));

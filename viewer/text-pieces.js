@@ -2,7 +2,7 @@
 
 /**
  * @typedef {import('./api.js').Chunk} Chunk
- * @typedef {{ start16: number, end16: number, cover: number[] }} Segment
+ * @typedef {{ start16: number, end16: number, cover: number[], furniture: boolean }} Segment
  * @typedef {{ segments: Segment[], elements: HTMLElement[], first: Int32Array, last: Int32Array }} Layout
  */
 
@@ -14,13 +14,18 @@
  * gaps segments with none. O(text + chunks × covers at a point).
  * @param {string} text
  * @param {Chunk[]} chunks
+ * @param {{ start: number, end: number }[]} [furniture] page furniture, in text order
  * @returns {Layout}
  */
-export function layOut(text, chunks) {
+export function layOut(text, chunks, furniture = []) {
   const points = new Set([0]);
   for (const chunk of chunks) {
     points.add(chunk.start);
     points.add(chunk.end);
+  }
+  for (const range of furniture) {
+    points.add(range.start);
+    points.add(range.end);
   }
   const sorted = [...points].sort((a, b) => a - b);
   // code point offset -> UTF-16 index, for each boundary, in one walk of the text
@@ -52,6 +57,7 @@ export function layOut(text, chunks) {
   /** @type {number[]} */
   let active = [];
   let next = 0;
+  let f = 0;
   for (let k = 0; k + 1 < sorted.length; k++) {
     const from = sorted[k];
     const to = sorted[k + 1];
@@ -71,7 +77,9 @@ export function layOut(text, chunks) {
       if (first[i] === -1) first[i] = index;
       last[i] = index;
     }
-    segments.push({ start16, end16, cover });
+    while (f < furniture.length && furniture[f].end <= from) f++;
+    const inFurniture = f < furniture.length && furniture[f].start <= from;
+    segments.push({ start16, end16, cover, furniture: inFurniture });
   }
   return { segments, elements: [], first, last };
 }

@@ -4,6 +4,7 @@ import { CairnError } from '../errors.js';
 /** Every `ChunkingOptions` key, for checking what JavaScript callers pass without a type check. */
 const CHUNKING_KEYS = [
   'include_headers',
+  'include_furniture',
   'max_chunk_tokens',
   'overlap_tokens',
   'max_chunk_chars',

@@ -1,6 +1,7 @@
 import type { CairnDocument } from '../types.js';
 import { resolveLimits } from './chunk-limits.js';
 import { canonicalJson, formatChunkerId } from './chunker-id.js';
+import { type FurnitureSetting, withFurnitureSetting } from './furniture-setting.js';
 import { inheritOwner, selectStrategy } from './select-strategy.js';
 import { type ChunkSource, toChunkSource } from './text-units.js';
 import type { Chunk, Chunker, ChunkerConfig, ChunkingOptions, ChunkLimits } from './types.js';
@@ -24,7 +25,9 @@ export abstract class BaseChunker<C extends ChunkerConfig> implements Chunker {
   protected constructor(name: string, version: string, config: C, limits?: Partial<ChunkLimits>) {
     this.name = name;
     this.version = version;
-    this.config = Object.freeze({ ...config });
+    this.config = Object.freeze(
+      withFurnitureSetting({ ...config }, (config as FurnitureSetting).include_furniture),
+    );
     this.limits = resolveLimits(limits);
     this.chunker_id = formatChunkerId(name, version, this.config);
   }
@@ -44,7 +47,11 @@ export abstract class BaseChunker<C extends ChunkerConfig> implements Chunker {
       if (strategy !== this.name) return selectStrategy(strategy, this).configure(rest);
       options = rest;
     }
-    const next = this.withOptions(options);
+    // one place for every chunker: a subclass that rebuilds its configuration need not carry it
+    const next = withFurnitureSetting(
+      this.withOptions(options),
+      options.include_furniture ?? (this.config as FurnitureSetting).include_furniture,
+    );
     let key: string;
     try {
       key = canonicalJson(next);
@@ -76,6 +83,11 @@ export abstract class BaseChunker<C extends ChunkerConfig> implements Chunker {
   }
 
   /** The configuration with the seed's per-call options applied (validated by `derive`). */
+  /** Whether `furniture` blocks go into chunks (`include_furniture`). */
+  protected get includeFurniture(): boolean {
+    return (this.config as FurnitureSetting).include_furniture === true;
+  }
+
   protected abstract withOptions(options: ChunkingOptions): C;
 
   /** A new instance of the same chunker with `config` and `limits`. */

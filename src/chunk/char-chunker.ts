@@ -2,6 +2,7 @@ import { BaseChunker } from './base-chunker.js';
 import { checkBoolean, checkInteger, checkKnownKeys, checkOverlap } from './check-options.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import { checkContentSize } from './chunk-limits.js';
+import { FURNITURE_SETTING, type FurnitureSetting } from './furniture-setting.js';
 import { Graphemes } from './grapheme.js';
 import {
   advanceCodePoints,
@@ -23,7 +24,7 @@ export type CharChunkerConfig = {
   /** End a chunk at the last line break, else the last space, in the final fifth of the window. */
   break_on_whitespace: boolean;
   include_headers: boolean;
-};
+} & FurnitureSetting;
 
 export const CHAR_DEFAULTS: Readonly<CharChunkerConfig> = Object.freeze({
   size_chars: 1000,
@@ -33,7 +34,7 @@ export const CHAR_DEFAULTS: Readonly<CharChunkerConfig> = Object.freeze({
   include_headers: true,
 });
 
-const KEYS = Object.keys(CHAR_DEFAULTS);
+const KEYS = [...Object.keys(CHAR_DEFAULTS), FURNITURE_SETTING];
 
 /** `ChunkingOptions` names whose constructor setting is named otherwise (the names feed chunker ids: not renamed). */
 const RENAMED = { max_chunk_chars: 'size_chars' };
@@ -92,7 +93,7 @@ export class CharChunker extends BaseChunker<CharChunkerConfig> {
       limits: this.limits,
     });
     const scan: CharScan = { graphemes, surrogates: out.surrogates };
-    for (const unit of textUnits(source)) {
+    for (const unit of textUnits(source, this.includeFurniture)) {
       checkContentSize(source.text, unit, this.limits);
       out.beginUnit(unit);
       this.chunkUnit(scan, unit, out);

@@ -9,6 +9,7 @@ import {
 } from './check-options.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import { checkContentSize } from './chunk-limits.js';
+import { FURNITURE_SETTING, type FurnitureSetting } from './furniture-setting.js';
 import { Graphemes } from './grapheme.js';
 import { charMeasure, type Measure, tokenMeasure } from './measure.js';
 import { packWindows } from './pack-windows.js';
@@ -30,6 +31,7 @@ export type SentenceChunkerConfig =
       overlap_tokens: number;
       locale: string;
       include_headers: boolean;
+      include_furniture?: boolean;
     }
   | {
       unit: 'char';
@@ -37,6 +39,7 @@ export type SentenceChunkerConfig =
       overlap_chars: number;
       locale: string;
       include_headers: boolean;
+      include_furniture?: boolean;
     };
 
 export type SentenceChunkerSettings = {
@@ -49,9 +52,11 @@ export type SentenceChunkerSettings = {
   locale?: string;
   include_headers?: boolean;
   limits?: Partial<ChunkLimits>;
-} & TokenizerSettings;
+} & TokenizerSettings &
+  FurnitureSetting;
 
 const KEYS = [
+  FURNITURE_SETTING,
   'unit',
   'max_chunk_tokens',
   'overlap_tokens',
@@ -113,7 +118,12 @@ export class SentenceChunker extends BaseChunker<SentenceChunkerConfig> {
       checkOverlap('overlap_chars', overlap, 'max_chunk_chars', max);
       config = { unit, max_chunk_chars: max, overlap_chars: overlap, locale, include_headers };
     }
-    super(SentenceChunker.chunkerName, SentenceChunker.chunkerVersion, config, settings.limits);
+    super(
+      SentenceChunker.chunkerName,
+      SentenceChunker.chunkerVersion,
+      { ...config, include_furniture: settings.include_furniture },
+      settings.limits,
+    );
     this.counter = counter;
     this.tokenizerSettings = tokenizerSettings;
   }
@@ -164,7 +174,7 @@ export class SentenceChunker extends BaseChunker<SentenceChunkerConfig> {
     const surrogates = out.surrogates;
     const budget = config.unit === 'token' ? config.max_chunk_tokens : config.max_chunk_chars;
     const overlap = config.unit === 'token' ? config.overlap_tokens : config.overlap_chars;
-    for (const unit of textUnits(source)) {
+    for (const unit of textUnits(source, this.includeFurniture)) {
       checkContentSize(text, unit, this.limits);
       out.beginUnit(unit);
       if (skipSpace(text, unit.start16, unit.end16) >= unit.end16) continue;

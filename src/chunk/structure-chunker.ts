@@ -4,6 +4,7 @@ import { BaseChunker } from './base-chunker.js';
 import { checkBoolean, checkInteger, checkKnownKeys, checkLocale } from './check-options.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import { checkContentSize } from './chunk-limits.js';
+import { FURNITURE_SETTING, type FurnitureSetting } from './furniture-setting.js';
 import { Graphemes } from './grapheme.js';
 import { tokenMeasure } from './measure.js';
 import { packWindows } from './pack-windows.js';
@@ -46,7 +47,7 @@ export type StructureChunkerConfig = {
   /** Sentence rules for cutting an oversize block. */
   locale: string;
   include_headers: boolean;
-};
+} & FurnitureSetting;
 
 export const STRUCTURE_DEFAULTS: Readonly<StructureChunkerConfig> = Object.freeze({
   tokenizer: 'cl100k_base',
@@ -59,7 +60,7 @@ export const STRUCTURE_DEFAULTS: Readonly<StructureChunkerConfig> = Object.freez
   include_headers: true,
 });
 
-const KEYS = [...Object.keys(STRUCTURE_DEFAULTS), 'tokenizer_file', 'limits'];
+const KEYS = [...Object.keys(STRUCTURE_DEFAULTS), FURNITURE_SETTING, 'tokenizer_file', 'limits'];
 
 export type StructureChunkerSettings = Partial<Omit<StructureChunkerConfig, 'tokenizer'>> &
   TokenizerSettings & { limits?: Partial<ChunkLimits> };
@@ -159,7 +160,7 @@ export class StructureChunker extends BaseChunker<StructureChunkerConfig> {
     const ranges = blockRanges(doc, text, out.surrogates);
     const run: DocumentRun = { graphemes, doc, out };
     let next = 0;
-    for (const unit of textUnits({ text, doc })) {
+    for (const unit of textUnits({ text, doc }, this.includeFurniture)) {
       checkContentSize(text, unit, this.limits);
       out.beginUnit(unit);
       while (next < ranges.length && ranges[next]!.start16 < unit.start16) next++;

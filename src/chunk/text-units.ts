@@ -1,6 +1,6 @@
 import { OffsetIndex } from '../load/offset-index.js';
 import type { CairnDocument } from '../types.js';
-import { cutFurniture } from './furniture.js';
+import { isFurniture } from './furniture.js';
 
 /**
  * What a chunker reads: the text, and the document model when there is one.
@@ -18,7 +18,7 @@ export interface TextUnit {
   json_pointer?: string;
   /** Code point offset of the node in the canonical text (JSON), for node-relative offsets. */
   node_start?: number;
-  /** A later piece of the same unit, after furniture cut out of it: chunk limits count on. */
+  /** A later piece of the same unit, after furniture cut out of it: chunk counts run on. */
   continues?: boolean;
 }
 
@@ -30,25 +30,70 @@ export function toChunkSource(input: CairnDocument | string): ChunkSource {
 
 /**
  * Seed 004: each JSON string node is its own text, chunked apart from the
- * others, so no chunk mixes two nodes. Furniture blocks are cut out of the
- * units unless `include_furniture`.
+ * others, so no chunk mixes two nodes. Unless `includeFurniture`, the
+ * model's `furniture` blocks are cut out of the units.
  */
-export function textUnits(
-  source: ChunkSource,
-  options: { include_furniture?: boolean } = {},
-): TextUnit[] {
+export function textUnits(source: ChunkSource, includeFurniture = false): TextUnit[] {
   const nodes = source.doc?.json_nodes ?? [];
-  if (nodes.length === 0) {
-    const whole = { start16: 0, end16: source.text.length };
-    return source.doc === null || options.include_furniture === true
-      ? [whole]
-      : cutFurniture(source.doc, source.text, whole);
-  }
   const index = new OffsetIndex(source.text);
-  return nodes.map((node) => ({
-    start16: index.index16(node.span.start),
-    end16: index.index16(node.span.end),
-    json_pointer: node.json_pointer,
-    node_start: node.span.start,
-  }));
+  const units: TextUnit[] =
+    nodes.length === 0
+      ? [{ start16: 0, end16: source.text.length }]
+      : nodes.map((node) => ({
+          start16: index.index16(node.span.start),
+          end16: index.index16(node.span.end),
+          json_pointer: node.json_pointer,
+          node_start: node.span.start,
+        }));
+  const furniture = includeFurniture ? [] : furnitureRanges(source.doc, index);
+  return furniture.length === 0 ? units : withoutRanges(units, furniture, source.text);
+}
+
+/** The `furniture` blocks of the model, in UTF-16 indices, in text order. */
+function furnitureRanges(doc: CairnDocument | null, index: OffsetIndex): Range16[] {
+  const ranges: Range16[] = [];
+  for (const block of doc?.blocks ?? []) {
+    if (!isFurniture(block)) continue;
+    ranges.push({ start16: index.index16(block.span.start), end16: index.index16(block.span.end) });
+  }
+  return ranges;
+}
+
+interface Range16 {
+  start16: number;
+  end16: number;
+}
+
+/**
+ * Each unit cut around the ranges: the stretches between furniture become
+ * units of their own, so no chunk holds furniture or runs across it (the
+ * text on either side of a page's sidebar is not one passage). Stretches of
+ * white space alone are dropped.
+ */
+function withoutRanges(units: TextUnit[], ranges: Range16[], text: string): TextUnit[] {
+  const out: TextUnit[] = [];
+  let r = 0;
+  for (const unit of units) {
+    while (r < ranges.length && ranges[r]!.end16 <= unit.start16) r++;
+    const first = out.length;
+    let start16 = unit.start16;
+    for (let k = r; k < ranges.length && ranges[k]!.start16 < unit.end16; k++) {
+      pushPart(out, unit, start16, ranges[k]!.start16, text, out.length > first);
+      start16 = Math.max(start16, ranges[k]!.end16);
+    }
+    pushPart(out, unit, start16, unit.end16, text, out.length > first);
+  }
+  return out;
+}
+
+function pushPart(
+  out: TextUnit[],
+  unit: TextUnit,
+  start16: number,
+  end16: number,
+  text: string,
+  continues: boolean,
+): void {
+  if (end16 <= start16 || !/\S/.test(text.slice(start16, end16))) return;
+  out.push(continues ? { ...unit, start16, end16, continues } : { ...unit, start16, end16 });
 }

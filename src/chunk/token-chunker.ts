@@ -2,6 +2,7 @@ import { BaseChunker } from './base-chunker.js';
 import { checkBoolean, checkKnownKeys } from './check-options.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import { checkContentSize } from './chunk-limits.js';
+import { FURNITURE_SETTING, type FurnitureSetting } from './furniture-setting.js';
 import { Graphemes } from './grapheme.js';
 import { type Atoms, packWindows } from './pack-windows.js';
 import { skipSpace } from './text-scan.js';
@@ -20,7 +21,7 @@ export type TokenChunkerConfig = {
   max_chunk_tokens: number;
   overlap_tokens: number;
   include_headers: boolean;
-};
+} & FurnitureSetting;
 
 export const TOKEN_DEFAULTS: Readonly<TokenChunkerConfig> = Object.freeze({
   tokenizer: 'cl100k_base',
@@ -30,6 +31,7 @@ export const TOKEN_DEFAULTS: Readonly<TokenChunkerConfig> = Object.freeze({
 });
 
 const KEYS = [
+  FURNITURE_SETTING,
   'max_chunk_tokens',
   'overlap_tokens',
   'include_headers',
@@ -89,7 +91,7 @@ export class TokenChunker extends BaseChunker<TokenChunkerConfig> {
       limits: this.limits,
     });
     const graphemes = new Graphemes(source.text);
-    for (const unit of textUnits(source)) {
+    for (const unit of textUnits(source, this.includeFurniture)) {
       checkContentSize(source.text, unit, this.limits);
       out.beginUnit(unit);
       if (skipSpace(source.text, unit.start16, unit.end16) >= unit.end16) continue;

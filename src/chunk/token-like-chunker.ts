@@ -2,6 +2,7 @@ import { BaseChunker } from './base-chunker.js';
 import { checkBoolean, checkInteger, checkKnownKeys, checkOverlap } from './check-options.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import { checkContentSize } from './chunk-limits.js';
+import { FURNITURE_SETTING, type FurnitureSetting } from './furniture-setting.js';
 import { Graphemes } from './grapheme.js';
 import { type Atoms, packWindows } from './pack-windows.js';
 import { advanceCodePoints, isSpaceUnit, skipSpace } from './text-scan.js';
@@ -16,7 +17,7 @@ export type TokenLikeChunkerConfig = {
   /** A run of non-space characters longer than this many code points counts as several words. */
   max_word_chars: number;
   include_headers: boolean;
-};
+} & FurnitureSetting;
 
 export const TOKEN_LIKE_DEFAULTS: Readonly<TokenLikeChunkerConfig> = Object.freeze({
   max_chunk_tokens: 512,
@@ -25,7 +26,7 @@ export const TOKEN_LIKE_DEFAULTS: Readonly<TokenLikeChunkerConfig> = Object.free
   include_headers: true,
 });
 
-const KEYS = Object.keys(TOKEN_LIKE_DEFAULTS);
+const KEYS = [...Object.keys(TOKEN_LIKE_DEFAULTS), FURNITURE_SETTING];
 
 export type TokenLikeChunkerSettings = Partial<TokenLikeChunkerConfig> & {
   limits?: Partial<ChunkLimits>;
@@ -78,7 +79,7 @@ export class TokenLikeChunker extends BaseChunker<TokenLikeChunkerConfig> {
       maxChars: this.config.max_word_chars,
       surrogates: out.surrogates,
     };
-    for (const unit of textUnits(source)) {
+    for (const unit of textUnits(source, this.includeFurniture)) {
       checkContentSize(text, unit, this.limits);
       out.beginUnit(unit);
       const words = findWords(scan, unit.start16, unit.end16);

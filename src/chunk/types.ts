@@ -76,6 +76,8 @@ export interface Chunk {
  */
 export interface ChunkingOptions {
   include_headers?: boolean;
+  /** Keep the model's `furniture` blocks (page navigation, sidebars, running headers) in chunks. */
+  include_furniture?: boolean;
   max_chunk_tokens?: number;
   overlap_tokens?: number;
   max_chunk_chars?: number;

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { limitChunker } from '../chunk/limit-chunker.js';
 import { runChunker } from '../chunk/run-chunker.js';
-import type { Chunker, ChunkLimits } from '../chunk/types.js';
+import type { Chunker, ChunkingOptions, ChunkLimits } from '../chunk/types.js';
 import { CairnError, type ErrorCode, isCairnError } from '../errors.js';
 import { type CollectOptions, collectSources, type SourceFile } from '../load/collect-sources.js';
 import { fileError } from '../load/file-error.js';
@@ -26,6 +26,8 @@ export interface IngestOptions {
    * embedder and its cache cannot travel to a worker).
    */
   chunker?: string | Chunker;
+  /** Options the chunker is configured with (`include_furniture`, sizes); its id is then the configured one. */
+  chunking?: ChunkingOptions;
   /** Parse-and-chunk threads; 0 works on the calling thread (default: cores - 1, at least 1). */
   workers?: number;
   /** Override format detection for every file. */
@@ -177,16 +179,15 @@ export async function ingestSources(
   const started = performance.now();
   const rowsBefore = store.rows_written;
   const given = options.chunker;
-  const chunkerId =
-    typeof given === 'object'
-      ? given.chunker_id
-      : defaultChunkerRegistry().get(given ?? 'default').chunker_id;
+  const base = typeof given === 'object' ? given : defaultChunkerRegistry().get(given ?? 'default');
+  const configured = options.chunking === undefined ? base : base.configure(options.chunking);
+  const chunkerId = configured.chunker_id;
   const chunkHere =
     typeof given !== 'object'
       ? null
       : options.limits === undefined
-        ? given
-        : limitChunker(given, options.limits);
+        ? configured
+        : limitChunker(configured, options.limits);
   const files = options.files ?? (await collectSources(inputs, collectOptionsOf(options)));
   checkIdentityOptions(options, files);
   // versions stored before the sections table get their rows (a no-op once they have them)
@@ -243,7 +244,8 @@ export async function ingestSources(
     store,
     settings_key: settingsKey,
     chunker_id: chunkerId,
-    chunk_here: chunkHere !== null,
+    chunk_here: chunkHere,
+    base_chunker_id: base.chunker_id,
     options,
     run: pool.run.bind(pool),
   };
@@ -387,18 +389,21 @@ interface PrepareContext {
   settings_key: string;
   chunker_id: string;
   /** Workers only parse; the writer's thread chunks. */
-  chunk_here: boolean;
+  chunk_here: Chunker | null;
+  /** The registered chunker the workers configure with `options.chunking`. */
+  base_chunker_id: string;
   options: IngestOptions;
   run: (task: SourceTask) => Promise<SourceResult>;
 }
 
 /** Decides from the seen-files table whether a file needs parsing; if so, sends it to a worker. */
 async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared> {
-  const { store, settings_key: settingsKey, chunker_id: chunkerId, options, run } = ctx;
+  const { store, settings_key: settingsKey, options, run } = ctx;
   const chunking = ctx.chunk_here
     ? {}
     : {
-        chunker_id: chunkerId,
+        chunker_id: ctx.base_chunker_id,
+        ...(options.chunking === undefined ? {} : { chunking_options: options.chunking }),
         ...(options.limits === undefined ? {} : { limits: options.limits }),
       };
   let size = 0;

@@ -28,6 +28,7 @@ interface ChunkFlags extends LimitFlags {
   threshold?: string;
   outputs?: boolean;
   headers?: boolean;
+  includeFurniture?: boolean;
   json?: boolean;
   list?: boolean;
   db?: string;
@@ -54,6 +55,10 @@ export function registerChunk(program: Command): void {
     .option('--threshold <chars>', 'JSON: string nodes at or over this many characters', '10000')
     .option('--outputs', 'notebooks: include text outputs as blocks')
     .option('--no-headers', 'leave out the heading path context')
+    .option(
+      '--include-furniture',
+      'keep page furniture (HTML navigation, sidebars, footers) in chunks; it is left out by default',
+    )
     .option('--timeout <seconds>', TIMEOUT_FLAG_HELP)
     .option('--json', 'print the chunker id and the chunks as JSON')
     .option('--list', 'list chunker names, aliases and default ids, then exit')
@@ -230,6 +235,7 @@ function optionsFrom(flags: ChunkFlags): ChunkingOptions {
     if (flags.maxTokens === undefined) options.overlap_chars = overlap;
   }
   if (flags.headers === false) options.include_headers = false;
+  if (flags.includeFurniture) options.include_furniture = true;
   return options;
 }
 

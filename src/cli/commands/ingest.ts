@@ -41,6 +41,7 @@ interface IngestFlags extends LimitFlags {
   docUid?: string;
   sourceUrl?: string;
   allowEmpty?: boolean;
+  includeFurniture?: boolean;
 }
 
 export function registerIngest(program: Command): void {
@@ -73,6 +74,10 @@ export function registerIngest(program: Command): void {
     .option('--format <format>', 'override detection: markdown, ecfr, text, html, json, ipynb, pdf')
     .option('--threshold <chars>', 'JSON: string nodes at or over this many characters', '10000')
     .option('--outputs', 'notebooks: include text outputs as blocks')
+    .option(
+      '--include-furniture',
+      'keep page furniture (HTML navigation, sidebars, footers) in chunks; it is left out by default',
+    )
     .option(
       '--exclude <pattern>',
       'leave out matching files and folders, gitignore syntax (repeatable)',
@@ -178,6 +183,7 @@ Examples:
             : flags.chunker === undefined
               ? {}
               : { chunker: flags.chunker }),
+          ...(flags.includeFurniture ? { chunking: { include_furniture: true } } : {}),
           ...(workers === undefined ? {} : { workers }),
           ...(format === undefined ? {} : { format }),
           ...(limits === undefined ? {} : { limits }),

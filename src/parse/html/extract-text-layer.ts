@@ -27,6 +27,13 @@ interface TextLayerBlock {
   lang?: string;
   /** The element (or, for loose text, the text nodes) this block came from. */
   source16?: { start16: number; end16: number };
+  /** Most of the block's text is outside the article (only when an article was given). */
+  furniture?: boolean;
+}
+
+export interface TextLayerOptions {
+  /** Whether a text node belongs to the page's article; without it no block is furniture. */
+  isArticle?: (text: TextNode) => boolean;
 }
 
 export interface TextLayer {
@@ -73,8 +80,11 @@ const CELL_SEPARATOR = ' | ';
  * elements deep, and recursion would overflow the V8 stack. The canonical text
  * is assembled once from an array of parts, so the cost is linear.
  */
-export function extractTextLayer(document: DefaultTreeAdapterTypes.Document): TextLayer {
-  const writer = new TextLayerWriter();
+export function extractTextLayer(
+  document: DefaultTreeAdapterTypes.Document,
+  options: TextLayerOptions = {},
+): TextLayer {
+  const writer = new TextLayerWriter(options.isArticle ?? null);
   const layout = new ContainerLayout();
   const nodes: ParentNode[] = [document];
   const next: number[] = [0];
@@ -243,6 +253,7 @@ export function extractTextLayer(document: DefaultTreeAdapterTypes.Document): Te
  * or ends with one, and empty elements leave no trace.
  */
 class TextLayerWriter {
+  private readonly isArticle: ((text: TextNode) => boolean) | null;
   private readonly parts: string[] = [];
   private length16 = 0;
   private readonly blocks: TextLayerBlock[] = [];
@@ -265,6 +276,15 @@ class TextLayerWriter {
   private cell = false;
   /** White space held back in `pre` text: kept between text, dropped at the block's ends. */
   private held = '';
+
+  /** Code units of the block's text, and of those in the article; and whether the text now written is. */
+  private textLength = 0;
+  private articleLength = 0;
+  private inArticle = true;
+
+  constructor(isArticle: ((text: TextNode) => boolean) | null) {
+    this.isArticle = isArticle;
+  }
 
   open(
     type: BlockType,
@@ -294,6 +314,8 @@ class TextLayerWriter {
       };
       if (this.depth !== undefined) block.depth = this.depth;
       if (this.lang !== undefined) block.lang = this.lang;
+      if (this.isArticle !== null && this.articleLength * 2 < this.textLength)
+        block.furniture = true;
       const location = this.owner === closer ? this.owner?.sourceCodeLocation : null;
       if (location) {
         // parse5 ends a raw-text element left open at the end of input (`<textarea>x`) where it
@@ -388,6 +410,8 @@ class TextLayerWriter {
       this.firstPart = this.parts.length;
       this.separatorStart16 = this.length16;
       this.visible = false;
+      this.textLength = 0;
+      this.articleLength = 0;
       if (this.length16 > 0) this.pushSeparator(BLOCK_SEPARATOR);
       this.start16 = this.length16;
     } else if (this.breaks > 0) {
@@ -400,6 +424,8 @@ class TextLayerWriter {
       this.pushSeparator(' ');
     }
     this.clearPending();
+    // a `<br>` inside `pre` writes text of no node: it goes with the text before it
+    if (node !== null && this.isArticle !== null) this.inArticle = this.isArticle(node);
     const location = node?.sourceCodeLocation;
     if (location) {
       if (location.startOffset < this.sourceStart) this.sourceStart = location.startOffset;
@@ -422,6 +448,8 @@ class TextLayerWriter {
   /** Appends text of the block; it may be the first visible one. */
   private push(text: string): void {
     if (!this.visible && VISIBLE.test(text)) this.visible = true;
+    this.textLength += text.length;
+    if (this.inArticle) this.articleLength += text.length;
     this.parts.push(text);
     this.length16 += text.length;
   }

@@ -249,6 +249,16 @@ export const DOCUMENT_SCHEMAS = {
         },
       },
       text: { type: 'string', description: 'The canonical text all offsets point into' },
+      furniture: {
+        type: 'array',
+        description:
+          'Spans of furniture blocks (page navigation, sidebars), out of chunks by default',
+        items: {
+          type: 'object',
+          required: ['start', 'end'],
+          properties: { start: { type: 'integer' }, end: { type: 'integer' } },
+        },
+      },
       chunks: {
         type: 'array',
         description:

@@ -233,6 +233,10 @@ export function documentRoutes(deps: ServerDeps): Hono {
       chunkers: sets.map((s) => s.chunker_id),
       sections: version.model.sections.map((s) => sectionParts(s, records.get(s.sect_path))),
       text: version.canonical,
+      // the viewer greys these: page furniture that chunks leave out by default
+      furniture: version.model.blocks
+        .filter((b) => b.type === 'furniture')
+        .map((b) => ({ start: b.span.start, end: b.span.end })),
       chunks: chunks.map((chunk, i) => ({
         ...documentChunkSpan(chunk, legible[i]!),
         chunker_id: chunk.chunker_id,
