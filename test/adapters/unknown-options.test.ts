@@ -57,7 +57,7 @@ describe('the adapters refuse options they do not read, listing the accepted one
     const error = refusal(() => new CairnTextSplitter({ chunking: { max_tokens: 100 } as never }));
     expect(error.code).toBe('invalid_option');
     expect(error.message).toBe(
-      'Unknown CairnTextSplitter chunking option "max_tokens"; accepted: include_headers, max_chunk_tokens, overlap_tokens, max_chunk_chars, overlap_chars, strategy',
+      'Unknown CairnTextSplitter chunking option "max_tokens"; accepted: include_headers, include_furniture, max_chunk_tokens, overlap_tokens, max_chunk_chars, overlap_chars, strategy',
     );
     expect(refusal(() => new CairnNodeParser({ chunking: 256 as never })).message).toBe(
       'CairnNodeParser chunking options must be an object',
