@@ -36,6 +36,8 @@ export interface ArticleText {
  * then keeps every block (a page is never lost to furniture detection).
  */
 export function findArticle(document: Document): ArticleText | null {
+  // Readability recurses and rescans: a page nested or sized like no article keeps every block
+  if (!withinReadabilityBounds(document)) return null;
   const elements: Element[] = [];
   const numbers = new Map<Element, number>();
   const adapter: typeof defaultTreeAdapter = {
@@ -88,6 +90,26 @@ export function findArticle(document: Document): ArticleText | null {
       return parent !== null && 'tagName' in parent && kept.has(parent);
     },
   };
+}
+
+/** Past these, Readability's recursion and rescans take unbounded time (100,000 nested divs hung). */
+const MAX_ELEMENTS = 60_000;
+const MAX_DEPTH = 400;
+
+/** The page's elements and nesting under both bounds, walked without recursion. */
+function withinReadabilityBounds(document: Document): boolean {
+  let count = 0;
+  const stack: { node: ParentNode; depth: number }[] = [{ node: document, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    for (const child of node.childNodes) {
+      if (!('tagName' in child)) continue;
+      count++;
+      if (count > MAX_ELEMENTS || depth + 1 > MAX_DEPTH) return false;
+      stack.push({ node: child, depth: depth + 1 });
+    }
+  }
+  return true;
 }
 
 /** Elements whose subtree stays out of Readability's copy; `<title>` and `<meta>` name the article. */
