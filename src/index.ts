@@ -13,6 +13,7 @@ export {
   defaultChunkerRegistry,
 } from './chunk/chunker-registry.js';
 export { isFurniture } from './chunk/furniture.js';
+export type { FurnitureSetting } from './chunk/furniture-setting.js';
 export { limitChunker } from './chunk/limit-chunker.js';
 export { runChunker } from './chunk/run-chunker.js';
 export type { SemanticChunkerConfig, SemanticChunkerSettings } from './chunk/semantic-chunker.js';

@@ -76,24 +76,21 @@ function withoutRanges(units: TextUnit[], ranges: Range16[], text: string): Text
   for (const unit of units) {
     while (r < ranges.length && ranges[r]!.end16 <= unit.start16) r++;
     const first = out.length;
+    const part = (start16: number, end16: number): TextUnit =>
+      out.length > first
+        ? { ...unit, start16, end16, continues: true }
+        : { ...unit, start16, end16 };
     let start16 = unit.start16;
     for (let k = r; k < ranges.length && ranges[k]!.start16 < unit.end16; k++) {
-      pushPart(out, unit, start16, ranges[k]!.start16, text, out.length > first);
+      pushPart(out, part(start16, ranges[k]!.start16), text);
       start16 = Math.max(start16, ranges[k]!.end16);
     }
-    pushPart(out, unit, start16, unit.end16, text, out.length > first);
+    pushPart(out, part(start16, unit.end16), text);
   }
   return out;
 }
 
-function pushPart(
-  out: TextUnit[],
-  unit: TextUnit,
-  start16: number,
-  end16: number,
-  text: string,
-  continues: boolean,
-): void {
-  if (end16 <= start16 || !/\S/.test(text.slice(start16, end16))) return;
-  out.push(continues ? { ...unit, start16, end16, continues } : { ...unit, start16, end16 });
+function pushPart(out: TextUnit[], part: TextUnit, text: string): void {
+  if (part.end16 <= part.start16 || !/\S/.test(text.slice(part.start16, part.end16))) return;
+  out.push(part);
 }
