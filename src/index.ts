@@ -287,6 +287,7 @@ export { detectFormat, SUPPORTED_EXTENSIONS } from './load/detect-format.js';
 export { canonicalizeSource, deriveDocUid } from './load/doc-uid.js';
 export { normalizeText } from './load/normalize-text.js';
 export { DEFAULT_JSON_TITLE_KEYS } from './parse/json/extract-string-nodes.js';
+export { MODEL_VERSIONS, modelVersionOf } from './parse/model-version.js';
 // parse: documents into the section tree and typed blocks
 export type { ParseDocumentInput, ParseFileOptions } from './parse/parse-document.js';
 export { parseDocument, parseFile } from './parse/parse-document.js';

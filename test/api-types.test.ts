@@ -69,6 +69,7 @@ import {
   decodeText,
   ensure,
   type ingestSources,
+  modelVersionOf,
   openStore,
   parseChunkerId,
   parseDocument,
@@ -151,6 +152,7 @@ test('the store, ensure, resolve and late chunking types name their parameters a
       doc.doc_uid,
       doc.content_hash,
       source.chunker_id,
+      modelVersionOf(doc.format),
     );
     const sets: ChunkSetRow[] = await store.listChunkSets();
     const rows: ChunkRow[] = await store.listChunks(result.version.id, source.chunker_id);

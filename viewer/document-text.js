@@ -32,6 +32,10 @@ export function renderSegments(text, chunks, layout) {
         if (layout.first[i] === index) {
           span.classList.add('start');
           span.dataset.chunkStart = String(i);
+          // a later part of a split table: its header row drawn above it (CSS ::before), in
+          // no text node, so the text stays the canonical text that offsets and quotes count
+          const header = chunks[i].table_header;
+          if (header) span.dataset.tableHeader = header;
         }
       }
     }

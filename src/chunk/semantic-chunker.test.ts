@@ -192,4 +192,33 @@ describe('strategy in ChunkingOptions', () => {
     expect(plain.list_ids().some((id) => id.startsWith('semantic@'))).toBe(false);
     expect(plain.list_names().names).toContain('semantic');
   });
+
+  it('leaves furniture blocks out of its chunks unless include_furniture, set or configured', async () => {
+    const markdown = `# Tides\n\n${BAKING.join(' ')}\n\nHome | News | Sport | Weather\n\n${ORBITS.join(' ')}\n`;
+    const doc = await parseDocument({
+      bytes: new TextEncoder().encode(markdown),
+      source_url: 'a.md',
+    });
+    // the model as a parser that found furniture gives it: one block retyped, text unchanged
+    const block = doc.blocks.find((b) =>
+      doc.canonical.slice(b.span.start, b.span.end).startsWith('Home'),
+    )!;
+    block.type = 'furniture';
+    const chunker = new SemanticChunker({ embedder: hash });
+    const texts = async (c: SemanticChunker | ReturnType<SemanticChunker['configure']>) =>
+      (await runChunker(c, doc)).map((chunk) => chunk.text).join('\n');
+    const without = await texts(chunker);
+    expect(without).toContain(BAKING[0]);
+    expect(without).toContain(ORBITS[0]);
+    expect(without).not.toContain('Home | News');
+    const configured = chunker.configure({ include_furniture: true });
+    expect(configured.chunker_id).not.toBe(chunker.chunker_id);
+    expect(await texts(configured)).toContain('Home | News');
+    const built = new SemanticChunker({ embedder: hash, include_furniture: true });
+    expect(built.chunker_id).toBe(configured.chunker_id);
+    expect(await texts(built)).toContain('Home | News');
+    const points = Array.from(doc.canonical);
+    for (const chunk of await runChunker(built, doc))
+      expect(points.slice(chunk.span.start, chunk.span.end).join('')).toBe(chunk.text);
+  });
 });

@@ -5,6 +5,7 @@ import { BaseChunker } from './base-chunker.js';
 import { checkBoolean, checkInteger, checkKnownKeys, checkLocale } from './check-options.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import { checkContentSize } from './chunk-limits.js';
+import { FURNITURE_SETTING } from './furniture-setting.js';
 import { Graphemes } from './grapheme.js';
 import { tokenMeasure } from './measure.js';
 import { type Atoms, packWindows } from './pack-windows.js';
@@ -32,6 +33,7 @@ export type SemanticChunkerConfig = {
   window_sentences: number;
   locale: string;
   include_headers: boolean;
+  include_furniture?: boolean;
 };
 
 export type SemanticChunkerSettings = {
@@ -42,6 +44,7 @@ export type SemanticChunkerSettings = {
   window_sentences?: number;
   locale?: string;
   include_headers?: boolean;
+  include_furniture?: boolean;
   /** Windows per embedder call (default 1024): bounds memory, never changes the chunks, so not in the id. */
   windows_per_call?: number;
   limits?: Partial<ChunkLimits>;
@@ -54,6 +57,7 @@ const KEYS = [
   'window_sentences',
   'locale',
   'include_headers',
+  FURNITURE_SETTING,
   'windows_per_call',
   'tokenizer',
   'tokenizer_file',
@@ -144,6 +148,7 @@ export class SemanticChunker extends BaseChunker<SemanticChunkerConfig> {
       ),
       locale: checkLocale('locale', settings.locale ?? 'en'),
       include_headers: checkBoolean('include_headers', settings.include_headers ?? true),
+      include_furniture: settings.include_furniture,
     };
     super(SemanticChunker.chunkerName, SemanticChunker.chunkerVersion, config, settings.limits);
     this.counter = budget.counter;
@@ -241,7 +246,7 @@ export class SemanticChunker extends BaseChunker<SemanticChunkerConfig> {
     const graphemes = new Graphemes(text);
     const index = source.doc === null ? null : new OffsetIndex(text);
     const plan: Plan = { graphemes, units: [], windows: [] };
-    for (const unit of textUnits(source)) {
+    for (const unit of textUnits(source, this.includeFurniture)) {
       checkContentSize(text, unit, this.limits);
       const stretches: Stretch[] = [];
       plan.units.push({ unit, stretches });

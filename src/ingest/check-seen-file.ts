@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { canonicalJson } from '../chunk/chunker-id.js';
 import type { SourceFile } from '../load/collect-sources.js';
 import { fileError } from '../load/file-error.js';
+import { MODEL_VERSIONS } from '../parse/model-version.js';
 import type { ParseOptions } from '../parse/parse-input.js';
 import type { ChunkStore, SeenFileRow } from '../store/types.js';
 import type { Format } from '../types.js';
@@ -71,7 +72,12 @@ export async function checkSeenFile(
   return { status: 'changed', bytes, seen: row };
 }
 
-/** What makes a stored result reusable for a file: the chunker and the parse settings. */
+/**
+ * What makes a stored result reusable for a file: the chunker, the parse
+ * settings and the parsers' model versions (a new parser reads every file
+ * once more; `ensure` then stores a new version only where the file's own
+ * format's model changed).
+ */
 export function settingsKeyOf(
   chunkerId: string,
   format: Format | undefined,
@@ -81,6 +87,7 @@ export function settingsKeyOf(
     chunker_id: chunkerId,
     format: format ?? null,
     parse_options: (parseOptions ?? {}) as Record<string, unknown>,
+    model_versions: MODEL_VERSIONS,
   };
   return createHash('sha1').update(canonicalJson(settings)).digest('hex').slice(0, 16);
 }

@@ -2,6 +2,7 @@ import type { Chunk } from '../chunk/types.js';
 import { CairnError } from '../errors.js';
 import type { ChangeKind } from '../ids/align-chunk-ids.js';
 import { canonicalizeSource, deriveDocUid } from '../load/doc-uid.js';
+import { modelVersionOf } from '../parse/model-version.js';
 import type { ChunkStore, DocumentRow, SeenFileRow, VersionRow } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
 import { checkChunksCite } from './check-chunks-cite.js';
@@ -105,7 +106,12 @@ export async function ensure(
   let chunks: readonly Chunk[] | null = null;
   const attempts = options.max_attempts ?? 8;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const state = await store.getDocumentState(doc.doc_uid, doc.content_hash, chunkerId);
+    const state = await store.getDocumentState(
+      doc.doc_uid,
+      doc.content_hash,
+      chunkerId,
+      modelVersionOf(doc.format),
+    );
     if (state) checkSameSource(state.document, doc);
     if (state && state.same_content?.id === state.current.id && state.same_content_chunk_set) {
       // a document `cairn rm` took out comes back with the same content: back in service, as it was

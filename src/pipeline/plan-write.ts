@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Chunk } from '../chunk/types.js';
 import type { ChangeKind } from '../ids/align-chunk-ids.js';
+import { modelVersionOf } from '../parse/model-version.js';
 import { chunkSetDigest } from '../store/chunk-set-digest.js';
 import type { DocumentState, WriteVersionInput } from '../store/document-store.js';
 import { encodeGeometry } from '../store/encode-geometry.js';
@@ -129,6 +130,7 @@ async function versionInput(
   return {
     ...(layout === undefined ? {} : { layout }),
     content_hash: doc.content_hash,
+    model_version: modelVersionOf(doc.format),
     rev: doc.rev,
     lineage_rev: lineageRev,
     canonical: doc.canonical,

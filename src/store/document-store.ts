@@ -22,6 +22,8 @@ export interface DocumentInput {
 
 export interface VersionInput {
   content_hash: string;
+  /** The parser's model version (`modelVersionOf(format)`): same text under another model is another version. */
+  model_version: number;
   rev: string;
   lineage_rev: string;
   canonical: string;
@@ -63,7 +65,7 @@ export type WriteVersionOutcome =
 export interface DocumentState {
   document: DocumentRow;
   current: VersionRow;
-  /** The stored version with the content hash asked about, if any. */
+  /** The stored version with the content hash and model version asked about, if any. */
   same_content: VersionRow | null;
   /** Whether `same_content` has chunks of the chunker asked about. */
   same_content_chunk_set: ChunkSetRow | null;
@@ -79,11 +81,15 @@ export interface DocumentStore {
     after_id?: number;
     offset?: number;
   }): Promise<DocumentRow[]>;
-  /** The document's current version, and the version holding `content_hash` if one does. */
+  /**
+   * The document's current version, and the version holding `content_hash`
+   * made by `modelVersion` of its parser, if one does.
+   */
   getDocumentState(
     docUid: string,
     contentHash: string,
     chunkerId: string,
+    modelVersion: number,
   ): Promise<DocumentState | null>;
   getVersion(versionId: number): Promise<VersionRow | null>;
   getVersionText(versionId: number): Promise<VersionWithText | null>;

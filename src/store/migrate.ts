@@ -37,7 +37,12 @@ export async function migrate(
       { details: { location: driver.location, applied: applied === null ? [] : [...applied] } },
     );
   }
-  await driver.transaction(async (tx) => {
+  const rebuilds = migrations.some(
+    (migration) => migration.rebuilds_tables === true && !applied?.has(migration.version),
+  );
+  const transact = <T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> =>
+    rebuilds ? driver.dialect.sql.rebuildingTables(driver, fn) : driver.transaction(fn);
+  await transact(async (tx) => {
     await driver.dialect.sql.lockMigrations(tx);
     await tx.run(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',

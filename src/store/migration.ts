@@ -5,4 +5,11 @@ export interface Migration {
   name: string;
   /** Statements separated by `;` at line ends; no statement holds a `;` of its own. */
   sql: string;
+  /**
+   * The migration copies a table into a new one and drops the old (SQLite
+   * cannot drop a constraint): the dialect runs it with foreign-key
+   * enforcement off, which would otherwise cascade the drop, and checks
+   * every reference before it commits.
+   */
+  rebuilds_tables?: boolean;
 }

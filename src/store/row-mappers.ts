@@ -21,7 +21,7 @@ type Raw = Record<string, unknown>;
 export const DOCUMENT_COLUMNS =
   'id, doc_uid, source_url, media_type, format, title, current_version_id, created_at, updated_at, removed_at';
 export const VERSION_COLUMNS =
-  'id, document_id, seq, content_hash, rev, lineage_rev, length, byte_length, created_at';
+  'id, document_id, seq, content_hash, model_version, rev, lineage_rev, length, byte_length, created_at';
 export const CHUNK_COLUMNS =
   'id, document_id, version_id, chunker_id, chunk_id, seq, json_pointer, chunk_index, total_chunks, text, ' +
   'char_start, char_end, byte_start, byte_end, tokens, section_id, heading_path, page, block_type, anchor, hash, ' +
@@ -49,6 +49,7 @@ export function toVersion(raw: Raw): VersionRow {
     document_id: num(raw.document_id),
     seq: num(raw.seq),
     content_hash: String(raw.content_hash),
+    model_version: num(raw.model_version),
     rev: String(raw.rev),
     lineage_rev: String(raw.lineage_rev),
     length: num(raw.length),

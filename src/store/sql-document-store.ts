@@ -57,7 +57,7 @@ export function createSqlDocumentStore(ctx: SqlStoreContext): DocumentStore {
       return rows.map(toDocument);
     },
 
-    async getDocumentState(docUid, contentHash, chunkerId) {
+    async getDocumentState(docUid, contentHash, chunkerId, modelVersion) {
       const raw = await selectOne(
         driver,
         `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE doc_uid = ?`,
@@ -68,12 +68,12 @@ export function createSqlDocumentStore(ctx: SqlStoreContext): DocumentStore {
       const current = await getVersion(document.current_version_id);
       if (!current) return null;
       const same =
-        current.content_hash === contentHash
+        current.content_hash === contentHash && current.model_version === modelVersion
           ? current
           : await selectOne(
               driver,
-              `SELECT ${VERSION_COLUMNS} FROM document_versions WHERE document_id = ? AND content_hash = ?`,
-              [document.id, contentHash],
+              `SELECT ${VERSION_COLUMNS} FROM document_versions WHERE document_id = ? AND content_hash = ? AND model_version = ?`,
+              [document.id, contentHash, modelVersion],
             ).then((row) => (row ? toVersion(row) : null));
       const set = same ? await selectChunkSet(driver, same.id, chunkerId) : null;
       return { document, current, same_content: same, same_content_chunk_set: set };

@@ -54,8 +54,10 @@ export interface VersionRow {
   document_id: number;
   /** 1, 2, 3 ... in the order versions were first stored. */
   seq: number;
-  /** sha256 hex of the UTF-8 canonical text: what makes a version the same version. */
+  /** sha256 hex of the UTF-8 canonical text: with `model_version`, what makes a version the same version. */
   content_hash: string;
+  /** The parser's model version the version was made by (`MODEL_VERSIONS`; 1 for versions stored before it was recorded). */
+  model_version: number;
   /** The exact current revision (sha1 of the normalized text); citations name it. */
   rev: string;
   /** The `r=` of the IDs minted for this version (unchanged across minor edits). */

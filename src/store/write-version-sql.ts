@@ -110,13 +110,14 @@ async function claimVersion(
   }
   const v = version;
   const rows = await w.tx.all<{ id: number }>(
-    'INSERT INTO document_versions (document_id, seq, content_hash, rev, lineage_rev, canonical, length, byte_length, model, created_at) ' +
-      'VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM document_versions WHERE document_id = ?), ?, ?, ?, ?, ?, ?, ?, ?) ' +
-      'ON CONFLICT (document_id, content_hash) DO NOTHING RETURNING id',
+    'INSERT INTO document_versions (document_id, seq, content_hash, model_version, rev, lineage_rev, canonical, length, byte_length, model, created_at) ' +
+      'VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM document_versions WHERE document_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
+      'ON CONFLICT (document_id, content_hash, model_version) DO NOTHING RETURNING id',
     [
       documentId,
       documentId,
       v.content_hash,
+      v.model_version,
       v.rev,
       v.lineage_rev,
       v.canonical,

@@ -3,9 +3,12 @@ import {
   attribute,
   CODE_ELEMENTS,
   headingLevel,
+  isDisplayMath,
   isHidden,
+  isSkippedTag,
   LIST_CONTAINERS,
 } from './html-elements.js';
+import { mathText, mathUnder } from './math-text.js';
 
 type Element = DefaultTreeAdapterTypes.Element;
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
@@ -23,7 +26,8 @@ interface TableShape {
  * out other blocks ("transparent": their content flows as blocks of its own).
  * - A heading, a code block or a table inside a list, quote or table makes it
  *   transparent: a heading must open a section, and atomic blocks must not
- *   nest.
+ *   nest. A displayed formula does the same to the lists and quotes around
+ *   it up to a table, whose cell reads it inline.
  * - A table with one row or one column is layout (a wrapper, columns side by
  *   side, an image with its caption), as is `role="presentation"`. Paragraphs
  *   and lists inside cells do not make a layout table: data tables such as
@@ -34,6 +38,8 @@ interface TableShape {
  */
 export class ContainerLayout {
   private readonly transparent = new Map<Element, boolean>();
+  /** Lists and quotes a displayed formula lays out (kept apart: they stop at a table, headings do not). */
+  private readonly formulaLayout = new Set<Element>();
 
   isTransparent(container: Element): boolean {
     let known = this.transparent.get(container);
@@ -41,7 +47,7 @@ export class ContainerLayout {
       this.scan(container);
       known = this.transparent.get(container)!;
     }
-    return known;
+    return known || this.formulaLayout.has(container);
   }
 
   private scan(root: Element): void {
@@ -65,7 +71,13 @@ export class ContainerLayout {
       }
       next[top] = i + 1;
       const child = node.childNodes[i]!;
-      if (!('tagName' in child) || isHidden(child)) continue;
+      if (!('tagName' in child)) continue;
+      if (isHidden(child)) {
+        if (!isSkippedTag(child) && mathUnder(child).some(isTexDisplayMath)) {
+          this.breakLists(containers);
+        }
+        continue;
+      }
       this.enter(child, containers, tables);
       nodes.push(child);
       next.push(0);
@@ -79,6 +91,7 @@ export class ContainerLayout {
         this.transparent.set(containers[k]!, true);
       }
     }
+    if (isDisplayMath(element)) this.breakLists(containers);
     const shape = tables.at(-1);
     if (tag === 'tr' && shape) {
       shape.rows++;
@@ -94,10 +107,28 @@ export class ContainerLayout {
     }
   }
 
+  /**
+   * A displayed formula is a block of its own, so the lists and quotes
+   * around it lay out blocks; a table keeps it inline in its cell, as it
+   * keeps the table whole.
+   */
+  private breakLists(containers: Element[]): void {
+    for (let k = containers.length - 1; k >= 0; k--) {
+      const container = containers[k]!;
+      if (container.tagName === 'table' || this.formulaLayout.has(container)) return;
+      this.formulaLayout.add(container);
+    }
+  }
+
   private decideTable(shape: TableShape): void {
     const role = attribute(shape.table, 'role');
     if (shape.rows <= 1 || shape.maxCells <= 1 || role === 'presentation' || role === 'none') {
       this.transparent.set(shape.table, true);
     }
   }
+}
+
+/** Displayed maths read as TeX: found under a hidden wrapper, it still makes a formula block. */
+function isTexDisplayMath(math: Element): boolean {
+  return isDisplayMath(math) && mathText(math) !== null;
 }

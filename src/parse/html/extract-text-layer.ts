@@ -8,9 +8,11 @@ import {
   isBlockLevel,
   isDisplayMath,
   isHidden,
+  isSkippedTag,
   LIST_CONTAINERS,
   LIST_ITEMS,
 } from './html-elements.js';
+import { mathText, mathUnder } from './math-text.js';
 
 type Element = DefaultTreeAdapterTypes.Element;
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
@@ -114,7 +116,21 @@ export function extractTextLayer(
       else writer.collapsed(text.value, text);
       continue;
     }
-    if (!('tagName' in child) || isHidden(child)) continue;
+    if (!('tagName' in child)) continue;
+    const tex = child.tagName === 'math' ? mathText(child) : null;
+    if (tex !== null) {
+      writeMath(child, tex, mode);
+      continue;
+    }
+    if (isHidden(child)) {
+      if (!isSkippedTag(child)) {
+        for (const math of mathUnder(child)) {
+          const hiddenTex = mathText(math);
+          if (hiddenTex !== null) writeMath(math, hiddenTex, mode);
+        }
+      }
+      continue;
+    }
     const exit = enter(child, mode);
     if (child.childNodes.length === 0) {
       leave(child, exit);
@@ -126,6 +142,19 @@ export function extractTextLayer(
   }
   writer.close(null);
   return writer.finish();
+
+  /** A formula read as its TeX: a block of its own when displayed in the flow, else text of its block. */
+  function writeMath(math: Element, tex: string, mode: Mode): void {
+    if (mode !== 'flow' || !isDisplayMath(math)) {
+      writer.formula(tex, math);
+      return;
+    }
+    writer.close(null);
+    writer.open('formula', math);
+    writer.formula(tex, math);
+    writer.close(math);
+    writer.open(hints.at(-1)!, null);
+  }
 
   function enter(element: Element, mode: Mode): Exit {
     const tag = element.tagName;
@@ -398,6 +427,17 @@ class TextLayerWriter {
     }
     this.push(body);
     this.held = end === value.length ? '' : value.slice(end);
+  }
+
+  /** A formula's text (its TeX): text of no text node, placed in the source at its element. */
+  formula(text: string, element: Element): void {
+    this.flush(null);
+    const location = element.sourceCodeLocation;
+    if (location) {
+      if (location.startOffset < this.sourceStart) this.sourceStart = location.startOffset;
+      if (location.endOffset > this.sourceEnd) this.sourceEnd = location.endOffset;
+    }
+    this.push(text);
   }
 
   finish(): { canonical: string; blocks: TextLayerBlock[] } {

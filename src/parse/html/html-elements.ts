@@ -8,7 +8,8 @@ type Element = DefaultTreeAdapterTypes.Element;
  * as raw text), replaced or embedded content whose children are only
  * fallback, form controls whose text is UI chrome, and SVG (icon titles and
  * descriptions are tooltips, not prose). MathML annotations are hidden by
- * the MathML user-agent stylesheet (the TeX source beside a rendered formula).
+ * the MathML user-agent stylesheet; a formula with a TeX annotation is read
+ * as that TeX instead of its MathML (`mathText`).
  */
 const SKIPPED = new Set([
   'head',
@@ -137,6 +138,11 @@ export function isHidden(element: Element): boolean {
   }
   // a dialog is only rendered while open
   return tag === 'dialog' && !hasAttribute(element, 'open');
+}
+
+/** Hidden by what the element is (a script, an image, SVG), not by an attribute or style a page set. */
+export function isSkippedTag(element: Element): boolean {
+  return SKIPPED.has(element.tagName);
 }
 
 export function attribute(element: Element, name: string): string | undefined {

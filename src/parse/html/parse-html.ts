@@ -20,6 +20,10 @@ import { headingTitle } from './heading-title.js';
  * heading: Readability drops it from the content because it reports the
  * title apart. A display formula is never furniture: on linkedom,
  * Readability drops MathML that it keeps on a browser DOM (mathjax.html).
+ * MathML with a TeX annotation or `alttext` reads as that TeX, also where a
+ * page hides the MathML to show a picture of it (Wikipedia): displayed, a
+ * `formula` block (the type Markdown's `$$` maths has); inline, text of its
+ * sentence.
  */
 export async function parseHtml(input: ParseInput): Promise<CairnDocument> {
   checkSize(input);

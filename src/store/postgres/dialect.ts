@@ -32,6 +32,8 @@ export const POSTGRES_DIALECT: Dialect = {
       );
       return row?.read_only === 'on' || row?.may_insert === false;
     },
+    // PostgreSQL drops and adds constraints in place: no table is copied
+    rebuildingTables: (driver, fn) => driver.transaction(fn),
     async lockMigrations(tx) {
       // One migrator per schema at a time; the lock ends with the transaction.
       await tx.all('SELECT pg_advisory_xact_lock(hashtext(current_schema()))');
