@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { DefaultTreeAdapterTypes } from 'parse5';
 import { parse, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
@@ -130,5 +131,44 @@ describe('parseHtml: formulas', () => {
     expect(source.startsWith('<math')).toBe(true);
     expect(source.endsWith('</math>')).toBe(true);
     expect(cut(doc.canonical, formula.span)).toBe('E=mc^{2}');
+  });
+
+  it('keeps any TeX, hidden or not, inline or displayed, as a slice of the canonical text', async () => {
+    const escape = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    const tex = fc.string({
+      unit: fc.constantFrom(
+        'a',
+        'x',
+        '1',
+        '{',
+        '}',
+        '\\',
+        '^',
+        '_',
+        ' ',
+        '\n',
+        '😀',
+        'é',
+        '&',
+        '<',
+        '"',
+      ),
+      maxLength: 24,
+    });
+    await fc.assert(
+      fc.asyncProperty(tex, fc.boolean(), fc.boolean(), async (formula, hidden, display) => {
+        const math = `<math${display ? ' display="block"' : ''} alttext="${escape(formula)}"><mi>q</mi></math>`;
+        const html = `<p>before ${hidden ? `<span style="display:none">${math}</span>` : math} after</p>`;
+        const doc = await parsePage(html);
+        const expected = formula.replace(/\s+/g, ' ').trim();
+        if (expected === '') return;
+        // the TeX (maybe without a style wrapper it never has here) is in the text, whole
+        expect(doc.canonical).toContain(mathText(firstMath(`<div>${math}</div>`))!);
+        const formulas = doc.blocks.filter((b) => b.type === 'formula');
+        expect(formulas.length).toBe(display ? 1 : 0);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
