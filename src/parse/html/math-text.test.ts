@@ -134,7 +134,7 @@ describe('parseHtml: formulas', () => {
   });
 
   it('keeps any TeX, hidden or not, inline or displayed, as a slice of the canonical text', async () => {
-    const escape = (text: string) =>
+    const escapeAttribute = (text: string) =>
       text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
     const tex = fc.string({
       unit: fc.constantFrom(
@@ -158,7 +158,7 @@ describe('parseHtml: formulas', () => {
     });
     await fc.assert(
       fc.asyncProperty(tex, fc.boolean(), fc.boolean(), async (formula, hidden, display) => {
-        const math = `<math${display ? ' display="block"' : ''} alttext="${escape(formula)}"><mi>q</mi></math>`;
+        const math = `<math${display ? ' display="block"' : ''} alttext="${escapeAttribute(formula)}"><mi>q</mi></math>`;
         const html = `<p>before ${hidden ? `<span style="display:none">${math}</span>` : math} after</p>`;
         const doc = await parsePage(html);
         const expected = formula.replace(/\s+/g, ' ').trim();
