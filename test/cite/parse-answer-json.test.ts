@@ -149,16 +149,15 @@ describe('parseAnswerJson', () => {
     expect(!parsed.ok && parsed.issues[0]!.message).toBe('The input is not valid UTF-8');
   });
 
-  it('refuses a 50 MB payload quickly with input_too_large', () => {
-    const big = `{"answer": "${'a'.repeat(50 * 1024 * 1024)}"}`;
-    const started = performance.now();
+  it('refuses a 50 MB payload by its size, before parsing it, with input_too_large', () => {
+    // unterminated: a parser that read it first would fail on its syntax, not its size
+    const big = `{"answer": "${'a'.repeat(50 * 1024 * 1024)}`;
     let error: unknown;
     try {
       parseAnswerJson(big);
     } catch (caught) {
       error = caught;
     }
-    expect(performance.now() - started).toBeLessThan(50);
     expect(isCairnError(error, 'input_too_large')).toBe(true);
     const bytes = Buffer.from(big);
     expect(() => parseAnswerJson(bytes)).toThrow(/over the limit of 10485760/);

@@ -1,55 +1,28 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { corpusPath } from '../corpora.js';
-import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
-import { runCli } from '../store/support/run-cli.js';
-import { type StandIn, startStandInEmbeddingsServer } from './stand-in-embeddings-server.js';
+import type { Bundle } from '../store/support/bundle-entries.js';
+import { runCli, runCliAsync } from '../store/support/run-cli.js';
+import type { StandIn } from './stand-in-embeddings-server.js';
+import { type BookFixture, bookFixture } from './support/book-fixture.js';
 
+let fixture: BookFixture;
 let bundle: Bundle;
 let dir: string;
 let server: StandIn;
 
 beforeAll(async () => {
-  bundle = await bundleEntries({
-    cli: 'test/store/support/cli-entry.ts',
-    'ingest-worker': 'src/ingest/ingest-worker.ts',
-  });
-  dir = mkdtempSync(join(tmpdir(), 'cairn-embed-cli-'));
-  mkdirSync(join(dir, 'book'));
-  for (const name of ['ch04-01-what-is-ownership.md', 'ch16-01-threads.md']) {
-    copyFileSync(corpusPath('rustbook', name), join(dir, 'book', name));
-  }
-  server = await startStandInEmbeddingsServer(48);
+  fixture = await bookFixture(
+    'cairn-embed-cli-',
+    ['ch04-01-what-is-ownership.md', 'ch16-01-threads.md'],
+    48,
+  );
+  ({ bundle, dir, server } = fixture);
 });
 
-afterAll(async () => {
-  bundle?.dispose();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => fixture?.dispose());
 
-/** The CLI in a child process; the stand-in server runs in this one, so the child is spawned asynchronously. */
-async function cairn(
-  ...args: string[]
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { spawn } = await import('node:child_process');
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle.file('cli'), ...args], {
-      cwd: dir,
-      env: { ...process.env, CAIRN_DB: '', CAIRN_EMBED_API_KEY: 'test-key' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** The CLI in a child process; the stand-in server runs in this one, so the child runs asynchronously. */
+function cairn(...args: string[]) {
+  return runCliAsync(bundle.file('cli'), dir, args, { CAIRN_EMBED_API_KEY: 'test-key' });
 }
 
 describe('cairn embed and cairn search --mode against a local stand-in for an OpenAI-compatible service', () => {

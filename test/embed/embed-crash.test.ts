@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -8,38 +7,30 @@ import { createOpenAIEmbedder } from '../../src/embed/openai-embedder.js';
 import { search } from '../../src/search/search.js';
 import { openStore } from '../../src/store/open-store.js';
 import { corpusPath } from '../corpora.js';
-import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
+import type { Bundle } from '../store/support/bundle-entries.js';
 import { runCli } from '../store/support/run-cli.js';
-import { type StandIn, startStandInEmbeddingsServer } from './stand-in-embeddings-server.js';
+import type { StandIn } from './stand-in-embeddings-server.js';
+import { type BookFixture, bookFixture } from './support/book-fixture.js';
 
 const KILLS = 20;
 /** Texts per request: small, so that the kills fall at many points of one run over a small corpus. */
 const BATCH = 4;
 const CHAPTERS = 40;
 
+let fixture: BookFixture;
 let bundle: Bundle;
 let dir: string;
 let server: StandIn;
 
 beforeAll(async () => {
-  bundle = await bundleEntries({
-    cli: 'test/store/support/cli-entry.ts',
-    'ingest-worker': 'src/ingest/ingest-worker.ts',
-  });
-  dir = mkdtempSync(join(tmpdir(), 'cairn-embed-crash-'));
-  mkdirSync(join(dir, 'book'));
   const chapters = readdirSync(corpusPath('rustbook'))
     .filter((name) => name.startsWith('ch'))
     .slice(0, CHAPTERS);
-  for (const name of chapters) copyFileSync(corpusPath('rustbook', name), join(dir, 'book', name));
-  server = await startStandInEmbeddingsServer(32);
+  fixture = await bookFixture('cairn-embed-crash-', chapters, 32);
+  ({ bundle, dir, server } = fixture);
 });
 
-afterAll(async () => {
-  bundle?.dispose();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => fixture?.dispose());
 
 const SPEC = () => `openai:stand-in-model@${server.base_url}`;
 const EMBED_MODEL = 'openai:stand-in-model:32';

@@ -1,5 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SemanticChunker } from '../../src/chunk/semantic-chunker.js';
@@ -10,23 +9,24 @@ import { search } from '../../src/search/search.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { corpusPath } from '../corpora.js';
-import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
-import { type StandIn, startStandInEmbeddingsServer } from './stand-in-embeddings-server.js';
+import type { Bundle } from '../store/support/bundle-entries.js';
+import { runCliAsync } from '../store/support/run-cli.js';
+import type { StandIn } from './stand-in-embeddings-server.js';
+import { type BookFixture, bookFixture } from './support/book-fixture.js';
 
-// The remote embedding service cannot run here: a local OpenAI-compatible
-// stand-in answers with deterministic vectors and counts the texts it is sent.
-let server: StandIn;
+const CHAPTER = 'ch04-01-what-is-ownership.md';
+
+let fixture: BookFixture;
+let bundle: Bundle;
 let dir: string;
+let server: StandIn;
 
 beforeAll(async () => {
-  server = await startStandInEmbeddingsServer(48);
-  dir = mkdtempSync(join(tmpdir(), 'cairn-semantic-ingest-'));
+  fixture = await bookFixture('cairn-semantic-ingest-', [CHAPTER], 48);
+  ({ bundle, dir, server } = fixture);
 });
 
-afterAll(async () => {
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => fixture?.dispose());
 
 const HISTORY = 'ch04-02-references-and-borrowing';
 
@@ -89,65 +89,22 @@ describe('ingest with the semantic chunker through the embedding cache', () => {
 });
 
 describe('cairn ingest --chunker semantic --embedder', () => {
-  let bundle: Bundle;
-  beforeAll(async () => {
-    bundle = await bundleEntries({
-      cli: 'test/store/support/cli-entry.ts',
-      'ingest-worker': 'src/ingest/ingest-worker.ts',
-    });
-    mkdirSync(join(dir, 'book'));
-    copyFileSync(corpusPath('rustbook', 'ch04-01-what-is-ownership.md'), join(dir, 'book', 'a.md'));
-  });
-  afterAll(() => bundle?.dispose());
-
-  async function cairn(...args: string[]) {
-    const { spawn } = await import('node:child_process');
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [bundle.file('cli'), ...args], {
-        cwd: dir,
-        env: { ...process.env, CAIRN_DB: '' },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => {
-        stdout += d;
-      });
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d;
-      });
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  function cairn(...args: string[]) {
+    return runCliAsync(bundle.file('cli'), dir, args);
   }
 
   test('chunks with the embedder named, through the cache, and refuses it for other chunkers', async () => {
     const spec = `openai:stand-in@${server.base_url}`;
     const db = join(dir, 'cli.db');
-    const run = await cairn(
-      'ingest',
-      'book',
-      '--db',
-      db,
-      '--chunker',
-      'semantic',
-      '--embedder',
-      spec,
-      '--json',
-    );
+    const ingestBook = (...extra: string[]) =>
+      cairn('ingest', 'book', '--db', db, '--chunker', 'semantic', '--embedder', spec, ...extra);
+    const run = await ingestBook('--json');
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout);
     expect(summary.chunker_id).toMatch(/^semantic@v1:[0-9a-f]{8}$/);
     expect(summary.chunks_written).toBeGreaterThan(5);
     const texts = server.texts;
-    const again = await cairn(
-      'ingest',
-      'book',
-      '--db',
-      db,
-      '--chunker',
-      'semantic',
-      '--embedder',
-      spec,
-    );
+    const again = await ingestBook();
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(summary.chunker_id);
     expect(again.stderr).toContain(
@@ -158,7 +115,7 @@ describe('cairn ingest --chunker semantic --embedder', () => {
 
     const preview = await cairn(
       'chunk',
-      'book/a.md',
+      `book/${CHAPTER}`,
       '--chunker',
       'semantic',
       '--embedder',

@@ -301,6 +301,15 @@ export function describeSearchConformance(
       expect(byName.hits.every((hit) => hit.tokens <= 64)).toBe(true);
     });
 
+    test("the words of a chunker's name match no chunk: only the text is searched", async () => {
+      const chunkerId = defaultChunkerRegistry().get('default').chunker_id;
+      const hash = chunkerId.split(':').at(-1)!;
+      // every row of the set holds the hash in its indexed chunker_id; no text holds it
+      const result = await search(store, hash, { trace_log: log });
+      expect(result.chunker_id).toBe(chunkerId);
+      expect(result.hits).toEqual([]);
+    });
+
     test('hits of a JSON document name the string node they lie in', async () => {
       const file = corpusPath('ecfr-json', 'title-15-chapter-I.json');
       const doc = await parseFile(file, { doc_uid: 'json-search', chunk_threshold_chars: 200 });

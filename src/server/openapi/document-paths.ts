@@ -1,3 +1,4 @@
+import { CHUNK_FIELDS } from './chunk-fields.js';
 import { error, json, page, paging, pathParam, ref } from './openapi-builders.js';
 
 /** Documents, their versions, and chunks by ID (live or gone). */
@@ -31,42 +32,12 @@ const CHUNK_SPAN = {
       description:
         'The section as a person cites it, as search hits carry it: 15 CFR 736.2(b)(1), a heading-slug path, p.014, cell-12, a JSON pointer; - before any heading',
     },
-    section_label: {
-      type: 'string',
-      description: 'The heading titles, top down, joined by " > "',
-    },
     sect_path: {
       type: ['string', 'null'],
       description: "The dot path of the chunk ID's s=; null before any heading",
     },
-    heading_path: { type: 'array', items: { type: 'string' } },
     page: { type: ['integer', 'null'] },
-    block_type: {
-      type: ['string', 'null'],
-      description: "Seed 000: the chunk's first block type other than a heading",
-    },
-    anchor: {
-      type: ['string', 'null'],
-      description:
-        "Seed 000: the chunk's first salient assertion (the rule is in docs/chunk-ids.md); null when it has none",
-    },
-    hash: {
-      type: 'string',
-      pattern: '^sha256:[0-9a-f]{64}$',
-      description: "Seed 000: sha256 of the chunk's text (UTF-8)",
-    },
-    json_pointer: { type: 'string' },
-    node_start: {
-      type: 'integer',
-      description:
-        "JSON documents: code point offset of the chunk within its string node's own text (inclusive)",
-    },
-    node_end: {
-      type: 'integer',
-      description: 'JSON documents: code point offset within the node (exclusive)',
-    },
-    chunker_id: { type: 'string' },
-    text: { type: 'string' },
+    ...CHUNK_FIELDS,
   },
 };
 

@@ -1,4 +1,5 @@
 import { SEARCH_STRING_OPTIONS } from '../../search/search-option-keys.js';
+import { CHUNK_FIELDS } from './chunk-fields.js';
 import { CITATION_ID, error, json, ref } from './openapi-builders.js';
 
 /** A search's result: hits that are citation payloads plus their text. */
@@ -17,44 +18,7 @@ export const SEARCH_SCHEMAS = {
           'block_type',
           'anchor',
         ],
-        properties: {
-          text: { type: 'string' },
-          section_label: {
-            type: 'string',
-            description:
-              "The heading titles of the hit's section_id, top down, joined by ' > ' (page 14, cell 12 for those)",
-          },
-          chunker_id: { type: 'string', description: 'Seed 000: the chunker that made the chunk' },
-          hash: {
-            type: 'string',
-            pattern: '^sha256:[0-9a-f]{64}$',
-            description: "Seed 000: sha256 of the chunk's text (UTF-8)",
-          },
-          block_type: {
-            type: ['string', 'null'],
-            description: "Seed 000: the chunk's first block type other than a heading",
-          },
-          anchor: {
-            type: ['string', 'null'],
-            description:
-              "Seed 000: the chunk's first salient assertion (rule in docs/chunk-ids.md); null when none",
-          },
-          node_start: {
-            type: 'integer',
-            description:
-              "JSON documents: code point offset of the chunk within its string node's own text",
-          },
-          node_end: {
-            type: 'integer',
-            description: 'JSON documents: end offset within the node (exclusive)',
-          },
-          heading_path: { type: 'array', items: { type: 'string' } },
-          json_pointer: {
-            type: 'string',
-            description:
-              'JSON documents: the RFC 6901 pointer of the string node the chunk lies in',
-          },
-        },
+        properties: CHUNK_FIELDS,
       },
     ],
   },

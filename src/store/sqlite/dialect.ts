@@ -15,14 +15,14 @@ export const SQLITE_DIALECT: Dialect = {
     async afterChunksInserted(tx, set) {
       // External-content FTS5 is not maintained by SQLite: index the new rows in the same transaction.
       await tx.run(
-        'INSERT INTO chunks_fts (rowid, text) SELECT id, text FROM chunks WHERE version_id = ? AND chunker_id = ?',
+        'INSERT INTO chunks_fts (rowid, text, chunker_id) SELECT id, text, chunker_id FROM chunks WHERE version_id = ? AND chunker_id = ?',
         [set.version_id, set.chunker_id],
       );
     },
     async beforeChunksDeleted(tx, documentId) {
-      // External content: FTS5 forgets a row only when told its rowid and the text it indexed.
+      // External content: FTS5 forgets a row only when told its rowid and the values it indexed.
       await tx.run(
-        "INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, text FROM chunks WHERE document_id = ?",
+        "INSERT INTO chunks_fts (chunks_fts, rowid, text, chunker_id) SELECT 'delete', id, text, chunker_id FROM chunks WHERE document_id = ?",
         [documentId],
       );
     },

@@ -8,6 +8,7 @@ import { sections } from './migrations/006-sections.js';
 import { versionLayouts } from './migrations/007-version-layouts.js';
 import { vectorScan } from './migrations/008-vector-scan.js';
 import { modelVersion } from './migrations/011-model-version.js';
+import { lexicalByChunkSet } from './migrations/012-lexical-by-chunk-set.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   initial,
@@ -19,4 +20,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   versionLayouts,
   vectorScan,
   modelVersion,
+  lexicalByChunkSet,
 ];
