@@ -403,6 +403,7 @@ async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared>
     ? {}
     : {
         chunker_id: ctx.base_chunker_id,
+        precompute_write: true,
         ...(options.chunking === undefined ? {} : { chunking_options: options.chunking }),
         ...(options.limits === undefined ? {} : { limits: options.limits }),
       };
@@ -481,6 +482,7 @@ async function settle(
         trusted_chunks: true,
         ...(prepared.seen ? { seen: [prepared.seen] } : {}),
         ...(result.source_bytes === undefined ? {} : { source_bytes: result.source_bytes }),
+        ...(result.precomputed === undefined ? {} : { precomputed: result.precomputed }),
       },
     );
     const keptFormat =

@@ -3,6 +3,7 @@ import { limitChunker } from '../chunk/limit-chunker.js';
 import type { Chunk, ChunkingOptions, ChunkLimits } from '../chunk/types.js';
 import { parseDocument } from '../parse/parse-document.js';
 import type { ParseOptions } from '../parse/parse-input.js';
+import { type PrecomputedWrite, precomputeWrite } from '../pipeline/precompute-write.js';
 import type { CairnDocument, Format } from '../types.js';
 
 export interface SourceTask {
@@ -21,6 +22,8 @@ export interface SourceTask {
   /** The `source_url` the document records, when not `source_url` (which still picks the format and derives the doc_uid). */
   record_url?: string;
   parse_options?: ParseOptions;
+  /** Also compute what the writer would from the document and chunks alone (`precomputeWrite`). */
+  precompute_write?: boolean;
 }
 
 export interface SourceResult {
@@ -28,6 +31,8 @@ export interface SourceResult {
   chunks: Chunk[];
   /** PDF: the bytes parsed, which the store keeps with a new version for the page view. */
   source_bytes?: Uint8Array;
+  /** With `precompute_write`: the write's document-only parts. */
+  precomputed?: PrecomputedWrite;
 }
 
 /** Parse and chunk one source: the CPU work an ingest, `cairn parse` and `cairn chunk` hand to worker threads. */
@@ -46,5 +51,7 @@ export async function processSource(task: SourceTask): Promise<SourceResult> {
   const base = defaultChunkerRegistry().get(task.chunker_id);
   const configured = options === undefined ? base : base.configure(options);
   const chunker = task.limits === undefined ? configured : limitChunker(configured, task.limits);
-  return { doc, chunks: chunker.chunk(doc), ...source };
+  const chunks = chunker.chunk(doc);
+  if (task.precompute_write !== true) return { doc, chunks, ...source };
+  return { doc, chunks, ...source, precomputed: await precomputeWrite(doc, chunks) };
 }

@@ -8,6 +8,7 @@ import type { CairnDocument } from '../types.js';
 import { checkChunksCite } from './check-chunks-cite.js';
 import { type NodeReport, unchangedNodes } from './node-report.js';
 import { planWrite } from './plan-write.js';
+import type { PrecomputedWrite } from './precompute-write.js';
 
 /** What a chunker must offer `ensure`: its id and a deterministic `chunk` (or `chunkAsync`, which wins). */
 export interface ChunkSource {
@@ -85,6 +86,13 @@ export interface EnsureOptions {
    * offsets came from even after the file changed or moved.
    */
   source_bytes?: Uint8Array;
+  /**
+   * With precomputed chunks: the model, section records, chunk anchors and
+   * hashes and first-version IDs computed from this very document and
+   * these chunks (`precomputeWrite`, on the worker that made them), taken
+   * as they are.
+   */
+  precomputed?: PrecomputedWrite;
 }
 
 /**
@@ -135,12 +143,17 @@ export async function ensure(
       };
     }
     chunks ??= await chunksOf(source, doc, options);
+    const precomputed =
+      !isChunker(source) && options.precomputed?.hashes.length === chunks.length
+        ? { precomputed: options.precomputed }
+        : {};
     const plan = await planWrite(store, {
       state,
       doc,
       chunker_id: chunkerId,
       chunks,
       ...(options.source_bytes === undefined ? {} : { source_bytes: options.source_bytes }),
+      ...precomputed,
     });
     const input = { ...plan.input, ...(options.seen ? { seen: options.seen } : {}) };
     const outcome = await store.writeVersion(input);

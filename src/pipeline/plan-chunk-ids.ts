@@ -42,6 +42,8 @@ export interface PlanInput {
    * and redirects point at them by chunk position.
    */
   keep_ids?: readonly string[];
+  /** What `mintChunkIds` gives a first version (rev cut to 8), computed already. */
+  fresh_ids?: readonly string[];
 }
 
 /**
@@ -55,7 +57,10 @@ export async function planChunkIds(store: ChunkStore, input: PlanInput): Promise
     // A first version: a plain mint (what alignment does with nothing to align, without its fingerprints).
     const lineage_rev = doc.rev.slice(0, 8);
     return {
-      ids: mintChunkIds(doc, chunks, { rev: lineage_rev }),
+      ids:
+        input.fresh_ids?.length === chunks.length
+          ? [...input.fresh_ids]
+          : mintChunkIds(doc, chunks, { rev: lineage_rev }),
       lineage_rev,
       change: null,
       redirects: [],

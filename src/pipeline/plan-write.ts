@@ -5,12 +5,15 @@ import { modelVersionOf } from '../parse/model-version.js';
 import { chunkSetDigest } from '../store/chunk-set-digest.js';
 import type { DocumentState, WriteVersionInput } from '../store/document-store.js';
 import { encodeGeometry } from '../store/encode-geometry.js';
-import { encodeModel } from '../store/encode-model.js';
 import type { ChunkStore } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
 import { type NodeReport, reportNodes } from './node-report.js';
 import { planChunkIds } from './plan-chunk-ids.js';
-import { sectionRecords } from './section-records.js';
+import {
+  documentSectionRecords,
+  encodeDocumentModel,
+  type PrecomputedWrite,
+} from './precompute-write.js';
 import { toChunkInputs } from './to-chunk-inputs.js';
 
 /** What `ensure` writes for a document whose stored state it read (or found missing). */
@@ -34,6 +37,8 @@ export interface WriteRequest {
   chunks: readonly Chunk[];
   /** The file the document was parsed from: kept with a new PDF version, whose page view shows it. */
   source_bytes?: Uint8Array;
+  /** Computed from this very document and these chunks (`precomputeWrite`, on a worker): used as they are. */
+  precomputed?: PrecomputedWrite;
 }
 
 /**
@@ -59,6 +64,7 @@ export async function planWrite(store: ChunkStore, request: WriteRequest): Promi
     chunker_id: chunkerId,
     ...(state === null ? {} : { prefer_version_id: state.current.id }),
     ...(same === null ? {} : { exclude_version_id: same.id }),
+    ...(request.precomputed === undefined ? {} : { fresh_ids: request.precomputed.fresh_ids }),
     ...(returning !== null
       ? { keep_ids: returning.map((chunk) => chunk.chunk_id) }
       : same !== null
@@ -88,7 +94,7 @@ export async function planWrite(store: ChunkStore, request: WriteRequest): Promi
       input: { ...base, version: { existing_id: same.id } },
     };
   }
-  const rows = toChunkInputs(doc, chunks, plan.ids);
+  const rows = toChunkInputs(doc, chunks, plan.ids, request.precomputed);
   return {
     status: state === null ? 'created' : same?.id === state.current.id ? 'chunked' : 'updated',
     change: plan.change,
@@ -98,9 +104,7 @@ export async function planWrite(store: ChunkStore, request: WriteRequest): Promi
     input: {
       ...base,
       version:
-        same === null
-          ? await versionInput(doc, plan.lineage_rev, request.source_bytes)
-          : { existing_id: same.id },
+        same === null ? await versionInput(request, plan.lineage_rev) : { existing_id: same.id },
       chunks: { lineage_rev: plan.lineage_rev, rows, digest: chunkSetDigest(rows) },
     },
   };
@@ -108,10 +112,10 @@ export async function planWrite(store: ChunkStore, request: WriteRequest): Promi
 
 /** A new version's row; its model is encoded here, so the write transaction holds no lock while zlib runs. */
 async function versionInput(
-  doc: CairnDocument,
+  request: WriteRequest,
   lineageRev: string,
-  sourceBytes: Uint8Array | undefined,
 ): Promise<WriteVersionInput['version']> {
+  const { doc, precomputed, source_bytes: sourceBytes } = request;
   const layout =
     doc.geometry === undefined
       ? undefined
@@ -136,20 +140,14 @@ async function versionInput(
     canonical: doc.canonical,
     length: doc.length,
     byte_length: doc.byte_length,
-    model: await encodeModel({
-      title: doc.title,
-      sections: doc.sections,
-      blocks: doc.blocks,
-      pages: doc.pages,
-      json_nodes: doc.json_nodes,
-    }),
-    sections: sectionRecords({
-      format: doc.format,
-      sections: doc.sections,
-      source_url: doc.source_url,
-      // an eCFR export names its title and chapter in its front matter
-      head: doc.canonical.slice(0, 512),
-      blocks: doc.blocks,
-    }),
+    model: precomputed ? toBuffer(precomputed.model) : await encodeDocumentModel(doc),
+    sections: precomputed ? precomputed.sections : documentSectionRecords(doc),
   };
+}
+
+/** A model's bytes as the drivers bind a blob (a worker's arrive as a plain Uint8Array), without a copy. */
+function toBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -4,18 +4,20 @@ import type { ChunkInput } from '../store/types.js';
 import type { CairnDocument } from '../types.js';
 import { primaryBlockType, textHash } from './canonical-fields.js';
 import { deriveAnchor } from './derive-anchor.js';
+import type { PrecomputedWrite } from './precompute-write.js';
 
 /**
  * A chunker's chunks with their IDs as store rows. `chunk_index` and
  * `total_chunks` count within a JSON string node (seed 004), within the
  * whole document otherwise; `seq` is the position in the chunker's output.
  * Chunks of a JSON string node carry the node's hash and their offsets
- * within the node.
+ * within the node. `precomputed` anchors and hashes stand for the chunks' own.
  */
 export function toChunkInputs(
   doc: CairnDocument,
   chunks: readonly Chunk[],
   ids: readonly string[],
+  precomputed?: Pick<PrecomputedWrite, 'anchors' | 'hashes'>,
 ): ChunkInput[] {
   const totals = new Map<string, number>();
   for (const chunk of chunks) {
@@ -48,8 +50,8 @@ export function toChunkInputs(
       heading_path: chunk.heading_path,
       page: chunk.page,
       block_type: primaryBlockType(chunk.block_types),
-      anchor: deriveAnchor(chunk.text),
-      hash: textHash(chunk.text),
+      anchor: precomputed ? (precomputed.anchors[seq] ?? null) : deriveAnchor(chunk.text),
+      hash: precomputed ? precomputed.hashes[seq]! : textHash(chunk.text),
       node_start: inNode ? chunk.span.start - nodeStart : null,
       node_end: inNode ? chunk.span.end - nodeStart : null,
       node_hash: inNode ? nodeHash : null,

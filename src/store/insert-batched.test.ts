@@ -57,6 +57,30 @@ describe('insertBatched', () => {
     expect(postgres.statements.length).toBe(Math.ceil(100_000 / Math.floor(65535 / 22)));
   });
 
+  test('an executor with runEach gets one row statement and every row, in order, with the suffix', async () => {
+    const calls: { sql: string; rows: readonly (readonly unknown[])[] }[] = [];
+    const executor: SqlExecutor = {
+      all: async () => [],
+      run: async () => {
+        throw new Error('multi-row statement where rows run one by one');
+      },
+      runEach: async (sql, rows) => {
+        calls.push({ sql, rows });
+        return rows.length;
+      },
+    };
+    const rows = Array.from({ length: 2500 }, (_, r) => [r, `v${r}`]);
+    const inserted = await insertBatched(
+      executor,
+      { table: 't', columns: ['a', 'b'], rows, suffix: 'ON CONFLICT DO NOTHING' },
+      { max_parameters: 100 },
+    );
+    expect(inserted).toBe(2500);
+    expect(calls).toEqual([
+      { sql: 'INSERT INTO t (a, b) VALUES (?, ?) ON CONFLICT DO NOTHING', rows },
+    ]);
+  });
+
   test('a row of the wrong width is a programming error', async () => {
     await expect(
       insertBatched(

@@ -16,8 +16,10 @@ export interface InsertLimits {
 }
 
 /**
- * Multi-row INSERTs, each under the dialect's bound-parameter limit; the
- * caller runs them inside its transaction. Resolves to the rows inserted.
+ * Multi-row INSERTs, each under the dialect's bound-parameter limit (or
+ * one prepared row statement run per row, where the executor has
+ * `runEach`); the caller runs them inside its transaction. Resolves to the
+ * rows inserted.
  */
 export async function insertBatched(
   executor: SqlExecutor,
@@ -26,6 +28,18 @@ export async function insertBatched(
 ): Promise<number> {
   const { columns, rows } = insert;
   if (rows.length === 0) return 0;
+  for (const row of rows) {
+    if (row.length !== columns.length) {
+      throw new RangeError(
+        `insertBatched: row of ${row.length} values for ${columns.length} columns`,
+      );
+    }
+  }
+  const head = `INSERT INTO ${insert.table} (${columns.join(', ')}) VALUES `;
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const suffix = insert.suffix ? ` ${insert.suffix}` : '';
+  // SQLite: one prepared row statement per row beat multi-row statements, whose 32k parameters are gathered and spread per call.
+  if (executor.runEach) return executor.runEach(head + tuple + suffix, rows);
   const perStatement = Math.max(
     1,
     Math.min(
@@ -33,21 +47,11 @@ export async function insertBatched(
       Math.floor(limits.max_parameters / columns.length),
     ),
   );
-  const head = `INSERT INTO ${insert.table} (${columns.join(', ')}) VALUES `;
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const suffix = insert.suffix ? ` ${insert.suffix}` : '';
   let inserted = 0;
   for (let at = 0; at < rows.length; at += perStatement) {
     const batch = rows.slice(at, at + perStatement);
     const params: unknown[] = [];
-    for (const row of batch) {
-      if (row.length !== columns.length) {
-        throw new RangeError(
-          `insertBatched: row of ${row.length} values for ${columns.length} columns`,
-        );
-      }
-      for (const value of row) params.push(value);
-    }
+    for (const row of batch) for (const value of row) params.push(value);
     inserted += await executor.run(
       head + new Array(batch.length).fill(tuple).join(', ') + suffix,
       params,

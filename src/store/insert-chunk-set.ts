@@ -1,5 +1,6 @@
 import type { ChunkSetWrite } from './chunk-set-store.js';
 import { insertBatched } from './insert-batched.js';
+import type { SectionRecord } from './section-record.js';
 import { storedHeadingPaths } from './section-rows.js';
 import type { WriteTx } from './sql-context.js';
 import type { RedirectInput } from './types.js';
@@ -44,12 +45,13 @@ const REDIRECT_INSERT_COLUMNS = [
 
 /**
  * Claims the chunk set of (version, chunker), then inserts its chunks and
- * indexes them, in the caller's transaction. False when the set was
+ * indexes them, in the caller's transaction. `sections`: the version's
+ * records when this transaction wrote them (a new version). False when the set was
  * claimed already (another writer won): nothing is inserted then.
  */
 export async function insertChunkSet(
   w: WriteTx,
-  set: Omit<ChunkSetWrite, 'redirects'>,
+  set: Omit<ChunkSetWrite, 'redirects'> & { sections?: readonly SectionRecord[] },
 ): Promise<boolean> {
   const claimed = await w.tx.all(
     'INSERT INTO chunk_sets (version_id, chunker_id, lineage_rev, chunk_count, digest, created_at) VALUES (?, ?, ?, ?, ?, ?) ' +
@@ -57,7 +59,7 @@ export async function insertChunkSet(
     [set.version_id, set.chunker_id, set.lineage_rev, set.rows.length, set.digest, w.now],
   );
   if (claimed.length === 0) return false;
-  const headingPaths = await storedHeadingPaths(w.tx, set.version_id, set.rows);
+  const headingPaths = await storedHeadingPaths(w.tx, set.version_id, set.rows, set.sections);
   const rows = set.rows.map((chunk, i) => [
     set.document_id,
     set.version_id,

@@ -21,6 +21,7 @@ export async function writeVersionInTx(
   const versionId = await claimVersion(w, documentId, input.version);
   if (input.chunks) {
     const written = await insertChunkSet(w, {
+      ...('existing_id' in input.version ? {} : { sections: input.version.sections }),
       document_id: documentId,
       version_id: versionId,
       chunker_id: input.chunker_id,

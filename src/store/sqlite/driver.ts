@@ -141,7 +141,23 @@ class SqliteDriver implements SqlDriver {
     this.executor = {
       all: (sql, params) => this.all(sql, params),
       run: (sql, params) => this.run(sql, params),
+      runEach: (sql, rows) => this.runEach(sql, rows),
     };
+  }
+
+  async runEach(sql: string, rows: readonly (readonly unknown[])[]): Promise<number> {
+    let statement: Database.Statement | undefined;
+    let changes = 0;
+    // A statement per row as far as the hook knows: a test may stop the process between any two.
+    for (const row of rows) {
+      const changed = this.call(sql, () => {
+        statement ??= this.prepare(sql);
+        return statement.run(bind(row)).changes;
+      });
+      this.rows_written += changed;
+      changes += changed;
+    }
+    return changes;
   }
 
   async all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
