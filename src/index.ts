@@ -248,6 +248,8 @@ export type {
 } from './eval/score-gold-runs.js';
 export type { SectionLabel } from './eval/section-label.js';
 export { isInSection, parseSectionLabel } from './eval/section-label.js';
+export type { SquadSplit } from './eval/squad-split.js';
+export { checkSquadSplit, SQUAD_SPLITS, squadSplit } from './eval/squad-split.js';
 export { storeGoldDocs } from './eval/store-gold-docs.js';
 // ids: chunk IDs, re-ingest alignment and the validator (seed 000, docs/chunk-ids.md)
 export type {

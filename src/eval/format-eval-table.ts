@@ -15,6 +15,8 @@ const COLUMNS = [
   'search s',
 ] as const;
 
+const SPLIT_ROLES = { A: 'tuning', B: 'held out' } as const;
+
 /** The report as a Markdown table, one row per chunker, with a line saying what was measured. */
 export function formatEvalTable(report: SquadEvalReport): string {
   const rows = report.results.map((r) => [
@@ -34,8 +36,9 @@ export function formatEvalTable(report: SquadEvalReport): string {
     report.skipped_questions > 0
       ? ` (${report.skipped_questions} skipped: blank or without an answer)`
       : '';
+  const half = report.split === 'all' ? '' : ` half ${report.split} (${SPLIT_ROLES[report.split]})`;
   const lines = [
-    `SQuAD: ${countOf(report.documents, 'document')}, ${countOf(report.questions, 'question')}${skipped}, k=${report.k}; tokens in ${report.token_unit}`,
+    `SQuAD${half}: ${countOf(report.documents, 'document')}, ${countOf(report.questions, 'question')}${skipped}, k=${report.k}; tokens in ${report.token_unit}`,
     '',
     `| ${COLUMNS.join(' | ')} |`,
     `|${COLUMNS.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`,

@@ -20,6 +20,7 @@ import {
   type RetrievedSpan,
 } from './eval-metrics.js';
 import type { SquadArticle, SquadQuestion } from './load-squad.js';
+import { checkSquadSplit, type SquadSplit, squadSplit } from './squad-split.js';
 import { stopIfAborted } from './stop-if-aborted.js';
 
 /** The chunkers `cairn eval squad` compares unless told otherwise. */
@@ -42,6 +43,8 @@ export interface SquadEvalOptions {
    * (through the store's embedding cache).
    */
   embedder?: Embedder;
+  /** Which half of the articles is stored and asked (`squadSplit`; default `all`). */
+  split?: SquadSplit;
 }
 
 export interface ChunkerEvalResult extends RetrievalMetrics {
@@ -59,6 +62,8 @@ export interface ChunkerEvalResult extends RetrievalMetrics {
 }
 
 export interface SquadEvalReport {
+  /** The half of the file's articles stored and asked: A (tuning), B (held out) or all. */
+  split: SquadSplit;
   documents: number;
   /** Questions asked and scored: each chunker's `questions`. */
   questions: number;
@@ -109,17 +114,21 @@ export async function buildSquadDocuments(
 }
 
 /**
- * Stores every article with each chunker, asks every question through
- * `search` over all documents, and scores the ranked chunks against the
- * gold answer spans (`firstHitRank`).
+ * Stores every article of the split (`squadSplit`, all by default) with
+ * each chunker, asks every question of it through `search` over those
+ * documents, and scores the ranked chunks against the gold answer spans
+ * (`firstHitRank`).
  */
 export async function runSquadEval(
   store: ChunkStore,
-  articles: readonly SquadArticle[],
+  allArticles: readonly SquadArticle[],
   options: SquadEvalOptions = {},
 ): Promise<SquadEvalReport> {
   // search would refuse it at the first question, after every article was written
   const k = checkK(options.k ?? 10);
+  const split = checkSquadSplit(options.split);
+  // the other half is not stored either: its paragraphs are no distractors of this half's questions
+  const articles = squadSplit(allArticles, split);
   const registry =
     options.embedder === undefined
       ? defaultChunkerRegistry()
@@ -193,6 +202,7 @@ export async function runSquadEval(
   const all = articles.flatMap((a) => a.questions);
   const scored = all.filter(isScorable).length;
   return {
+    split,
     documents: documents.length,
     questions: scored,
     skipped_questions: all.length - scored,

@@ -15,6 +15,8 @@ export interface RerankCandidate {
   text: string;
   /** The engine's score made 0 to 1. */
   score_norm: number;
+  /** The stored document the chunk belongs to (its row id). */
+  document_id: number;
 }
 
 /** Scores each candidate, 0 to 1. */
@@ -44,7 +46,11 @@ export function rankHits(
   }));
   if (rerank !== undefined) {
     const scores = rerank(
-      ranked.map((r) => ({ text: r.match.chunk.text, score_norm: r.score_norm })),
+      ranked.map((r) => ({
+        text: r.match.chunk.text,
+        score_norm: r.score_norm,
+        document_id: r.match.chunk.document_id,
+      })),
     );
     ranked.forEach((hit, index) => {
       hit.rerank_score = scores[index]!;

@@ -10,6 +10,7 @@ import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { parseFile } from '../../src/parse/parse-document.js';
 import { deriveAnchor } from '../../src/pipeline/derive-anchor.js';
 import { ensure } from '../../src/pipeline/ensure.js';
+import { proximityScores } from '../../src/search/proximity-rerank.js';
 import { search } from '../../src/search/search.js';
 import type { SearchHit } from '../../src/search/types.js';
 import type { ChunkStore } from '../../src/store/types.js';
@@ -200,6 +201,28 @@ export function describeSearchConformance(
       await expect(search(store, query, { k: '5' as unknown as number })).rejects.toThrow(
         'k must be a whole number from 1 to 1000, got "5"',
       );
+    });
+
+    test('each rerank_score is proximityScores over the same pool, its documents told apart by doc_id', async () => {
+      // phrase and document context read only the candidates' text and documents: both backends alike
+      const query = 'ownership rules scope';
+      const reranked = await search(store, query, { trace_log: log, k: 30 });
+      const pool = await search(store, query, { trace_log: log, rerank: 'none', k: 30 });
+      const documents = new Map<string, number>();
+      for (const hit of pool.hits)
+        if (!documents.has(hit.doc_id)) documents.set(hit.doc_id, documents.size + 1);
+      expect(documents.size).toBeGreaterThan(1);
+      const scores = proximityScores(
+        pool.terms,
+        pool.hits.map((h) => ({
+          text: h.text,
+          score_norm: h.score_norm,
+          document_id: documents.get(h.doc_id)!,
+        })),
+      );
+      const expected = new Map(pool.hits.map((h, i) => [h.snippet_id, scores[i]]));
+      expect(reranked.hits).toHaveLength(pool.hits.length);
+      for (const hit of reranked.hits) expect(hit.rerank_score).toBe(expected.get(hit.snippet_id));
     });
 
     test('hostile queries are text, never engine syntax, and never crash', async () => {

@@ -17,6 +17,7 @@ import {
   runSquadEval,
   type SquadEvalReport,
 } from '../../eval/run-squad-eval.js';
+import { checkSquadSplit } from '../../eval/squad-split.js';
 import { decodeText } from '../../load/decode-text.js';
 import { fileError } from '../../load/file-error.js';
 import { parseJsonValue } from '../../parse/json/parse-json-value.js';
@@ -36,6 +37,7 @@ export interface EvalSquadFlags {
   json?: boolean;
   mode?: string;
   embedder?: string;
+  split?: string;
 }
 
 export interface EvalIdsFlags {
@@ -76,6 +78,11 @@ export function registerEval(program: Command): void {
       '--embedder <spec>',
       'embed the stored chunks and each question with this embedder (hash, openai:<model>@<base_url>, transformers:<folder>); the semantic chunker finds its breakpoints with it',
     )
+    .option(
+      '--split <half>',
+      'A (tuning), B (held out) or all: the articles sorted by title, even positions A, odd B',
+      'all',
+    )
     .option('--json', 'print the report as JSON')
     .addHelpText(
       'after',
@@ -88,6 +95,9 @@ of the question's own article whose span covers a gold answer whole.
   MRR       mean of 1/rank of the first hit, 0 when none is within k
   tokens@5  cl100k tokens of the top 5 results, averaged over questions
 Blank questions and questions without an answer are skipped, and counted.
+--split A or B stores and asks only that half of the articles (sorted by
+title: positions 0, 2, 4... are A, 1, 3, 5... are B): search parameters are
+chosen on A, and B is reported as held-out data.
 A line per chunker, as each one ends, goes to stderr; the report to stdout.
 Exit status: 0 report printed, 1 the file is not SQuAD (malformed_json,
 no_questions), 2 the file cannot be read, bad options or an unknown chunker,
@@ -96,6 +106,7 @@ no_questions), 2 the file cannot be read, bad options or an unknown chunker,
 Examples:
   cairn eval squad ../shared/corpora/squad/dev-v1.1.json
   cairn eval squad dev-v1.1.json --chunker default token -k 20 --json > eval.json
+  cairn eval squad dev-v1.1.json --chunker default char --split B
   cairn eval squad dev-v1.1.json --chunker default --mode hybrid --embedder hash
   cairn eval squad dev-v1.1.json --chunker semantic --mode hybrid --embedder hash`,
     )
@@ -230,6 +241,7 @@ export async function runEvalSquad(
       digits_only: true,
     });
     const chunkers = flags.chunker ?? DEFAULT_EVAL_CHUNKERS;
+    const split = checkSquadSplit(flags.split);
     // every chunker resolved first: a typo in the last --chunker is a usage error before the
     // others run and write
     const embedder =
@@ -254,6 +266,7 @@ export async function runEvalSquad(
         k,
         chunkers: [chunker],
         signal: interrupt.signal,
+        split,
         ...(flags.mode === undefined ? {} : { mode: flags.mode as SearchMode }),
         ...(embedder === undefined ? {} : { embedder }),
       });
