@@ -6,6 +6,11 @@ export interface BatchedInsert {
   rows: readonly (readonly unknown[])[];
   /** Appended to every statement, e.g. `ON CONFLICT DO NOTHING`. */
   suffix?: string;
+  /**
+   * Each column's value as SQL over bound `?`s (default `?`): a row holds
+   * one value per `?`, in order, so a column may be computed from several.
+   */
+  placeholders?: readonly string[];
 }
 
 export interface InsertLimits {
@@ -26,25 +31,30 @@ export async function insertBatched(
 ): Promise<number> {
   const { columns, rows } = insert;
   if (rows.length === 0) return 0;
+  const placeholders = insert.placeholders ?? columns.map(() => '?');
+  if (placeholders.length !== columns.length) {
+    throw new RangeError(
+      `insertBatched: ${placeholders.length} placeholders for ${columns.length} columns`,
+    );
+  }
+  const tuple = `(${placeholders.join(', ')})`;
+  const perRow = tuple.split('?').length - 1;
   const perStatement = Math.max(
     1,
     Math.min(
       limits.max_rows ?? Number.POSITIVE_INFINITY,
-      Math.floor(limits.max_parameters / columns.length),
+      Math.floor(limits.max_parameters / perRow),
     ),
   );
   const head = `INSERT INTO ${insert.table} (${columns.join(', ')}) VALUES `;
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
   const suffix = insert.suffix ? ` ${insert.suffix}` : '';
   let inserted = 0;
   for (let at = 0; at < rows.length; at += perStatement) {
     const batch = rows.slice(at, at + perStatement);
     const params: unknown[] = [];
     for (const row of batch) {
-      if (row.length !== columns.length) {
-        throw new RangeError(
-          `insertBatched: row of ${row.length} values for ${columns.length} columns`,
-        );
+      if (row.length !== perRow) {
+        throw new RangeError(`insertBatched: row of ${row.length} values for ${perRow} parameters`);
       }
       for (const value of row) params.push(value);
     }

@@ -7,6 +7,7 @@ import { vectors } from './migrations/005-vectors.js';
 import { sections } from './migrations/006-sections.js';
 import { versionLayouts } from './migrations/007-version-layouts.js';
 import { vectorScan } from './migrations/008-vector-scan.js';
+import { headingField } from './migrations/009-heading-field.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   initial,
@@ -17,4 +18,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   sections,
   versionLayouts,
   vectorScan,
+  headingField,
 ];
