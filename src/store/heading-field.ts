@@ -21,7 +21,7 @@ export function headingFieldText(path: readonly string[]): string {
  * the README's lexical search section). Both engines take it at query
  * time: FTS5's `bm25()` column weight, PostgreSQL's `ts_rank` label weight.
  */
-export const HEADING_WEIGHT = 2;
+export const HEADING_WEIGHT = 1;
 
 /**
  * `ts_rank`'s weights array, `{D, C, B, A}`: the text's words are
