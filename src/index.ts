@@ -374,6 +374,7 @@ export type {
   WriteVersionInput,
   WriteVersionOutcome,
 } from './store/document-store.js';
+export { HEADING_WEIGHT, headingFieldText } from './store/heading-field.js';
 export type { LayoutStore, VersionLayoutInput, VersionSource } from './store/layout-store.js';
 export type { OpenStoreOptions, TemporaryStore } from './store/open-store.js';
 export { DEFAULT_DB_PATH, openStore, openTemporaryStore } from './store/open-store.js';

@@ -1,4 +1,5 @@
 import type { ChunkSetWrite } from './chunk-set-store.js';
+import { headingFieldText } from './heading-field.js';
 import { insertBatched } from './insert-batched.js';
 import type { SectionRecord } from './section-record.js';
 import { storedHeadingPaths } from './section-rows.js';
@@ -60,6 +61,8 @@ export async function insertChunkSet(
   );
   if (claimed.length === 0) return false;
   const headingPaths = await storedHeadingPaths(w.tx, set.version_id, set.rows, set.sections);
+  const headings = set.rows.map((chunk) => headingFieldText(chunk.heading_path));
+  const indexColumn = w.dialect.sql.chunkIndexColumn;
   const rows = set.rows.map((chunk, i) => [
     set.document_id,
     set.version_id,
@@ -86,9 +89,31 @@ export async function insertChunkSet(
     chunk.node_hash,
     w.now,
     w.now,
+    ...(indexColumn === null ? [] : [chunk.text, headings[i]]),
   ]);
-  await insertBatched(w.tx, { table: 'chunks', columns: CHUNK_INSERT_COLUMNS, rows }, w.limits);
-  await w.dialect.sql.afterChunksInserted(w.tx, set);
+  await insertBatched(
+    w.tx,
+    {
+      table: 'chunks',
+      ...(indexColumn === null
+        ? { columns: CHUNK_INSERT_COLUMNS }
+        : {
+            columns: [...CHUNK_INSERT_COLUMNS, indexColumn.column],
+            placeholders: [...CHUNK_INSERT_COLUMNS.map(() => '?'), indexColumn.placeholder],
+          }),
+      rows,
+    },
+    w.limits,
+  );
+  await w.dialect.sql.afterChunksInserted(w.tx, {
+    version_id: set.version_id,
+    chunker_id: set.chunker_id,
+    chunks: set.rows.map((chunk, i) => ({
+      chunk_id: chunk.chunk_id,
+      text: chunk.text,
+      heading: headings[i]!,
+    })),
+  });
   return true;
 }
 

@@ -1,3 +1,5 @@
+import { CairnError } from '../errors.js';
+import { HEADING_WEIGHT } from './heading-field.js';
 import type { LexicalQuery } from './types.js';
 
 /** Terms one query sends at most; the rest of a very long query is ignored. */
@@ -36,4 +38,17 @@ export function lexicalFilters(query: LexicalQuery): {
     params.push(query.section, query.section, `${query.section}.`);
   }
   return { terms: query.terms.slice(0, MAX_QUERY_TERMS), where: filters.join(' AND '), params };
+}
+
+/** The query's heading weight, or the default; `invalid_option` unless it is a finite number of 0 or more. */
+export function headingWeightOf(query: LexicalQuery): number {
+  const weight = query.heading_weight ?? HEADING_WEIGHT;
+  if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
+    throw new CairnError(
+      'invalid_option',
+      `heading_weight must be a finite number of 0 or more, got ${String(weight)}`,
+      { details: { option: 'heading_weight' } },
+    );
+  }
+  return weight;
 }

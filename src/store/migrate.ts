@@ -1,6 +1,6 @@
 import { CairnError } from '../errors.js';
 import type { Migration } from './migration.js';
-import type { SqlDriver, SqlExecutor } from './sql-driver.js';
+import type { Dialect, SqlDriver, SqlExecutor } from './sql-driver.js';
 
 export interface MigrateOptions {
   /** Only check: a store opened read-only cannot migrate. */
@@ -55,15 +55,20 @@ export async function migrate(
     checkApplied(done, migrations, driver);
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;
-      await applyMigration(tx, migration);
+      await applyMigration(tx, migration, driver.dialect);
     }
   });
 }
 
-async function applyMigration(tx: SqlExecutor, migration: Migration): Promise<void> {
+async function applyMigration(
+  tx: SqlExecutor,
+  migration: Migration,
+  dialect: Dialect,
+): Promise<void> {
   for (const statement of migration.sql.split(/;\s*\n/)) {
     if (statement.trim() !== '') await tx.run(statement);
   }
+  await migration.run?.(tx, dialect);
   await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
     migration.version,
     migration.name,

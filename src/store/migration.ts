@@ -1,3 +1,5 @@
+import type { Dialect, SqlExecutor } from './sql-driver.js';
+
 /** One schema change; each dialect has its own files under the same numbers. */
 export interface Migration {
   /** 1, 2, 3 ...: applied in order, each once, recorded in `schema_migrations`. */
@@ -12,4 +14,10 @@ export interface Migration {
    * every reference before it commits.
    */
   rebuilds_tables?: boolean;
+  /**
+   * Rows that SQL alone cannot write, run after `sql` in the same
+   * transaction (a re-index that resolves each chunk's heading path from
+   * the sections table as the store's code does).
+   */
+  run?(tx: SqlExecutor, dialect: Dialect): Promise<void>;
 }

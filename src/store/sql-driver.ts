@@ -24,11 +24,14 @@ export interface Dialect {
 export interface DialectSql {
   /** The statement and parameters of one lexical query (FTS5 MATCH, or tsvector with BM25 weights). */
   lexicalSearchSql(query: LexicalQuery): { sql: string; params: unknown[] };
+  /**
+   * A chunk column the insert itself fills for the lexical index, as SQL
+   * over two bound values, the chunk's text and its heading field
+   * (PostgreSQL's weighted tsvector); null where the index lies apart (FTS5).
+   */
+  readonly chunkIndexColumn: { column: string; placeholder: string } | null;
   /** Index upkeep for a chunk set just inserted, in the inserting transaction. */
-  afterChunksInserted(
-    tx: SqlExecutor,
-    set: { version_id: number; chunker_id: string },
-  ): Promise<void>;
+  afterChunksInserted(tx: SqlExecutor, set: IndexedChunkSet): Promise<void>;
   /** Index upkeep before a document's chunks are deleted for good (`cairn rm --purge`), in the deleting transaction. */
   beforeChunksDeleted(tx: SqlExecutor, documentId: number): Promise<void>;
   /** Bytes the store takes on disk (SQLite: the database file's pages; PostgreSQL: the schema's tables with their indexes). */
@@ -58,6 +61,14 @@ export interface DialectSql {
   cosineDistanceSql(column: string, extension: VectorExtension | null): string;
   /** The vector extension the database has (PostgreSQL: pgvector), or null to score in plain SQL. */
   findVectorExtension(executor: SqlExecutor): Promise<VectorExtension | null>;
+}
+
+/** A chunk set just inserted, as the lexical index takes it. */
+export interface IndexedChunkSet {
+  version_id: number;
+  chunker_id: string;
+  /** Each chunk's ID with its text and heading field (`headingFieldText`). */
+  chunks: readonly { chunk_id: string; text: string; heading: string }[];
 }
 
 /** An installed vector extension: pgvector's, in the schema that holds its type. */

@@ -205,6 +205,8 @@ export interface LexicalQuery {
   document_id?: number;
   /** Only chunks of this section or its subsections (`sect_path` prefix at a dot). */
   section?: string;
+  /** The heading field's weight against the text's 1 (default `HEADING_WEIGHT`); 0 or more. */
+  heading_weight?: number;
 }
 
 export interface LexicalMatch {

@@ -27,7 +27,7 @@ describeSearchConformance('SQLite', async () => {
       }
     },
     drop_lexical_index:
-      'DROP TABLE chunks_fts; DROP TABLE lexical_index; DELETE FROM schema_migrations WHERE version IN (2, 12)',
+      'DROP TABLE chunks_fts; DROP TABLE lexical_index; DELETE FROM schema_migrations WHERE version IN (2, 9)',
     analyzer: 'sqlite-fts5:porter:unicode61:remove_diacritics=2',
     default_trace_log: join(dir, 'traces.log'),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),

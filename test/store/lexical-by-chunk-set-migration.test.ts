@@ -20,7 +20,7 @@ DROP TABLE chunks_fts;
 CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content = 'chunks', content_rowid = 'id',
   tokenize = 'porter unicode61 remove_diacritics 2');
 INSERT INTO chunks_fts (chunks_fts) VALUES ('rebuild');
-DELETE FROM schema_migrations WHERE version = 12;
+DELETE FROM schema_migrations WHERE version = 9;
 `;
 
 test('a store whose index holds text alone migrates to one that names each chunk set, with the same hits', async () => {
@@ -48,7 +48,7 @@ test('a store whose index holds text alone migrates to one that names each chunk
     const check = new Database(db, { readonly: true });
     const columns = check.prepare("SELECT name FROM pragma_table_info('chunks_fts')").all();
     check.close();
-    expect(columns).toEqual([{ name: 'text' }, { name: 'chunker_id' }]);
+    expect(columns).toEqual([{ name: 'text' }, { name: 'heading' }, { name: 'chunker_id' }]);
   } finally {
     await migrated.close();
   }

@@ -73,7 +73,7 @@ export async function snapshotSchema(schema: string, base: string): Promise<void
   );
 }
 
-/** Each table's columns a row copy may write, in table order: generated ones (chunks.tsv) are the server's to compute. */
+/** Each table's columns a row copy may write, in table order: generated ones are the server's to compute. */
 async function writableColumns(schema: string): Promise<Map<string, string>> {
   const rows = await pgQuery<{ table_name: string; columns: string }>(
     "SELECT table_name, string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS columns FROM information_schema.columns WHERE table_schema = $1 AND is_generated = 'NEVER' GROUP BY table_name",

@@ -1,6 +1,6 @@
 import type { Dialect } from '../sql-driver.js';
 import { checkPostgresStore } from './check-store.js';
-import { postgresLexicalSearchSql } from './lexical-search-sql.js';
+import { postgresLexicalSearchSql, WEIGHTED_TSVECTOR } from './lexical-search-sql.js';
 
 export const POSTGRES_DIALECT: Dialect = {
   name: 'postgres',
@@ -11,7 +11,8 @@ export const POSTGRES_DIALECT: Dialect = {
   blocking_writes: false,
   sql: {
     lexicalSearchSql: postgresLexicalSearchSql,
-    // The text-search vector is a stored generated column: the insert itself indexed the rows.
+    chunkIndexColumn: { column: 'tsv', placeholder: WEIGHTED_TSVECTOR },
+    // The insert wrote each row's text-search vector (chunkIndexColumn).
     afterChunksInserted: async () => {},
     // The tsvector column goes with its row.
     beforeChunksDeleted: async () => {},

@@ -1,5 +1,24 @@
-import { CURRENT_JOINS, lexicalFilters, MATCH_COLUMNS } from '../lexical-search-sql.js';
+import { tsRankWeights } from '../heading-field.js';
+import {
+  CURRENT_JOINS,
+  headingWeightOf,
+  lexicalFilters,
+  MATCH_COLUMNS,
+} from '../lexical-search-sql.js';
 import type { LexicalQuery } from '../types.js';
+
+/**
+ * A chunk's text-search vector, as SQL over its text and its heading field:
+ * the text's words unlabelled (D, as before the heading field), the
+ * heading's labelled B. The chunk insert writes it to `chunks.tsv` from
+ * bound values (`WEIGHTED_TSVECTOR`); migration 010 adds the B part to the
+ * vectors stored before.
+ */
+export function weightedTsvectorSql(text: string, heading: string): string {
+  return `to_tsvector('english', ${text}) || setweight(to_tsvector('english', ${heading}), 'B')`;
+}
+
+export const WEIGHTED_TSVECTOR = weightedTsvectorSql('?::text', '?::text');
 
 /**
  * One lexical query over the stored tsvector: the terms travel as bound
@@ -12,6 +31,13 @@ import type { LexicalQuery } from '../types.js';
  * (SQuAD hit@1 0.41 against FTS5's 0.80). Each term's weight is BM25's idf,
  * from its document frequency among the chunker's chunks (GIN index counts),
  * times ts_rank with length normalization (flag 1).
+ *
+ * The tsvector holds the text unlabelled and the heading field labelled B
+ * (`tsRankWeights`: the heading's `heading_weight` against the text's 1),
+ * so a term matches either and its document frequency counts chunks holding
+ * it in either, as FTS5's does. `ts_rank` has no k1 or b: its length
+ * normalization (flag 1: divided by 1 + log of the vector's length, heading
+ * words included) is the same for both fields.
  */
 export function postgresLexicalSearchSql(query: LexicalQuery): { sql: string; params: unknown[] } {
   const { terms, where, params } = lexicalFilters(query);
@@ -25,10 +51,18 @@ export function postgresLexicalSearchSql(query: LexicalQuery): { sql: string; pa
       'n AS MATERIALIZED (SELECT count(*)::float8 AS n FROM chunks WHERE chunker_id = ?), ' +
       'w AS MATERIALIZED (SELECT q.t, (SELECT count(*) FROM chunks x WHERE x.tsv @@ q.t AND x.chunker_id = ?)::float8 AS df FROM q) ' +
       `SELECT ${MATCH_COLUMNS}, ` +
-      '(SELECT COALESCE(sum(ln(1 + (n.n - w.df + 0.5) / (w.df + 0.5)) * ts_rank(c.tsv, w.t, 1)), 0) FROM w, n) AS score_raw ' +
+      '(SELECT COALESCE(sum(ln(1 + (n.n - w.df + 0.5) / (w.df + 0.5)) * ts_rank(?::float4[], c.tsv, w.t, 1)), 0) FROM w, n) AS score_raw ' +
       `FROM chunks c ${CURRENT_JOINS} ` +
       `WHERE c.tsv @@ ${tsquery} AND ${where} ` +
       `ORDER BY score_raw DESC, COALESCE(c.section_id, '') COLLATE "C", c.chunk_id COLLATE "C" LIMIT ?`,
-    params: [...terms, query.chunker_id, query.chunker_id, ...terms, ...params, query.limit],
+    params: [
+      ...terms,
+      query.chunker_id,
+      query.chunker_id,
+      tsRankWeights(headingWeightOf(query)),
+      ...terms,
+      ...params,
+      query.limit,
+    ],
   };
 }

@@ -8,6 +8,7 @@ import { vectors } from './migrations/006-vectors.js';
 import { sections } from './migrations/007-sections.js';
 import { versionLayouts } from './migrations/008-version-layouts.js';
 import { vectorScan } from './migrations/009-vector-scan.js';
+import { headingField } from './migrations/010-heading-field.js';
 import { modelVersion } from './migrations/012-model-version.js';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -20,5 +21,6 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   sections,
   versionLayouts,
   vectorScan,
+  headingField,
   modelVersion,
 ];

@@ -1,28 +1,24 @@
 import { CairnError } from '../../errors.js';
 import type { Dialect } from '../sql-driver.js';
 import { checkSqliteStore } from './check-store.js';
+import { indexChunkSet, SQLITE_MAX_PARAMETERS } from './index-chunk-set.js';
 import { sqliteLexicalSearchSql } from './lexical-search-sql.js';
 
 export const SQLITE_DIALECT: Dialect = {
   name: 'sqlite',
-  // SQLITE_MAX_VARIABLE_NUMBER since 3.32
-  max_parameters: 32766,
+  max_parameters: SQLITE_MAX_PARAMETERS,
   row_locks: false,
   lexical_engine: 'fts5',
   blocking_writes: true,
   sql: {
     lexicalSearchSql: sqliteLexicalSearchSql,
-    async afterChunksInserted(tx, set) {
-      // External-content FTS5 is not maintained by SQLite: index the new rows in the same transaction.
-      await tx.run(
-        'INSERT INTO chunks_fts (rowid, text, chunker_id) SELECT id, text, chunker_id FROM chunks WHERE version_id = ? AND chunker_id = ?',
-        [set.version_id, set.chunker_id],
-      );
-    },
+    // FTS5 keeps the index apart from the chunks table
+    chunkIndexColumn: null,
+    afterChunksInserted: indexChunkSet,
     async beforeChunksDeleted(tx, documentId) {
-      // External content: FTS5 forgets a row only when told its rowid and the values it indexed.
+      // contentless_delete (migration 009): a row is forgotten by its rowid alone
       await tx.run(
-        "INSERT INTO chunks_fts (chunks_fts, rowid, text, chunker_id) SELECT 'delete', id, text, chunker_id FROM chunks WHERE document_id = ?",
+        'DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE document_id = ?)',
         [documentId],
       );
     },

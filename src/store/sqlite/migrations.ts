@@ -7,8 +7,8 @@ import { vectors } from './migrations/005-vectors.js';
 import { sections } from './migrations/006-sections.js';
 import { versionLayouts } from './migrations/007-version-layouts.js';
 import { vectorScan } from './migrations/008-vector-scan.js';
+import { headingField } from './migrations/009-heading-field.js';
 import { modelVersion } from './migrations/011-model-version.js';
-import { lexicalByChunkSet } from './migrations/012-lexical-by-chunk-set.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   initial,
@@ -19,6 +19,6 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   sections,
   versionLayouts,
   vectorScan,
+  headingField,
   modelVersion,
-  lexicalByChunkSet,
 ];

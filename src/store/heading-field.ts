@@ -1,0 +1,36 @@
+/**
+ * The lexical index's second field: a chunk's heading path, indexed beside
+ * its text and weighted apart. The words that name a regulation paragraph
+ * or a manual section are in its headings (`§ 746.1 Introduction.`,
+ * `Defining Strings`), which the chunk's own text often lacks. The chunk's
+ * `text` and offsets never hold them: only the index does.
+ *
+ * For an eCFR unit the path holds the section's title line (the parser
+ * titles a `§` section and a part by the line the export writes before
+ * the heading), then the paragraph designators under it.
+ */
+
+/** The heading field of a chunk whose heading path is `path`, top heading first. */
+export function headingFieldText(path: readonly string[]): string {
+  return path.join('\n');
+}
+
+/**
+ * How much a query word in the heading field counts against one in the
+ * text: chosen on the EAR gold set and the tuning half of SQuAD dev (see
+ * the README's lexical search section). Both engines take it at query
+ * time: FTS5's `bm25()` column weight, PostgreSQL's `ts_rank` label weight.
+ */
+export const HEADING_WEIGHT = 1;
+
+/**
+ * `ts_rank`'s weights array, `{D, C, B, A}`: the text's words are
+ * unlabelled (D) and the heading's labelled B. `ts_rank` refuses a weight
+ * above 1, so the pair is scaled to put the larger at 1 (every score
+ * scales alike, the order stays); C and A, unused, count as text.
+ */
+export function tsRankWeights(headingWeight: number): string {
+  const top = Math.max(1, headingWeight);
+  const text = 1 / top;
+  return `{${text},${text},${headingWeight / top},${text}}`;
+}
