@@ -67,9 +67,10 @@ describe('EAR export of chapter VII', () => {
     }).toEqual({
       section: 119,
       section_chunks: 28,
-      subsection: 446,
+      // § 758.1(i), the letter after (h)(2), is a subsection (it was read as the roman (h)(2)(i))
+      subsection: 447,
       subsection_chunks: 2,
-      paragraph: 1264,
+      paragraph: 1263,
       paragraph_chunks: 0,
     });
   });

@@ -107,7 +107,8 @@ describe('PDF corpus (corpora/pdf)', () => {
         expect(block.page, name).not.toBeNull();
         const page = doc.pages[block.page! - 1]!;
         expect(block.span.start).toBeGreaterThanOrEqual(page.span.start);
-        expect(block.span.end).toBeLessThanOrEqual(page.span.end);
+        // a paragraph that runs across a page break ends on a later page
+        if (block.span.end > page.span.end) expect(block.type, name).toBe('paragraph');
       }
     }
   });

@@ -148,15 +148,6 @@ const HAND_READ: Record<number, string> = {
   2632: '15 CFR 791.200(a)(3)(i)',
 };
 
-/**
- * Sampled chunks whose citation cairn gets wrong today, both where a
- * paragraph lettered (i) follows (h) and the eCFR parser reads it as the
- * roman numeral (i) under the paragraph before. Kept out of the equality
- * below and checked to differ, so that the day the parser reads them right
- * this list must be emptied.
- */
-const MISREAD_TODAY = [848, 1155];
-
 describe('legible sections from a store (15 CFR chapter VII in SQLite)', () => {
   let store: ChunkStore;
   let dir: string;
@@ -176,23 +167,15 @@ describe('legible sections from a store (15 CFR chapter VII in SQLite)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test(`${Object.keys(HAND_READ).length - MISREAD_TODAY.length} of ${Object.keys(HAND_READ).length} sampled chunks carry the citation read by hand (the rest: known misreadings)`, async () => {
-    expect(Object.keys(HAND_READ).length - MISREAD_TODAY.length).toBeGreaterThanOrEqual(50);
+  test(`all ${Object.keys(HAND_READ).length} sampled chunks carry the citation read by hand`, async () => {
+    expect(Object.keys(HAND_READ).length).toBeGreaterThanOrEqual(50);
     const document = (await store.listDocuments())[0]!;
     const chunks = await store.listChunks(document.current_version_id, CHUNKER.chunker_id);
     const got: Record<number, string> = {};
     for (const seq of Object.keys(HAND_READ).map(Number)) {
       got[seq] = (await legibleSection(store, chunks[seq]!)).section_id;
     }
-    const expected = { ...HAND_READ };
-    for (const seq of MISREAD_TODAY) {
-      expect(got[seq], `chunk ${seq} now reads right: take it out of MISREAD_TODAY`).not.toBe(
-        HAND_READ[seq],
-      );
-      delete got[seq];
-      delete expected[seq];
-    }
-    expect(got).toEqual(expected);
+    expect(got).toEqual(HAND_READ);
     // the chunk ID keeps its dot path
     expect(chunks[53]!.chunk_id).toContain(`s=`);
     expect(chunks[53]!.section_id).toMatch(/^\d+(\.\d+)+$/);

@@ -8,7 +8,7 @@ function nest(...designators: string[]): string[] {
   const nesting = new DesignatorNesting();
   const path: string[] = [];
   return tokens.map((token, i) => {
-    const { level, kind } = nesting.place(token, tokens[i + 1]);
+    const { level, kind } = nesting.place(token, tokens.slice(i + 1));
     path.length = level;
     path.push(`${token.text}:${kind}`);
     return path.join('');
@@ -41,6 +41,40 @@ describe('DesignatorNesting', () => {
     // (u)(1)(iv) then (v): roman if (vi) follows, the letter if (w) follows
     expect(nest('(u)', '(1)', '(iv)', '(v)', '(vi)').at(3)).toBe('(u):letter(1):number(v):roman');
     expect(nest('(u)', '(1)', '(iv)', '(v)', '(w)').at(3)).toBe('(v):letter');
+  });
+
+  it('reads a last (i) after (h)(2) as the letter: the CFR never divides a paragraph into one part', () => {
+    expect(nest('(h)', '(1)', '(2)', '(i)')).toEqual([
+      '(h):letter',
+      '(h):letter(1):number',
+      '(h):letter(2):number',
+      '(i):letter',
+    ]);
+    // a roman (i) is read when its (ii) comes, however far after its own children
+    expect(nest('(h)', '(5)', '(i)', '(A)', '(B)', '(C)', '(D)', '(ii)', '(6)').slice(2)).toEqual([
+      '(h):letter(5):number(i):roman',
+      '(h):letter(5):number(i):roman(A):upper',
+      '(h):letter(5):number(i):roman(B):upper',
+      '(h):letter(5):number(i):roman(C):upper',
+      '(h):letter(5):number(i):roman(D):upper',
+      '(h):letter(5):number(ii):roman',
+      '(h):letter(6):number',
+    ]);
+  });
+
+  it('nests a list lettered afresh under a roman when the numbering above it goes on after', () => {
+    // 15 CFR 760.3(i)(1)(ii)(a) and (b), then (i)(2)
+    expect(
+      nest('(h)', '(1)', '(2)', '(i)', '(1)', '(i)', '(ii)', '(a)', '(b)', '(2)').slice(3),
+    ).toEqual([
+      '(i):letter',
+      '(i):letter(1):number',
+      '(i):letter(1):number(i):roman',
+      '(i):letter(1):number(ii):roman',
+      '(i):letter(1):number(ii):roman(a):letter',
+      '(i):letter(1):number(ii):roman(b):letter',
+      '(i):letter(2):number',
+    ]);
   });
 
   it('follows drafting that skips a level, as definitions do', () => {

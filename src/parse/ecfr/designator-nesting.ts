@@ -7,6 +7,14 @@ import {
 
 /** Paragraph levels below a `§`: the scheme has six; drafting quirks may add a few. */
 export const MAX_DEPTH = 12;
+/**
+ * How many of the designators after an ambiguous one are placed to judge a
+ * reading: enough to see a list close and its parent's numbering go on
+ * (`(a)`, `(b)` under a roman, then `(2)`), few enough to stay local.
+ */
+export const LOOKAHEAD = 4;
+/** How far a first child looks for its second sibling (a bound, so a long section stays linear). */
+export const SIBLING_REACH = 64;
 
 interface Level {
   kind: DesignatorKind;
@@ -25,9 +33,16 @@ interface Placement {
  * a time. A token goes where the scheme expects it: the first child of the
  * kind the current paragraph expects, or the successor of an open sibling.
  * Drafting skips levels (definitions put `(i)` right under `(a)`), so a
- * first value of any deeper kind is a candidate too. Ambiguous tokens
- * (`(i)`, `(v)`, `(x)`: letter or roman) can fit twice; then the next
- * designator decides (`(ii)` next means roman, `(j)` next means letter).
+ * first value of any deeper kind is a candidate too.
+ *
+ * When a token can go to more than one place (`(i)`, `(v)`, `(x)` are
+ * letters and romans; a restarted `(a)` under a roman is a new list or a
+ * restart of the top), the designators after it decide: each reading is
+ * kept on trial while the next `LOOKAHEAD` ones are placed, and the reading
+ * under which more of them continue the scheme wins. On a tie a successor
+ * beats a first child that no later sibling joins: the CFR never divides a
+ * paragraph into one part, so `(i)` after `(h)(2)` at the end of a section
+ * is the letter, not a lone roman under `(2)`.
  */
 export class DesignatorNesting {
   private stack: Level[] = [];
@@ -36,29 +51,68 @@ export class DesignatorNesting {
     this.stack = [];
   }
 
-  /** Where `token` goes; `next` is the designator after it, if any, to break ties. */
-  place(token: DesignatorToken, next?: DesignatorToken): Placement {
-    const candidates = [
+  /**
+   * Where `token` goes; `following` are the designators after it in the
+   * section: the first `LOOKAHEAD` are placed on trial, the first
+   * `SIBLING_REACH` searched for a first child's second sibling.
+   */
+  place(token: DesignatorToken, following: readonly DesignatorToken[] = []): Placement {
+    const shallow = (p: Placement): boolean => p.level < MAX_DEPTH;
+    let candidates = [
       ...strictPlacements(this.stack, token),
       ...skippingPlacements(this.stack, token),
-    ];
-    let chosen: Placement | undefined = candidates[0];
-    if (candidates.length > 1 && next) {
-      chosen =
-        candidates.find((p) => strictPlacements(applied(this.stack, p), next).length > 0) ?? chosen;
+    ].filter(shallow);
+    if (candidates.length === 0) candidates = loosePlacements(this.stack, token).filter(shallow);
+    let chosen = candidates[0] ?? lastResort(this.stack, token);
+    if (candidates.length > 1) {
+      const window = following.slice(0, LOOKAHEAD);
+      const reach = following.slice(0, SIBLING_REACH);
+      let best = -1;
+      for (const p of candidates) {
+        const lone = this.isLoneChild(p, reach);
+        const score = trialScore(applied(this.stack, p), window) + (lone ? 0 : 0.5);
+        if (score > best) {
+          best = score;
+          chosen = p;
+        }
+      }
     }
-    if (!chosen || chosen.level >= MAX_DEPTH) chosen = loosePlacement(this.stack, token);
     this.stack = applied(this.stack, chosen);
     return chosen;
   }
+
+  /** A new first child that none of `reach` follows as its second sibling. */
+  private isLoneChild(p: Placement, reach: readonly DesignatorToken[]): boolean {
+    if (p.level < this.stack.length || p.value !== 1) return false;
+    return !reach.some((t) => t.readings.some((r) => r.kind === p.kind && r.value === p.value + 1));
+  }
 }
 
-function applied(stack: Level[], p: Placement): Level[] {
+function applied(stack: readonly Level[], p: Placement): Level[] {
   return [...stack.slice(0, p.level), { kind: p.kind, value: p.value }];
 }
 
+/**
+ * How many of `window`, placed in turn after a trial reading, continue the
+ * scheme exactly: a first child of the expected kind or a successor. A
+ * token that fits only by skipping a level (`(A)` right under a letter)
+ * is placed but not counted; the trial stops at one that fits nowhere.
+ */
+function trialScore(stack: Level[], window: readonly DesignatorToken[]): number {
+  let score = 0;
+  let trial = stack;
+  for (const token of window) {
+    const strict = strictPlacements(trial, token)[0];
+    const next = strict ?? skippingPlacements(trial, token)[0];
+    if (next === undefined || next.level >= MAX_DEPTH) break;
+    if (strict) score++;
+    trial = applied(trial, next);
+  }
+  return score;
+}
+
 /** Placements that follow the scheme exactly: a first child, or the next sibling of an open paragraph. */
-function strictPlacements(stack: Level[], token: DesignatorToken): Placement[] {
+function strictPlacements(stack: readonly Level[], token: DesignatorToken): Placement[] {
   const out: Placement[] = [];
   const expected = childKind(stack.at(-1)?.kind ?? null);
   for (const r of token.readings) {
@@ -76,7 +130,7 @@ function strictPlacements(stack: Level[], token: DesignatorToken): Placement[] {
 }
 
 /** A first child of a kind deeper than the expected one: `(a)` then `(i)` in definitions. */
-function skippingPlacements(stack: Level[], token: DesignatorToken): Placement[] {
+function skippingPlacements(stack: readonly Level[], token: DesignatorToken): Placement[] {
   const innermost = stack.at(-1)?.kind;
   const expected = childKind(innermost ?? null);
   const floor = innermost === undefined ? -1 : DESIGNATOR_KINDS.indexOf(innermost);
@@ -88,15 +142,28 @@ function skippingPlacements(stack: Level[], token: DesignatorToken): Placement[]
 /**
  * When numbering skips, restarts or repeats, or a scheme is unusual
  * (numbers at the top): a sibling of the innermost open paragraph of the
- * same kind, else a new child. Never deeper than MAX_DEPTH, so that no
- * sequence of designators can build a tree as deep as the text is long.
+ * same kind, and for a first value (`(a)` under a roman: a list inside the
+ * paragraph) a new child too, so the following designators can decide.
  */
-function loosePlacement(stack: Level[], token: DesignatorToken): Placement {
-  for (let level = stack.length - 1; level >= 0; level--) {
+function loosePlacements(stack: readonly Level[], token: DesignatorToken): Placement[] {
+  const out: Placement[] = [];
+  for (let level = stack.length - 1; level >= 0 && out.length === 0; level--) {
     const open = stack[level]!;
     const r = token.readings.find((x) => x.kind === open.kind);
-    if (r) return { level, kind: r.kind, value: r.last };
+    if (r) out.push({ level, kind: r.kind, value: r.last });
   }
+  const first = token.readings.find((x) => x.value === 1);
+  if (out.length > 0 && first)
+    out.push({ level: stack.length, kind: first.kind, value: first.last });
+  return out;
+}
+
+/**
+ * A new child of the innermost paragraph, never deeper than MAX_DEPTH, so
+ * that no sequence of designators can build a tree as deep as the text is
+ * long.
+ */
+function lastResort(stack: readonly Level[], token: DesignatorToken): Placement {
   const expected = childKind(stack.at(-1)?.kind ?? null);
   const r =
     token.readings.find((x) => x.kind === expected) ??

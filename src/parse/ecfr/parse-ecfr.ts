@@ -9,7 +9,7 @@ import type { TopBlock } from '../markdown/top-blocks.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
 import { lines } from '../text-lines.js';
 import { type DesignatorToken, readDesignators } from './designator.js';
-import { DesignatorNesting } from './designator-nesting.js';
+import { DesignatorNesting, SIBLING_REACH } from './designator-nesting.js';
 import { headingKey, isTitleLineOf, type LineSpan, lastLine } from './title-line.js';
 
 /** Subparts have no Markdown heading in the export; they rank between the part (3) and its sections (4). */
@@ -161,7 +161,7 @@ class EcfrReader {
         // Every section a line's designators open starts at its first one: `(b)(1) BIS
         // controls...` is the text of (b)(1), and (b) holds nothing of its own on that line.
         for (const token of line.tokens) {
-          const { level } = this.nesting.place(token, all[t + 1]);
+          const { level } = this.nesting.place(token, all.slice(t + 1, t + 1 + SIBLING_REACH));
           t++;
           this.builder.section({
             rank: DESIGNATOR_RANK + level,

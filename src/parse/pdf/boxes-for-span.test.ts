@@ -54,4 +54,32 @@ describe('boxesForSpan', () => {
     expect(boxesForSpan(geometry, 16, 17)).toEqual([]);
     expect(boxesForSpan(geometry, 5, 6)).toEqual([]);
   });
+
+  it('gives way to other text set inside a line box: halfway across, or along the line', () => {
+    // line 0: an arrow "==>" with a raised index; line 1 (the previous chunk): a label stacked
+    // over the arrow, its middle (354) inside the arrow line's box
+    const stacked = [
+      page(1, [
+        [0, 9, 112, 350, 146, 358, 1, 0],
+        [10, 13, 110, 343, 148, 354, 0, 0],
+        [13, 15, 158, 348, 169, 356, 0, 0],
+      ]),
+    ];
+    const boxes = boxesForSpan(stacked, 10, 15);
+    expect(boxes).toEqual([
+      // halfway between the arrow's middle (348.5) and the label's (354)
+      { page: 1, x0: 110, y0: 343, x1: 148, y1: 351.25 },
+      { page: 1, x0: 158, y0: 348, x1: 169, y1: 356 },
+    ]);
+    // the label's own box is unaffected: the arrow's middle lies below it
+    expect(boxesForSpan(stacked, 0, 9)).toEqual([{ page: 1, x0: 112, y0: 350, x1: 146, y1: 358 }]);
+    // text overprinted on the same line: the run stops where the other starts
+    const along = [
+      page(1, [
+        [0, 4, 100, 700, 140, 712, 0, 0],
+        [5, 8, 130, 700, 150, 712, 1, 0],
+      ]),
+    ];
+    expect(boxesForSpan(along, 0, 4)).toEqual([{ page: 1, x0: 100, y0: 700, x1: 130, y1: 712 }]);
+  });
 });

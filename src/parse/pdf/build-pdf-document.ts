@@ -6,6 +6,7 @@ import { trimSpan } from '../text-lines.js';
 import type { PdfLine } from './extract-page-lines.js';
 import { findPageFurniture } from './find-page-furniture.js';
 import { bodySizeOf, groupPageLines, type LineGroup } from './group-page-lines.js';
+import { joinPageBreaks } from './join-page-breaks.js';
 import { layoutPdfText, type PdfLayout } from './layout-pdf-text.js';
 import { pageGeometry } from './page-geometry.js';
 import { type OutlineSection, placeOutlineSections } from './place-outline-sections.js';
@@ -53,8 +54,13 @@ export function buildPdfDocument(
       bodySize: chars >= MIN_PAGE_CHARS ? bodySizeOf(lines) : docBody,
     });
   });
-  const layout = layoutPdfText(grouped);
-  const segments = segmentGroups(layout, grouped.flat(), findPageFurniture(content.pages));
+  const furniture = findPageFurniture(content.pages);
+  const joined = joinPageBreaks(grouped, furniture);
+  const layout = layoutPdfText(joined.pages);
+  const segments = segmentGroups(layout, joined.pages.flat(), {
+    furniture,
+    continuing: joined.continuing,
+  });
   if (layout.groups.length === 0) {
     throw new CairnError(
       'pdf_no_text',
@@ -96,25 +102,31 @@ export function buildPdfDocument(
  * Cuts furniture lines out of their groups at line starts, so the canonical
  * text stays as the layout wrote it (furniture is a block type over the same
  * text, not text removed) and a header set in the body's size and spacing
- * still becomes a block of its own.
+ * still becomes a block of its own. A group that continues the paragraph
+ * before a page break extends that paragraph's segment across the break.
  */
 function segmentGroups(
   layout: PdfLayout,
   groups: readonly LineGroup[],
-  furniture: ReadonlySet<PdfLine>,
+  marks: { furniture: ReadonlySet<PdfLine>; continuing: ReadonlySet<LineGroup> },
 ): Segment[] {
+  const { furniture, continuing } = marks;
   const segments: Segment[] = [];
   layout.groups.forEach((placed, g) => {
     const lines = groups[g]!.lines;
     let from = 0;
     for (let i = 1; i <= lines.length; i++) {
       if (i < lines.length && furniture.has(lines[i]!) === furniture.has(lines[from]!)) continue;
-      segments.push({
+      const segment: Segment = {
         kind: furniture.has(lines[from]!) ? 'furniture' : placed.kind,
         size: placed.size,
         start16: placed.lineStarts16[from]!,
         end16: i < lines.length ? placed.lineStarts16[i]! : placed.end16,
-      });
+      };
+      const last = segments.at(-1);
+      if (from === 0 && continuing.has(groups[g]!) && last?.kind === 'paragraph')
+        last.end16 = segment.end16;
+      else segments.push(segment);
       from = i;
     }
   });
@@ -183,6 +195,22 @@ function emitWithOutline(
     }
     push({ type, start16: pos, end16: group.end16, ...(depth === undefined ? {} : { depth }) });
   }
+  // an outline entry without its title on the page starts a section where the page does:
+  // a paragraph run across that break is cut there, so that each part lies in its section
+  const starts = sections.map((section) => section.start16).sort((a, b) => a - b);
+  const cut = pieces.flatMap((piece) => {
+    const parts: Piece[] = [];
+    let from = piece.start16;
+    for (const at of starts) {
+      if (at <= from || at >= piece.end16) continue;
+      const span = trimSpan(canonical, from, at);
+      if (span.end16 > span.start16) parts.push({ ...piece, ...span });
+      from = at;
+    }
+    const span = trimSpan(canonical, from, piece.end16);
+    if (span.end16 > span.start16) parts.push({ ...piece, ...span });
+    return parts;
+  });
   let s = 0;
   const open = (section: OutlineSection): void => {
     const input: SectionInput = {
@@ -193,7 +221,7 @@ function emitWithOutline(
     if (section.heading) input.heading = section.heading;
     builder.section(input);
   };
-  for (const piece of pieces) {
+  for (const piece of cut) {
     while (s < sections.length && sections[s]!.start16 <= piece.start16) open(sections[s++]!);
     builder.block(piece);
   }

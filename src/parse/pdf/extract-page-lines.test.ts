@@ -143,3 +143,18 @@ describe('extractPageLines runs', () => {
     );
   });
 });
+
+describe('extractPageLines boxes', () => {
+  it("take the box pdf.js's text layer draws: one font size high, its top at the font's ascent", () => {
+    // a TeX brace hangs below its baseline: its font's ascent is near 0
+    const [line] = extractPageLines([{ ...item('︸', 184, 490, { size: 10 }), ascent: 0.04 }]);
+    const run = line!.runs![0]!;
+    expect(run.y0).toBeCloseTo(480.4);
+    expect(run.y1).toBeCloseTo(490.4);
+  });
+
+  it('give an item that does not advance a box about its origin, whole only', () => {
+    const [line] = extractPageLines([item('/', 346, 517, { width: 0, size: 10 })]);
+    expect(line!.runs![0]).toMatchObject({ x0: 343.5, x1: 348.5, y0: 515, y1: 525, flow: 2 });
+  });
+});

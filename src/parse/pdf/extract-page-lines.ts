@@ -62,6 +62,9 @@ export function cleanPdfText(str: string): string {
 /** pdf.js's text layer's ascent for a font without one. */
 const DEFAULT_ASCENT = 0.8;
 
+/** Width, in ems, of the box of an item that does not advance (pdf.js gives it width 0). */
+const NO_ADVANCE_WIDTH = 0.5;
+
 /** A gap wider than this share of the font size between two items on a line reads as a word break. */
 const WORD_GAP = 0.2;
 /** A baseline shift larger than this share of the font size starts a new line even without `hasEOL`. */
@@ -189,18 +192,25 @@ function joinParts(
 
 /**
  * The item's box: along its baseline for its width; across it, the box
- * pdf.js's own text layer gives the item (one font size high, its top at the
- * font's ascent) joined with 0.2 below and 0.8 above the baseline, so that
- * glyphs of fonts with odd metrics (TeX's big operators hang below the
- * baseline) are covered as well as ordinary text.
+ * pdf.js's own text layer gives the item, one font size high with its top at
+ * the font's ascent. That box's middle is where the glyphs sit whatever the
+ * font's metrics (TeX's big operators and braces, whose ascent is near 0,
+ * hang below the baseline), so that a span's box can give way halfway
+ * between its own text and text set over or under it (`boxesForSpan`).
  */
 function boxOf(item: PdfTextItem): Omit<LineRun, 'start16' | 'end16'> {
   const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = item.transform;
   const size = Math.hypot(c, d);
   const along = Math.hypot(a, b);
-  const ascent = Math.max(item.ascent ?? DEFAULT_ASCENT, DEFAULT_ASCENT);
-  const descent = Math.min((item.ascent ?? DEFAULT_ASCENT) - 1, DEFAULT_ASCENT - 1);
+  const ascent = item.ascent ?? DEFAULT_ASCENT;
+  const descent = ascent - 1;
   const upright = Math.abs(b) < 1e-6 && Math.abs(c) < 1e-6 && a > 0 && d > 0;
+  if (upright && !(item.width > 0)) {
+    // No advance (an arrow tip or accent drawn over its neighbour): its ink sits about its
+    // origin, with no width to share among characters, so the box is only meaningful whole.
+    const half = (NO_ADVANCE_WIDTH / 2) * size;
+    return { x0: e - half, y0: f + descent * size, x1: e + half, y1: f + ascent * size, flow: 2 };
+  }
   if (upright) {
     return {
       x0: e,

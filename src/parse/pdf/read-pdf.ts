@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { CairnError } from '../../errors.js';
+import { clipItemsToPage } from './clip-items-to-page.js';
 import {
   cleanPdfText,
   extractPageLines,
@@ -132,7 +133,7 @@ async function readPageLines(
       .map((item) => withMetrics(item, styles[item.fontName]));
     const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
     return {
-      lines: extractPageLines(items),
+      lines: extractPageLines(clipItemsToPage(items, [x0, y0, x1, y1])),
       frame: { view: [x0, y0, x1, y1], rotate: page.rotate },
     };
   } finally {
@@ -140,10 +141,13 @@ async function readPageLines(
   }
 }
 
-/** The font's ascent, when pdf.js read a plausible one (its text layer places items by it). */
+/**
+ * The font's ascent, when pdf.js read a plausible one (its text layer places
+ * items by it, and takes 0 for none).
+ */
 function withMetrics<T extends PdfTextItem>(item: T, style: { ascent?: number } | undefined): T {
   const ascent = style?.ascent;
-  if (typeof ascent !== 'number' || !(ascent > -1 && ascent <= 2)) return item;
+  if (typeof ascent !== 'number' || !(ascent > -1 && ascent <= 2) || ascent === 0) return item;
   return { ...item, ascent };
 }
 
