@@ -46,6 +46,11 @@ export function sqliteLexicalSearchSql(query: LexicalQuery): { sql: string; para
       `JOIN chunks c ON c.id = chunks_fts.rowid ${CURRENT_JOINS} ` +
       `WHERE chunks_fts MATCH ? AND ${where} ` +
       "ORDER BY score_raw DESC, COALESCE(c.section_id, ''), c.chunk_id LIMIT ?",
-    params: [headingWeightOf(query), chunkSetMatch(query.chunker_id, terms), ...params, query.limit],
+    params: [
+      headingWeightOf(query),
+      chunkSetMatch(query.chunker_id, terms),
+      ...params,
+      query.limit,
+    ],
   };
 }
