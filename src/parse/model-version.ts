@@ -14,11 +14,13 @@ import type { Format } from '../types.js';
  * - pdf 2: running headers, footers and page numbers as furniture; a
  *   paragraph across a page break is one block; page geometry.
  * - json 2: title-like keys name the sections of the nodes below them.
+ * - ecfr 2: a designator that reads as a letter or a roman numeral ((i),
+ *   (v), (x)) is placed by the designators that follow it.
  */
 export const MODEL_VERSIONS: Readonly<Record<Format, number>> = Object.freeze({
   text: 1,
   markdown: 1,
-  ecfr: 1,
+  ecfr: 2,
   html: 2,
   json: 2,
   ipynb: 1,
