@@ -36,8 +36,9 @@ describe('one multi-megabyte Markdown line', () => {
       });
       expect(bytes).toBeLessThan(BOUND_BYTES);
       const { doc, chunks } = result;
+      // a paragraph's final spaces are not its content (CommonMark 4.8): `word ` lines end in one
       expect(doc.blocks.map((block) => [block.type, block.span.start, block.span.end])).toEqual([
-        ['paragraph', 0, SIZE],
+        ['paragraph', 0, text.trimEnd().length],
       ]);
       expect(chunks.length).toBeGreaterThan(1);
       expect(chunks.at(-1)!.span.end).toBe(text.trimEnd().length);

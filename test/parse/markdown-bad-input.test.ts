@@ -132,7 +132,8 @@ describe('hostile Markdown', () => {
     const doc = await parse(text);
     expect(doc.blocks).toHaveLength(1);
     expect(doc.blocks[0]!.type).toBe('paragraph');
-    expect(doc.blocks[0]!.span).toMatchObject({ start: 0, end: doc.length });
+    // the text ends in one space, which is no part of the paragraph (CommonMark 4.8)
+    expect(doc.blocks[0]!.span).toMatchObject({ start: 0, end: doc.length - 1 });
   }, 180_000);
 
   it('gives an empty model for an empty file, in both profiles', async () => {

@@ -117,9 +117,10 @@ const KNOWN: Record<string, string> = {
 /**
  * micromark needs minutes for all of the corpora (12 MB of book history, 62
  * MB of eCFR), too long for every run: by default a fixed sample is compared
- * (every fourth Rust book chapter, each history's last revision, every
- * notebook cell, the EAR chapter of the eCFR); `CAIRN_MARKDOWN_ORACLE=all`
- * compares every document.
+ * (every eighth Rust book chapter, the last revision of every third
+ * history, every notebook cell, one 156 KB eCFR chapter);
+ * `CAIRN_MARKDOWN_ORACLE=all` compares every document (all agree but the
+ * one notebook cell listed in `KNOWN`).
  */
 const ALL = process.env.CAIRN_MARKDOWN_ORACLE === 'all';
 
@@ -164,7 +165,7 @@ function notebookCells(): [string, string][] {
 
 describe('markdown-it against micromark on every corpus Markdown document', () => {
   it('agrees on the Rust book chapters', () => {
-    expect(compareAll(markdownFiles('rustbook'), (_, i) => i % 4 === 0)).toEqual([]);
+    expect(compareAll(markdownFiles('rustbook'), (_, i) => i % 8 === 0)).toEqual([]);
   }, 120_000);
 
   it('agrees on the revisions of the Rust book history', () => {
@@ -179,7 +180,7 @@ describe('markdown-it against micromark on every corpus Markdown document', () =
   });
 
   it('agrees on the eCFR chapters', () => {
-    const ear = (name: string) => name === 'ecfr/title-15/chapter-VII.md';
-    expect(compareAll(markdownFiles('ecfr'), ear)).toEqual([]);
+    const small = (name: string) => name === 'ecfr/title-10/chapter-XVII.md';
+    expect(compareAll(markdownFiles('ecfr'), small)).toEqual([]);
   }, 600_000);
 });

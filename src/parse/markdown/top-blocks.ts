@@ -182,6 +182,12 @@ function isSoleInlineMath(content: string): boolean {
 /** Where each line starts: markdown-it ends lines at CRLF, LF and a lone CR. */
 function lineStarts(markdown: string): number[] {
   const starts = [0];
+  // most documents have no CR: one indexOf a line
+  if (markdown.indexOf('\r') === -1) {
+    for (let at = markdown.indexOf('\n'); at !== -1; at = markdown.indexOf('\n', at + 1))
+      starts.push(at + 1);
+    return starts;
+  }
   for (let i = 0; i < markdown.length; i++) {
     const unit = markdown.charCodeAt(i);
     if (unit === 13) {
