@@ -160,14 +160,14 @@ const TOOLS = {
   }),
 
   // A ceiling for the structure chunker, which parses before it packs: cairn's block-level parse
-  // alone (micromark with inline constructs off, over the pieces findPieceStarts cuts a file into,
-  // text lines left untokenized), before any document model, token count or packing.
-  'micromark-blocks': async () => {
-    const { parseBlocksInPieces } = await dist('parse/markdown/parse-blocks-in-pieces.js');
+  // alone (markdown-it's block stage, spans from line maps), before any document model, token
+  // count or packing.
+  'markdown-blocks': async () => {
+    const { parseTopBlocks } = await dist('parse/markdown/top-blocks.js');
     return {
       floor: (files) => {
         let blocks = 0;
-        for (const f of files) blocks += parseBlocksInPieces(decoder.decode(f.bytes)).length;
+        for (const f of files) blocks += parseTopBlocks(decoder.decode(f.bytes)).length;
         return { blocks };
       },
     };

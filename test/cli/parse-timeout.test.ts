@@ -4,20 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { useCliSandbox } from '../support/cli-sandbox.js';
 
 /**
- * A wide GFM table costs micromark far more than its size: a 783 kB one
- * (200 columns, 1000 rows) took 31.6 s and 270 MB of `cairn parse` on a loaded
- * machine and under 5 s on an idle one, so this one has four times the rows. `--timeout` bounds the work of any file: past it the worker
- * is ended and the file fails with `parse_timeout`. The limit counts the
- * worker's start too (loading the parsers), so it is not set below seconds.
+ * A wide GFM table was the slowest Markdown known: a 783 kB one (200 columns,
+ * 1000 rows) took micromark 31.6 s of `cairn parse` on a loaded machine.
+ * markdown-it's block parse reads 4,000 such rows (3 MB) in 1.8 s, `cairn
+ * parse` in 10.8 s and `chunk` in 31.7 s on the loaded shared machine, a few
+ * seconds idle: this one has 32,000 rows (25 MB). `--timeout` bounds the work of any
+ * file: past it the worker is ended and the file fails with `parse_timeout`.
+ * The limit counts the worker's start too (loading the parsers), so it is
+ * not set below seconds.
  */
 const sandbox = useCliSandbox('cairn-timeout-', {
   setup: (dir) => {
     const cols = 200;
     const row = (cell: (i: number) => string) =>
       `|${Array.from({ length: cols }, (_, i) => cell(i)).join('|')}|\n`;
-    const body = Array.from({ length: 4000 }, (_, r) => row((i) => `c${(r * cols + i) % 97}`)).join(
-      '',
-    );
+    const body = Array.from({ length: 32_000 }, (_, r) =>
+      row((i) => `c${(r * cols + i) % 97}`),
+    ).join('');
     writeFileSync(
       join(dir, 'wide.md'),
       `# Wide\n\n${row((i) => `h${i}`)}${row(() => '---')}${body}`,

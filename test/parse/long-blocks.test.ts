@@ -4,12 +4,11 @@ import { parseDocument } from '../../src/parse/parse-document.js';
 import { heapGrowth } from '../support/heap-growth.js';
 
 /**
- * micromark holds every token of a container until it closes, so one long
- * list parsed whole costs about 170 bytes of RSS per byte of input: a 23 MB
- * list of short items takes 30 s and 3.9 GB. cairn parses long lists a few
- * thousand items at a time. On this test's one-megabyte list: 665 MB of heap
- * growth parsed whole, 103 to 174 MB in parts (garbage included, so it varies
- * with the collector's timing). The bound is on heap growth, not time.
+ * micromark, cairn's Markdown parser before markdown-it, held every token of
+ * a container until it closed, so one long list parsed whole cost about 170
+ * bytes of RSS per byte of input: a 23 MB list of short items took 30 s and
+ * 3.9 GB; this test's one-megabyte list grew the heap by 665 MB. The bound
+ * is on heap growth, not time.
  */
 const ITEMS = 60_000;
 const BOUND_BYTES = 300 * 1024 * 1024;
@@ -40,11 +39,7 @@ describe('a megabyte-long Markdown list', () => {
   }, 60_000);
 });
 
-/**
- * micromark holds a fenced code block's tokens until it closes too: parsed
- * whole, this test's 3.5 MB block grows the heap by about 450 MB; in parts,
- * by about 140 MB.
- */
+/** micromark held a fenced code block's tokens until it closed too: this test's 3.5 MB block grew the heap by about 450 MB. */
 const CODE_BOUND_BYTES = 250 * 1024 * 1024;
 
 /**
@@ -70,10 +65,7 @@ describe('a long fenced code block', () => {
   }, 60_000);
 });
 
-/**
- * And a block quote's: parsed whole, this test's 1.7 MB quote grows the heap
- * by about 465 MB; in parts, by 110 to 125 MB.
- */
+/** And a block quote's: this test's 1.7 MB quote grew the heap by about 465 MB. */
 const QUOTE_BOUND_BYTES = 250 * 1024 * 1024;
 
 describe('a long block quote', () => {

@@ -3,10 +3,10 @@ import { findDeepListLine } from './find-deep-list-line.js';
 
 /**
  * Container markers (`>`, list bullets and numbers) one line may open.
- * micromark's cost grows with the square (lists: the cube) of the markers
- * opened on one line, so `- - - - ...` of a few thousand takes minutes.
- * Real documents stay in single digits (email quoting reaches ten or so); at
- * 32 the worst line costs some 40 times a plain one, linear in the file.
+ * markdown-it stops parsing, silently dropping the rest of the document,
+ * past its nesting limit (100 token levels; a list takes two), and a
+ * parser's cost grows with the depth of every line. Real documents stay in
+ * single digits (email quoting reaches ten or so).
  */
 export const MAX_MARKDOWN_NESTING = 32;
 

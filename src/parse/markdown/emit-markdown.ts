@@ -2,8 +2,7 @@ import type { DocumentBuilder } from '../document-builder.js';
 import { blockTypeOf } from './block-type-of.js';
 import { checkMarkdownNesting } from './check-markdown-nesting.js';
 import { headingTitle } from './heading-title.js';
-import { parseBlocksInPieces } from './parse-blocks-in-pieces.js';
-import type { TopBlock } from './top-blocks.js';
+import { parseTopBlocks, type TopBlock } from './top-blocks.js';
 
 export interface EmitMarkdownOptions {
   /** Added to every heading depth, so that Markdown nested in another structure ranks below it. */
@@ -42,29 +41,12 @@ export function parseRange(
 ): { nodes: TopBlock[]; shift16: number } {
   const markdown = text.slice(range.start16, range.end16);
   checkMarkdownNesting(markdown, source);
-  // micromark skips a leading U+FEFF and counts its offsets from after it
-  const shift16 = range.start16 + (markdown.charCodeAt(0) === 0xfeff ? 1 : 0);
-  const nodes = parseBlocksInPieces(markdown);
-  clampToPrevious(nodes, markdown.slice(shift16 - range.start16));
-  return { nodes, shift16 };
-}
-
-/**
- * A setext heading or paragraph that follows link reference definitions in one
- * paragraph run starts, in mdast, where the run starts: at the definitions.
- * Its start moves to the first non-space after the node before it, so that
- * top-level blocks never overlap.
- */
-function clampToPrevious(nodes: TopBlock[], body: string): void {
-  let previousEnd = 0;
-  for (const node of nodes) {
-    if (node.start < previousEnd) {
-      let start = previousEnd;
-      while (start < body.length && /\s/.test(body[start]!)) start++;
-      node.start = start;
-    }
-    previousEnd = Math.max(previousEnd, node.end);
-  }
+  // a leading U+FEFF is no content: CommonMark parsers skip it, and offsets count after it
+  const bom = markdown.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return {
+    nodes: parseTopBlocks(bom === 0 ? markdown : markdown.slice(bom)),
+    shift16: range.start16 + bom,
+  };
 }
 
 /** One top-level node: a heading opens a section and is its first block; anything else is a block. */

@@ -1,54 +1,11 @@
-import { parse, type postprocess, preprocess } from 'micromark';
-import { subtokenize } from 'micromark-util-subtokenize';
-import { BLOCK_SYNTAX } from './parse-mdast.js';
-import { guardTables } from './table-guard.js';
-
-/** micromark's events and tokens, named without depending on its types package directly. */
-type Event = ReturnType<typeof postprocess>[number];
-type Token = Event[1];
+import type { Token } from 'markdown-it';
+import { MARKDOWN } from './markdown-it.js';
 
 /**
- * The mdast node type each token that opens a root child compiles to
- * (mdast-util-from-markdown and the GFM, math and front matter extensions).
- * Any other token at the top (content, line endings, blank lines) makes no node.
- */
-const NODE_TYPE_OF = new Map<string, TopBlock['type']>(
-  Object.entries({
-    atxHeading: 'heading',
-    setextHeading: 'heading',
-    paragraph: 'paragraph',
-    listOrdered: 'list',
-    listUnordered: 'list',
-    table: 'table',
-    codeFenced: 'code',
-    codeIndented: 'code',
-    mathFlow: 'math',
-    blockQuote: 'blockquote',
-    thematicBreak: 'thematicBreak',
-    htmlFlow: 'html',
-    definition: 'definition',
-    gfmFootnoteDefinition: 'footnoteDefinition',
-    yaml: 'yaml',
-    toml: 'toml',
-  } as const),
-);
-
-/**
- * Tokens that become children of a heading or paragraph: text (`data`, and
- * line endings, which mdast appends to text), hard breaks and inline math.
- * The block parse turns every other inline construct off; `chunkText` is
- * text left untokenized (see `expandBlocks`).
- */
-const PHRASING = new Set(['data', 'lineEnding', 'hardBreakTrailing', 'mathText', 'chunkText']);
-
-/**
- * One top-level Markdown block: what cairn reads from a root child of the
- * mdast tree, taken from micromark's events without building the tree.
- * Offsets are UTF-16 units into the parsed text, counted as mdast counts
- * them (from after a leading U+FEFF).
+ * One top-level Markdown block. Offsets are UTF-16 units into the parsed
+ * text; `type` names the construct as mdast does.
  */
 export interface TopBlock {
-  /** The mdast node type. */
   type:
     | 'heading'
     | 'paragraph'
@@ -67,210 +24,199 @@ export interface TopBlock {
   end: number;
   /** Headings: the depth, 1 to 6. */
   depth?: number;
-  /** Headings: from the start of the first child to the end of the last; null when it has none. */
+  /** Headings: their text without markers and surrounding blanks; null when empty. */
   content?: { start: number; end: number } | null;
   /** Fenced code: the info string's first word, when there is one. */
   lang?: string;
   /** Front matter: its text between the fences. */
   value?: string;
-  /** Paragraphs: true when the only child, beside whitespace-only text, is one inline math span. */
+  /** Paragraphs: true when the only child, beside blank text, is one inline math span. */
   soleInlineMath?: boolean;
-  /**
-   * Block quotes: set when the quote's last child is fenced code or math
-   * without its closing fence, or HTML, so that a line after a blank quote
-   * line may still be that child's content (see `continuesAt`).
-   */
-  openInside?: true;
+}
+
+/** The block each markdown-it token that opens a top-level block stands for. */
+const TYPE_OF: Record<string, TopBlock['type']> = {
+  heading_open: 'heading',
+  paragraph_open: 'paragraph',
+  bullet_list_open: 'list',
+  ordered_list_open: 'list',
+  table_open: 'table',
+  fence: 'code',
+  code_block: 'code',
+  math_block: 'math',
+  blockquote_open: 'blockquote',
+  hr: 'thematicBreak',
+  html_block: 'html',
+  reference: 'definition',
+  footnote_reference_open: 'footnoteDefinition',
+};
+
+/** A front matter fence line: `---` (YAML) or `+++` (TOML), blanks after it allowed. */
+const FENCE_LINE = /^(?:---|\+\+\+)[ \t]*$/;
+
+/**
+ * The top-level blocks of `markdown`. markdown-it gives every block token
+ * the lines it covers; a top-level block's span runs from the first
+ * non-blank character of its first line (indented code: from the line's
+ * start, its indentation being part of it) to the last non-blank character
+ * of its last line, so spans follow from an index of line starts.
+ */
+export function parseTopBlocks(markdown: string): TopBlock[] {
+  const matter = frontMatterOf(markdown);
+  if (matter === null) return parseBlocks(markdown, []);
+  // the rest parses as a document of its own: front matter closes before anything opens
+  return parseBlocks(markdown.slice(matter.end), [matter]).map((block, i) =>
+    i === 0 ? block : shiftBlock(block, matter.end),
+  );
 }
 
 /**
- * The top-level blocks of `markdown` as `parseMdastBlocks(markdown).children`
- * would give them (same types, offsets and fields cairn reads), straight
- * from micromark's events: building the tree, with a text node, a string
- * value and position objects for every line, costs about as much as
- * tokenizing and leaves much of it for the garbage collector.
+ * Front matter as micromark-extension-frontmatter reads it: a fence line
+ * opening the document and the same fence closing it. Without a closing
+ * line there is none (the first line is then a thematic break or text).
  */
-export function parseTopBlocks(markdown: string): TopBlock[] {
-  const events = expandBlocks(
-    parse({ extensions: BLOCK_SYNTAX.map((extension) => guardTables(extension, markdown)) })
-      .document()
-      .write(preprocess()(markdown, undefined, true)),
-  );
-  const blocks: TopBlock[] = [];
-  for (let i = 0; i < events.length; i++) {
-    const [kind, token] = events[i]!;
-    const type = kind === 'enter' ? NODE_TYPE_OF.get(token.type) : undefined;
-    if (type === undefined) continue;
-    const close = closingEvent(events, i);
-    blocks.push(readBlock(events, i, close, type));
-    i = close;
+function frontMatterOf(markdown: string): TopBlock | null {
+  const first = markdown.charCodeAt(0);
+  if (first !== 45 && first !== 43) return null;
+  const lines = lineStarts(markdown);
+  const lineAt = (i: number) => markdown.slice(lines[i], (lines[i + 1] ?? markdown.length + 1) - 1);
+  const fence = lineAt(0).replace(/\r$/, '');
+  if (!FENCE_LINE.test(fence)) return null;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lineAt(i).replace(/\r$/, '');
+    if (!FENCE_LINE.test(line) || line[0] !== fence[0]) continue;
+    const value = markdown.slice(lines[1], lines[i]).replace(/(?:\r\n?|\n)$/, '');
+    return {
+      type: fence[0] === '-' ? 'yaml' : 'toml',
+      start: 0,
+      end: lines[i]! + line.length,
+      value,
+    };
+  }
+  return null;
+}
+
+function shiftBlock(block: TopBlock, by: number): TopBlock {
+  block.start += by;
+  block.end += by;
+  if (block.content)
+    block.content = { start: block.content.start + by, end: block.content.end + by };
+  return block;
+}
+
+/** The blocks of `markdown` after `blocks`. */
+function parseBlocks(markdown: string, blocks: TopBlock[]): TopBlock[] {
+  const tokens = MARKDOWN.parse(markdown, {});
+  const lines = lineStarts(markdown);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const type = token.level === 0 && token.map ? TYPE_OF[token.type] : undefined;
+    if (type === undefined || token.map === null) continue;
+    const [first, last] = token.map;
+    const start = token.type === 'code_block' ? lines[first]! : skipBlank(markdown, lines[first]!);
+    const end = trimEnd(markdown, start, lines[last] ?? markdown.length);
+    const block: TopBlock = { type, start, end };
+    readDetails(block, token, tokens[i + 1], { markdown, lines });
+    blocks.push(block);
   }
   return blocks;
 }
 
-/**
- * micromark's `postprocess`, but text that cannot hold inline math stays
- * one `chunkText` token per line instead of being tokenized again: with the
- * other inline constructs off, that second pass only turns each line into
- * `data`, and over the Rust book it takes a third of the parse. Text that
- * opens and closes with `$` is tokenized, since a paragraph that is one
- * math span is a formula; other text with a `$` cannot be one, and one
- * long line of it tokenized whole holds gigabytes.
- */
-function expandBlocks(events: Event[]): Event[] {
-  for (;;) {
-    for (const [kind, token, context] of events) {
-      if (kind === 'enter' && token.contentType === 'text' && token.previous === undefined)
-        if (!mayBeSoleMath(token, context)) clearContentType(token);
-    }
-    if (subtokenize(events)) return events;
+interface Source {
+  markdown: string;
+  lines: number[];
+}
+
+/** The fields beside type and span: a heading's depth and text, a fence's language, front matter. */
+function readDetails(block: TopBlock, token: Token, next: Token | undefined, source: Source): void {
+  if (block.type === 'heading') {
+    block.depth = Number(token.tag.slice(1));
+    block.content = headingContent(token, next!, source);
+  } else if (block.type === 'paragraph') {
+    block.soleInlineMath = isSoleInlineMath(next!.content);
+  } else if (token.type === 'fence') {
+    const lang = /^[^ \t]+/.exec(token.info.replace(/^[ \t]+/, ''))?.[0];
+    if (lang !== undefined) block.lang = lang;
   }
 }
 
 /**
- * Whether the text of a chain of linked tokens (`previous`/`next`), blanks
- * around it aside, opens and closes with `$`, as one inline math span does.
+ * Where a heading's text lies: an ATX heading's is markdown-it's content,
+ * found on its line after the `#` run; a setext heading's runs from the
+ * first non-blank character of its first line to the last of the line
+ * before its underline.
  */
-function mayBeSoleMath(head: Token, context: Event[2]): boolean {
-  let first = '';
-  let last = '';
-  for (let token: Token | undefined = head; token; token = token.next) {
-    const text = context.sliceSerialize(token).trim();
-    if (text === '') continue;
-    if (first === '') first = text[0]!;
-    last = text[text.length - 1]!;
+function headingContent(
+  token: Token,
+  inline: Token,
+  { markdown, lines }: Source,
+): { start: number; end: number } | null {
+  const [first, last] = token.map!;
+  if (inline.content === '') return null;
+  const lineStart = skipBlank(markdown, lines[first]!);
+  if (token.markup.startsWith('#')) {
+    const start = markdown.indexOf(inline.content, lineStart + token.markup.length);
+    return { start, end: start + inline.content.length };
   }
-  return first === '$' && last === '$';
+  return { start: lineStart, end: trimEnd(markdown, lineStart, lines[last - 1]!) };
 }
 
-/** Leaves a chain of linked tokens as they are: `subtokenize` expands only tokens with a content type. */
-function clearContentType(head: Token): void {
-  for (let token: Token | undefined = head; token; token = token.next)
-    token.contentType = undefined;
+/**
+ * Whether a paragraph is one inline math span and blanks: Jupyter shows
+ * such a paragraph as display math. Only text that opens and closes with
+ * `$` is parsed inline, so a long paragraph with a `$` in it costs nothing.
+ */
+function isSoleInlineMath(content: string): boolean {
+  if (!content.startsWith('$') || !content.endsWith('$')) return false;
+  const children: Token[] = [];
+  MARKDOWN.inline.parse(content, MARKDOWN, {}, children);
+  let math = 0;
+  for (const child of children) {
+    if (child.type === 'math_inline') math++;
+    else if (child.type !== 'softbreak' && (child.type !== 'text' || child.content.trim() !== ''))
+      return false;
+  }
+  return math === 1;
 }
 
-/** The index of the exit event matching the enter at `open` (events nest properly). */
-function closingEvent(events: Event[], open: number): number {
-  const token = events[open]![1];
-  let i = open + 1;
-  while (events[i]![1] !== token) i++;
+/** Where each line starts: markdown-it ends lines at CRLF, LF and a lone CR. */
+function lineStarts(markdown: string): number[] {
+  const starts = [0];
+  // most documents have no CR: one indexOf a line
+  if (markdown.indexOf('\r') === -1) {
+    for (let at = markdown.indexOf('\n'); at !== -1; at = markdown.indexOf('\n', at + 1))
+      starts.push(at + 1);
+    return starts;
+  }
+  for (let i = 0; i < markdown.length; i++) {
+    const unit = markdown.charCodeAt(i);
+    if (unit === 13) {
+      if (markdown.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (unit === 10) starts.push(i + 1);
+  }
+  return starts;
+}
+
+/** The first index at or after `at` that is not a space or tab. */
+function skipBlank(markdown: string, at: number): number {
+  let i = at;
+  while (isBlank(markdown.charCodeAt(i))) i++;
   return i;
 }
 
-function readBlock(events: Event[], open: number, close: number, type: TopBlock['type']): TopBlock {
-  const token = events[open]![1];
-  const block: TopBlock = { type, start: token.start.offset, end: token.end.offset };
-  if (type === 'heading') {
-    const text = firstInside(events, open, close, /^(?:atx|setext)HeadingText$/);
-    block.content = text === -1 ? null : phrasingRange(events, text);
-    block.depth = headingDepth(events, open, close);
-  } else if (type === 'paragraph') {
-    block.soleInlineMath = soleInlineMath(events, open);
-  } else if (token.type === 'codeFenced') {
-    const info = firstInside(events, open, close, /^codeFencedFenceInfo$/);
-    if (info !== -1) block.lang = dataInside(events, info, /^data$/);
-  } else if (type === 'blockquote') {
-    if (lastChildLeftOpen(events, open)) block.openInside = true;
-  } else if (type === 'yaml' || type === 'toml') {
-    // as mdast-util-frontmatter: values and line endings, without the first and last line ending
-    const raw = dataInside(events, open, new RegExp(`^(?:${type}Value|lineEnding)$`));
-    block.value = raw.replace(/^(\r?\n|\r)|(\r?\n|\r)$/g, '');
-  }
-  return block;
+/** `end` moved back over spaces, tabs and line endings, not before `start`. */
+function trimEnd(markdown: string, start: number, end: number): number {
+  let i = end;
+  while (i > start && (isBlank(markdown.charCodeAt(i - 1)) || isEol(markdown.charCodeAt(i - 1))))
+    i--;
+  return i;
 }
 
-/** Tokens directly inside a block quote that are not one of its children. */
-const QUOTE_FRAME = new Set(['blockQuotePrefix', 'linePrefix', 'lineEnding', 'lineEndingBlank']);
-
-/**
- * Whether the last child of the block quote entered at `open` is HTML, or
- * fenced code or math with its opening fence only: content that a blank
- * line does not end.
- */
-function lastChildLeftOpen(events: Event[], open: number): boolean {
-  const last = directChildren(events, open, (type) => !QUOTE_FRAME.has(type)).at(-1);
-  if (last === undefined) return false;
-  const child = events[last]![1];
-  if (child.type === 'htmlFlow') return true;
-  if (child.type !== 'codeFenced' && child.type !== 'mathFlow') return false;
-  return directChildren(events, last, (type) => FENCE.test(type)).length < 2;
+function isBlank(unit: number): boolean {
+  return unit === 32 || unit === 9;
 }
 
-const FENCE = /^(?:codeFenced|mathFlow)Fence$/;
-
-/** The index of the first enter event between `open` and `close` whose token type matches, else -1. */
-function firstInside(events: Event[], open: number, close: number, type: RegExp): number {
-  for (let i = open + 1; i < close; i++) {
-    const [kind, token] = events[i]!;
-    if (kind === 'enter' && type.test(token.type)) return i;
-  }
-  return -1;
-}
-
-/** The source of every token matching `type` inside the token entered at `open`, joined. */
-function dataInside(events: Event[], open: number, type: RegExp): string {
-  const parts: string[] = [];
-  for (let i = open + 1; events[i]![1] !== events[open]![1]; i++) {
-    const [kind, token, context] = events[i]!;
-    if (kind === 'enter' && type.test(token.type)) parts.push(context.sliceSerialize(token));
-  }
-  return parts.join('');
-}
-
-/**
- * The direct phrasing children of the token entered at `open`: the index of
- * each child's enter event. Tokens nested deeper (inside inline math) are not children.
- */
-function phrasingChildren(events: Event[], open: number): number[] {
-  return directChildren(events, open, (type) => PHRASING.has(type));
-}
-
-/** The enter events of the tokens directly inside the one entered at `open` whose type `keep` takes. */
-function directChildren(events: Event[], open: number, keep: (type: string) => boolean): number[] {
-  const children: number[] = [];
-  let depth = 0;
-  for (let i = open + 1; events[i]![1] !== events[open]![1]; i++) {
-    const [kind, token] = events[i]!;
-    if (kind === 'exit') depth--;
-    else if (depth++ === 0 && keep(token.type)) children.push(i);
-  }
-  return children;
-}
-
-/** From the first phrasing child's start to the last one's end; null without children. */
-function phrasingRange(events: Event[], open: number): { start: number; end: number } | null {
-  const children = phrasingChildren(events, open);
-  if (children.length === 0) return null;
-  const first: Token = events[children[0]!]![1];
-  const [, last, context] = events[children.at(-1)!]!;
-  // text tokenized would end in data before trailing whitespace, which becomes a line suffix
-  const trailing =
-    last.type === 'chunkText' ? /[ \t]*$/.exec(context.sliceSerialize(last))![0] : '';
-  return { start: first.start.offset, end: last.end.offset - trailing.length };
-}
-
-/** As mdast: an ATX heading's first `#` run, or the setext underline's character. */
-function headingDepth(events: Event[], open: number, close: number): number {
-  const sequence = firstInside(events, open, close, /^(?:atxHeading|setextHeadingLine)Sequence$/);
-  if (sequence === -1) return 0;
-  const [, token, context] = events[sequence]!;
-  const source = context.sliceSerialize(token);
-  return token.type === 'atxHeadingSequence' ? source.length : source.startsWith('=') ? 1 : 2;
-}
-
-/**
- * Whether a paragraph's children, beside whitespace-only text, are exactly
- * one inline math span. mdast merges adjacent data and line endings into
- * one text node: a run is whitespace-only when each of its parts is.
- */
-function soleInlineMath(events: Event[], open: number): boolean {
-  const children = phrasingChildren(events, open);
-  const types = children.map((i) => events[i]![1].type);
-  // text is only read when the cheap test passes: paragraphs with math are rare
-  if (types.filter((type) => type === 'mathText').length !== 1) return false;
-  if (types.includes('hardBreakTrailing')) return false;
-  return children.every((i) => {
-    const [, token, context] = events[i]!;
-    return token.type === 'mathText' || context.sliceSerialize(token).trim() === '';
-  });
+function isEol(unit: number): boolean {
+  return unit === 10 || unit === 13;
 }
