@@ -9,6 +9,19 @@ test('the heading field is the path top down, one heading a line', () => {
   expect(headingFieldText([])).toBe('');
 });
 
+test("the heading field is bounded: the innermost headings' first 128 code points, no run of 65 non-space characters", () => {
+  const long = 'x'.repeat(1000);
+  expect(headingFieldText([`Top ${long} end`, 'Inner'])).toBe('Top   end\nInner');
+  const words = Array.from({ length: 100 }, (_, i) => `w${i}`).join(' ');
+  const field = headingFieldText(['Chapter', words, '§ 746.1 Introduction.', '(b)']);
+  expect(field.startsWith(`${words.slice(0, 128 - 21 - 3)}\n§ 746.1 Introduction.\n(b)`)).toBe(
+    true,
+  );
+  expect(field).not.toContain('Chapter');
+  expect(Array.from(field.replaceAll('\n', '')).length).toBe(128);
+  expect(headingFieldText(['€'.repeat(300)])).toBe(' ');
+});
+
 test("property: ts_rank's weights stay within 0..1 and keep the heading-to-text ratio", () => {
   fc.assert(
     fc.property(fc.double({ min: 0, max: 100, noNaN: true }), (weight) => {

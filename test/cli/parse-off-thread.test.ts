@@ -10,9 +10,8 @@ import { runCli } from '../store/support/run-cli.js';
 /**
  * `cairn parse` and `cairn chunk` parse on a worker thread: a file that
  * outgrows the heap fails with `worker_out_of_memory` and exit 1 instead of
- * V8 aborting the process. This 1.6 MB block quote, which micromark parses
- * whole, takes 434 MB of RSS in `cairn parse` and fails with a 128 MB heap
- * (parses with 256 MB); these runs allow 64 MB.
+ * V8 aborting the process. 400,000 short paragraphs (7 MB) outgrow the
+ * 64 MB heap these runs allow.
  */
 let bundle: Bundle;
 let dir: string;
@@ -24,8 +23,8 @@ beforeAll(async () => {
     'ingest-worker': 'src/ingest/ingest-worker.ts',
   });
   dir = mkdtempSync(join(tmpdir(), 'cairn-parse-thread-'));
-  const lines = Array.from({ length: 80_000 }, (_, i) => `> quoted line ${i}\n`).join('');
-  writeFileSync(join(dir, 'quote.md'), `# Quote\n\n${lines}`);
+  const paragraphs = Array.from({ length: 400_000 }, (_, i) => `paragraph ${i}\n\n`).join('');
+  writeFileSync(join(dir, 'paragraphs.md'), `# Paragraphs\n\n${paragraphs}`);
 });
 
 afterAll(() => {
@@ -38,15 +37,15 @@ const cairn = (args: string[], env: Record<string, string> = {}) =>
 
 describe('cairn parse and chunk on a worker thread', () => {
   it('report a file that outgrows the heap as worker_out_of_memory, exit 1', () => {
-    const parse = cairn(['parse', 'quote.md'], HEAP);
+    const parse = cairn(['parse', 'paragraphs.md'], HEAP);
     expect(parse.stderr).toContain('worker_out_of_memory');
     expect(parse.stderr).toContain('about 64 MB');
     expect(parse.code).toBe(1);
-    const chunk = cairn(['chunk', 'quote.md', '--json'], HEAP);
+    const chunk = cairn(['chunk', 'paragraphs.md', '--json'], HEAP);
     expect(chunk.code).toBe(1);
     expect(JSON.parse(chunk.stderr).error).toMatchObject({
       code: 'worker_out_of_memory',
-      details: { source: 'quote.md', heap_limit_mb: 64 },
+      details: { source: 'paragraphs.md', heap_limit_mb: 64 },
     });
   });
 
@@ -72,7 +71,7 @@ describe('cairn parse and chunk on a worker thread', () => {
   });
 
   it('refuse a CAIRN_WORKER_HEAP_MB that is not a size, exit 2', () => {
-    const run = cairn(['parse', 'quote.md'], { CAIRN_WORKER_HEAP_MB: '1e3x' });
+    const run = cairn(['parse', 'paragraphs.md'], { CAIRN_WORKER_HEAP_MB: '1e3x' });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('invalid_option: CAIRN_WORKER_HEAP_MB');
     expect(workerHeapLimitFromEnv({})).toBeUndefined();
