@@ -246,6 +246,9 @@ export async function ingestSources(
     chunker_id: chunkerId,
     chunk_here: chunkHere,
     base_chunker_id: base.chunker_id,
+    // The writer's document-only work moves to the workers only when there are several: with one,
+    // that worker bounds the ingest (eCFR into SQLite on 2 cores: 43.7 s with the move, 35.3 s without).
+    precompute_write: pool.threads > 1,
     options,
     run: pool.run.bind(pool),
   };
@@ -392,6 +395,8 @@ interface PrepareContext {
   chunk_here: Chunker | null;
   /** The registered chunker the workers configure with `options.chunking`. */
   base_chunker_id: string;
+  /** Workers also compute the write's document-only parts (`precomputeWrite`). */
+  precompute_write: boolean;
   options: IngestOptions;
   run: (task: SourceTask) => Promise<SourceResult>;
 }
@@ -403,7 +408,7 @@ async function prepare(ctx: PrepareContext, file: SourceFile): Promise<Prepared>
     ? {}
     : {
         chunker_id: ctx.base_chunker_id,
-        precompute_write: true,
+        precompute_write: ctx.precompute_write,
         ...(options.chunking === undefined ? {} : { chunking_options: options.chunking }),
         ...(options.limits === undefined ? {} : { limits: options.limits }),
       };
