@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { createApp } from '../../src/server/create-app.js';
@@ -10,6 +10,7 @@ import { type RunningServer, startServer } from '../../src/server/start-server.j
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { corpusPath } from '../corpora.js';
+import { CHROMIUM, launchChromium } from '../support/launch-chromium.js';
 
 /**
  * The PDF page view in Debian's chromium: `#chunk=<id>` of a PDF chunk
@@ -19,7 +20,6 @@ import { corpusPath } from '../corpora.js';
  * to look at. Without /usr/bin/chromium it skips with a reason, except
  * under CI=true, where it fails.
  */
-const CHROMIUM = process.env.CAIRN_CHROMIUM ?? '/usr/bin/chromium';
 const CI = process.env.CI === 'true';
 const MISSING = !existsSync(CHROMIUM);
 if (MISSING && !CI) {
@@ -89,11 +89,7 @@ describe.skipIf(MISSING && !CI)('PDF page view in chromium', () => {
       host: '127.0.0.1',
       port: 0,
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     mkdirSync(OUTPUT, { recursive: true });
   });
 

@@ -1,13 +1,14 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { createApp } from '../../src/server/create-app.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
+import { CHROMIUM, launchChromium } from '../support/launch-chromium.js';
 import { TIDES_PAGE } from '../support/tides-page.js';
 
 /**
@@ -16,7 +17,6 @@ import { TIDES_PAGE } from '../support/tides-page.js';
  * reason without it, failed under CI=true). Screenshots go to test-output/
  * (docs/viewer-furniture.png is one of them).
  */
-const CHROMIUM = process.env.CAIRN_CHROMIUM ?? '/usr/bin/chromium';
 const MISSING = !existsSync(CHROMIUM) && process.env.CI !== 'true';
 const OUTPUT = resolve(process.cwd(), 'test-output');
 const WAIT_MS = 30_000;
@@ -50,11 +50,7 @@ describe.skipIf(MISSING)('viewer: furniture and split tables', () => {
     const run = await ingestSources(store, [PAGE_FILE, TABLE_FILE], { workers: 0, cwd: dir });
     expect(run.failed).toBe(0);
     server = await startServer(createApp({ store, cwd: dir }), { host: '127.0.0.1', port: 0 });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     mkdirSync(OUTPUT, { recursive: true });
   });
 
