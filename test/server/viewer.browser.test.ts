@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { buildPrompt } from '../../src/prompt/build-prompt.js';
@@ -21,6 +21,7 @@ import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { corpusPath } from '../corpora.js';
 import { searchResultResponse } from '../prompt/anthropic-response.js';
+import { CHROMIUM, launchChromium } from '../support/launch-chromium.js';
 
 /**
  * The web viewer in Debian's chromium, driven by playwright-core, against
@@ -29,7 +30,6 @@ import { searchResultResponse } from '../prompt/anthropic-response.js';
  * suite skips with a reason, except under CI=true, where it fails.
  */
 
-const CHROMIUM = process.env.CAIRN_CHROMIUM ?? '/usr/bin/chromium';
 const CI = process.env.CI === 'true';
 const MISSING = !existsSync(CHROMIUM);
 if (MISSING && !CI) {
@@ -307,11 +307,7 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
       createApp({ store, cwd: dir, log: (line) => serverLog.push(line) }),
       { host: '127.0.0.1', port: 0 },
     );
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(WAIT_MS);
     mkdirSync(OUTPUT, { recursive: true });
