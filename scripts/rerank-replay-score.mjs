@@ -7,6 +7,7 @@
 //   node scripts/rerank-replay-score.mjs [--before ../main/dist] <dump.json>...
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { computeMetrics } from '../dist/eval/eval-metrics.js';
 import { proximityScores } from '../dist/search/proximity-rerank.js';
 
 function load(file) {
@@ -18,32 +19,29 @@ function load(file) {
   return dump;
 }
 
-/** Ranks of the first hit after ordering `pool` candidates by `score` (ties: engine order). */
+/** The metrics of `cairn eval` after ordering each question's first `pool` candidates by `scoreOf` (ties: engine order), k = 10. */
 export function evaluate(dump, scoreOf, { pool = 30, filter = () => true } = {}) {
-  let n = 0;
-  let h1 = 0;
-  let h5 = 0;
-  let h10 = 0;
-  let mrr = 0;
-  let tokens = 0;
-  for (const q of dump.questions) {
-    if (!filter(q)) continue;
-    n++;
+  const outcomes = dump.questions.filter(filter).map((q) => {
     const cands = q.candidates.slice(0, pool);
     const scores = scoreOf(q, cands, dump);
     const order = cands
       .map((c, i) => ({ c, i, s: scores === null ? -i : scores[i] }))
       .sort((a, b) => b.s - a.s || b.c.score_norm - a.c.score_norm || a.i - b.i);
-    const rank = order.findIndex((o) => o.c.hit);
-    if (rank === 0) h1++;
-    if (rank >= 0 && rank < 5) h5++;
-    if (rank >= 0 && rank < 10) {
-      h10++;
-      mrr += 1 / (rank + 1);
-    }
-    tokens += order.slice(0, 5).reduce((s, o) => s + o.c.tokens, 0);
-  }
-  return { n, h1: h1 / n, h5: h5 / n, h10: h10 / n, mrr: mrr / n, tokens: tokens / n };
+    const at = order.findIndex((o) => o.c.hit);
+    return {
+      rank: at >= 0 && at < 10 ? at + 1 : null,
+      tokens_at_5: order.slice(0, 5).reduce((s, o) => s + o.c.tokens, 0),
+    };
+  });
+  const m = computeMetrics(outcomes, { k: 10 });
+  return {
+    n: m.questions,
+    h1: m.hit_at_1,
+    h5: m.hit_at_5,
+    h10: m.hit_at_10,
+    mrr: m.mrr,
+    tokens: m.mean_tokens_at_5,
+  };
 }
 
 /** A build's reranker over a question's candidates, as rankHits hands them over. */
