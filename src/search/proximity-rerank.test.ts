@@ -4,11 +4,12 @@ import { proximityScores } from './proximity-rerank.js';
 import type { RerankCandidate } from './rank-hits.js';
 
 const filler = (n: number) => Array.from({ length: n }, (_, i) => `filler${i}`).join(' ');
-const cand = (text: string, score_norm: number, document_id = 1): RerankCandidate => ({
-  text,
-  score_norm,
-  document_id,
-});
+const cand = (
+  text: string,
+  score_norm: number,
+  document_id = 1,
+  heading_path: string[] = [],
+): RerankCandidate => ({ text, score_norm, document_id, heading_path });
 
 test('query words standing together outrank the same words spread apart', () => {
   const together = `${filler(20)} the borrow checker rejects it ${filler(20)}`;
@@ -24,11 +25,11 @@ test('query words standing together outrank the same words spread apart', () => 
 test('words match by stem and ignore case: the query "borrowed checks" finds "Borrowing checks"', () => {
   const [score] = proximityScores(['borrowed', 'checks'], [cand('Borrowing checks', 0)]);
   // a lone candidate has every word, together and in order: window and phrase 1, engine and
-  // document 0, so (1.2 + 0.9) / 3.5
+  // context 0, so (1.2 + 0.9) / 3.5
   expect(score).toBe(0.6);
 });
 
-test('a candidate without query words keeps only its engine score and its document context', () => {
+test('a candidate without query words keeps only its engine score and its section context', () => {
   // (0.8 + 0.4 * 1) / 3.5 and (1 + 0.4 * 1) / 3.5
   expect(proximityScores(['ownership'], [cand('nothing here', 0.8)])).toEqual([0.342857]);
   expect(proximityScores([], [cand('anything', 1)])).toEqual([0.4]);
@@ -67,6 +68,7 @@ test('property: scores are in [0, 1], one per candidate, the same on every call'
           text,
           score_norm: fc.double({ min: 0, max: 1, noNaN: true }),
           document_id: fc.integer({ min: 1, max: 3 }),
+          heading_path: fc.array(fc.constantFrom('Part 1', 'Part 2', '(a)', ''), { maxLength: 3 }),
         }),
         { maxLength: 8 },
       ),
@@ -106,7 +108,7 @@ test("a chunk among its document's other matches outranks the same chunk alone i
   expect(accompanied).toBeGreaterThan(alone!);
 });
 
-test('document context sums only the best three candidates of a document', () => {
+test('section context sums only the best three candidates of a part', () => {
   const texts = (n: number, doc: number) =>
     Array.from({ length: n }, () => cand(`ownership ${filler(4)}`, 0.5, doc));
   // document 1: three at 0.5 (sum 1.5); document 2: one at 0.5 and nine at 0.1 (sum 0.7 of three)
@@ -119,4 +121,30 @@ test('document context sums only the best three candidates of a document', () =>
     ],
   );
   expect(scores[0]).toBeGreaterThan(scores[3]!);
+});
+
+test('section context groups chunks by document and every heading but the innermost', () => {
+  const text = `${filler(3)} ownership ${filler(3)}`;
+  const other = `ownership ${filler(9)}`;
+  const path = (...headings: string[]) => ['Chapter 4', ...headings];
+  // another document with two matches: the context the chunk's own part is measured against
+  const rival = [cand(text, 0.9, 2), cand(other, 0.8, 2)];
+  const contextOf = (neighbour: RerankCandidate) =>
+    proximityScores(
+      ['ownership'],
+      [cand(text, 0.9, 1, path('Rules', '(a)')), neighbour, ...rival],
+    )[0];
+  const besideItsOwn = contextOf(cand(other, 0.8, 1, path('Rules', '(a)')));
+  const besideSibling = contextOf(cand(other, 0.8, 1, path('Rules', '(b)')));
+  const besideOtherPart = contextOf(cand(other, 0.8, 1, path('Moves', '(a)')));
+  const inOtherDocument = contextOf(cand(other, 0.8, 3, path('Rules', '(b)')));
+  expect(besideItsOwn).toBe(besideSibling);
+  expect(besideSibling).toBeGreaterThan(besideOtherPart!);
+  expect(inOtherDocument).toBe(besideOtherPart);
+  // a document without headings is one part
+  const [headingless] = proximityScores(
+    ['ownership'],
+    [cand(text, 0.9, 1), cand(other, 0.8, 1), ...rival],
+  );
+  expect(headingless).toBe(besideSibling);
 });

@@ -10,16 +10,16 @@ const WINDOW_WORDS = 12;
 /** Two query words in a row make a phrase when the second follows the first within this many words. */
 const PHRASE_GAP_WORDS = 3;
 
-/** A document's context is the engine scores of its best this-many candidates, summed. */
-const DOCUMENT_TOP = 3;
+/** A section's context is the engine scores of its best this-many candidates, summed. */
+const CONTEXT_TOP = 3;
 
 /**
  * The weights of the four signals, chosen on half A of SQuAD dev (coordinate
- * ascent from engine 1, window 1, no phrase, no document) with window and
+ * ascent from engine 1, window 1, no phrase, no context) with window and
  * pool held at 12 and 30; the rerank score is their weighted mean.
  */
-const WEIGHTS = { engine: 1, window: 1.2, phrase: 0.9, document: 0.4 } as const;
-const WEIGHT_SUM = WEIGHTS.engine + WEIGHTS.window + WEIGHTS.phrase + WEIGHTS.document;
+const WEIGHTS = { engine: 1, window: 1.2, phrase: 0.9, context: 0.4 } as const;
+const WEIGHT_SUM = WEIGHTS.engine + WEIGHTS.window + WEIGHTS.phrase + WEIGHTS.context;
 
 /** Letters, marks and digits make words, as `tokenizeQuery` reads a query. */
 const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
@@ -36,10 +36,13 @@ const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
  * - phrase: the weight of the query's adjacent word pairs (in the query's
  *   order) that the text has in that order, the second within
  *   `PHRASE_GAP_WORDS` words of the first, over the weight of all pairs;
- * - document context: the summed engine scores of the best `DOCUMENT_TOP`
- *   candidates of its document, over the best such sum, so that a chunk
- *   among its document's other matches beats a lone chunk of another
- *   document that shares a few common words.
+ * - section context: the summed engine scores of the best `CONTEXT_TOP`
+ *   candidates of its part of its document (the same document, and the
+ *   same headings but the innermost), over the best such sum, so that a
+ *   chunk among its neighbours' matches beats a lone chunk elsewhere that
+ *   shares a few common words. A document without headings is one part;
+ *   a regulation is many, one per paragraph whose subparagraphs are
+ *   chunks, where the document alone tells nothing (the EAR is one).
  * A word's weight is its BM25 idf among the candidates, so words every
  * candidate has count little; a pair weighs its two words. Words match by
  * Porter stem.
@@ -47,8 +50,8 @@ const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
  * Measured with `cairn eval squad --split A|B` (structure chunks of 256
  * tokens), hit@1 / hit@5: window alone 0.824 / 0.957 on half A, 0.827 /
  * 0.961 on half B; all four 0.839 / 0.962 on A and 0.836 / 0.963 on B. It
- * reads only the candidates' text and documents, so both backends rerank
- * alike.
+ * reads only the candidates' text, documents and headings, so both
+ * backends rerank alike.
  */
 export function proximityScores(
   terms: readonly string[],
@@ -58,7 +61,7 @@ export function proximityScores(
   const positions = candidates.map((c) => query.matchesIn(c.text));
   const weights = poolIdf(query.size, positions);
   const total = weights.reduce((sum, w) => sum + w, 0);
-  const context = documentContext(candidates);
+  const context = sectionContext(candidates);
   return candidates.map((candidate, i) => {
     const matches = positions[i]!;
     const window = total > 0 ? bestWindow(matches, weights, total) : 0;
@@ -66,7 +69,7 @@ export function proximityScores(
       WEIGHTS.engine * candidate.score_norm +
       WEIGHTS.window * window +
       WEIGHTS.phrase * phraseShare(matches, weights) +
-      WEIGHTS.document * context[i]!;
+      WEIGHTS.context * context[i]!;
     return Math.round((score / WEIGHT_SUM) * 1e6) / 1e6;
   });
 }
@@ -162,25 +165,32 @@ function phraseShare(matches: readonly Match[], weights: readonly number[]): num
   return sum / all;
 }
 
-/** Each candidate's document context: its document's best `DOCUMENT_TOP` engine scores summed, over the best such sum. */
-function documentContext(candidates: readonly RerankCandidate[]): number[] {
-  const scores = new Map<number, number[]>();
-  for (const { document_id, score_norm } of candidates) {
-    const list = scores.get(document_id);
-    if (list === undefined) scores.set(document_id, [score_norm]);
+/** Each candidate's section context: its part's best `CONTEXT_TOP` engine scores summed, over the best such sum. */
+function sectionContext(candidates: readonly RerankCandidate[]): number[] {
+  const parts = candidates.map(partOf);
+  const scores = new Map<string, number[]>();
+  candidates.forEach(({ score_norm }, i) => {
+    const list = scores.get(parts[i]!);
+    if (list === undefined) scores.set(parts[i]!, [score_norm]);
     else list.push(score_norm);
-  }
-  const sums = new Map<number, number>();
+  });
+  const sums = new Map<string, number>();
   let best = 0;
-  for (const [document, list] of scores) {
+  for (const [part, list] of scores) {
     const sum = list
       .sort((a, b) => b - a)
-      .slice(0, DOCUMENT_TOP)
+      .slice(0, CONTEXT_TOP)
       .reduce((s, x) => s + x, 0);
-    sums.set(document, sum);
+    sums.set(part, sum);
     if (sum > best) best = sum;
   }
-  return candidates.map((c) => (best > 0 ? sums.get(c.document_id)! / best : 0));
+  return parts.map((part) => (best > 0 ? sums.get(part)! / best : 0));
+}
+
+/** The part of its document a candidate's section sits in: the document and every heading but the innermost. */
+function partOf({ document_id, heading_path }: RerankCandidate): string {
+  // NUL is in no stored heading (documents' text turns it into U+FFFD), so the key is unambiguous
+  return [document_id, ...heading_path.slice(0, -1)].join('\u0000');
 }
 
 /** The heaviest set of distinct query stems within one window, as a share of `total`. */

@@ -17,6 +17,8 @@ export interface RerankCandidate {
   score_norm: number;
   /** The stored document the chunk belongs to (its row id). */
   document_id: number;
+  /** The chunk's headings, outermost first: all but the last name the part of the document its section sits in. */
+  heading_path: readonly string[];
 }
 
 /** Scores each candidate, 0 to 1. */
@@ -50,6 +52,7 @@ export function rankHits(
         text: r.match.chunk.text,
         score_norm: r.score_norm,
         document_id: r.match.chunk.document_id,
+        heading_path: r.match.chunk.heading_path,
       })),
     );
     ranked.forEach((hit, index) => {

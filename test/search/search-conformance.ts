@@ -204,7 +204,7 @@ export function describeSearchConformance(
     });
 
     test('each rerank_score is proximityScores over the same pool, its documents told apart by doc_id', async () => {
-      // phrase and document context read only the candidates' text and documents: both backends alike
+      // phrase and section context read only the candidates' text, documents and headings: both backends alike
       const query = 'ownership rules scope';
       const reranked = await search(store, query, { trace_log: log, k: 30 });
       const pool = await search(store, query, { trace_log: log, rerank: 'none', k: 30 });
@@ -218,6 +218,7 @@ export function describeSearchConformance(
           text: h.text,
           score_norm: h.score_norm,
           document_id: documents.get(h.doc_id)!,
+          heading_path: h.heading_path,
         })),
       );
       const expected = new Map(pool.hits.map((h, i) => [h.snippet_id, scores[i]]));
