@@ -48,6 +48,10 @@ beforeAll(async () => {
       pooled++;
       return real!.search(query, options);
     },
+    searchBody: (query, options) => {
+      pooled++;
+      return real!.searchBody(query, options);
+    },
     close: () => real!.close(),
   };
 });
