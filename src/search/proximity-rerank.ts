@@ -1,4 +1,5 @@
 import type { RerankCandidate } from './rank-hits.js';
+import { textStems } from './text-stems.js';
 import { stemOf } from './word-stem.js';
 
 /** Candidates the engine is asked for before reranking, when the caller wants fewer. */
@@ -20,9 +21,6 @@ const DOCUMENT_TOP = 3;
  */
 const WEIGHTS = { engine: 1, window: 1.2, phrase: 0.9, document: 0.4 } as const;
 const WEIGHT_SUM = WEIGHTS.engine + WEIGHTS.window + WEIGHTS.phrase + WEIGHTS.document;
-
-/** Letters, marks and digits make words, as `tokenizeQuery` reads a query. */
-const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
 
 /**
  * A lexical reranker: BM25 ranks chunks by how much of the query they hold,
@@ -79,7 +77,7 @@ interface Match {
 
 class QueryStems {
   private readonly index = new Map<string, number>();
-  /** Porter rewrites only suffixes, so a word whose first letter starts no query stem needs no stemming. */
+  /** The first units of the query stems: a text word counts only when its own first unit is one (Porter rewrites only suffixes). */
   private readonly firstUnits = new Set<string>();
 
   constructor(terms: readonly string[]) {
@@ -95,39 +93,22 @@ class QueryStems {
     return this.index.size;
   }
 
-  /** Scans code units, not regex matches: only words that may match are cut out, lower-cased and stemmed. */
+  /**
+   * The query's words in `text`, in text order: each word whose stem is a
+   * query stem and whose lower-cased first unit starts one.
+   */
   matchesIn(text: string): Match[] {
+    const words = textStems(text);
     const matches: Match[] = [];
-    let at = 0;
-    let start = -1;
-    for (let i = 0; i <= text.length; i++) {
-      if (i < text.length && isWordUnit(text, i)) {
-        if (start < 0) start = i;
-        continue;
+    for (const [stem, number] of this.index) {
+      const found = words.get(stem);
+      if (found === undefined) continue;
+      for (let j = 0; j < found.at.length; j++) {
+        if (this.firstUnits.has(found.first[j]!)) matches.push({ at: found.at[j]!, stem: number });
       }
-      if (start < 0) continue;
-      if (this.firstUnits.has(text[start]!.toLowerCase())) {
-        const stem = this.index.get(stemOf(text.slice(start, i).toLowerCase()));
-        if (stem !== undefined) matches.push({ at, stem });
-      }
-      at++;
-      start = -1;
     }
-    return matches;
+    return matches.sort((x, y) => x.at - y.at);
   }
-}
-
-/** ASCII letters and digits. */
-const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) =>
-  /[0-9A-Za-z]/.test(String.fromCharCode(c)) ? 1 : 0,
-);
-
-/** Whether the code unit at `i` belongs to a word (a letter, mark or digit; a low surrogate goes with its pair). */
-function isWordUnit(text: string, i: number): boolean {
-  const unit = text.charCodeAt(i);
-  if (unit < 128) return ASCII_WORD[unit] === 1;
-  const at = unit >= 0xdc00 && unit <= 0xdfff && i > 0 ? i - 1 : i;
-  return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(at)!));
 }
 
 function poolIdf(stems: number, positions: readonly Match[][]): number[] {
