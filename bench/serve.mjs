@@ -18,11 +18,11 @@
 // server's CPU time per request (from /proc, Linux) against the library's CPU time per call shows
 // what HTTP adds. No other HTTP server answers cairn's API, so there is no peer to compare with
 // but cairn's own settings.
-// Beside the saturating load, a fixed-rate one: autocannon's overallRate offers BENCH_SERVE_RATE
-// requests/s (default 100, below the server's capacity) over the same connections, `runs` loads
-// alone and `runs` during an ingest (chunkers after the saturating loads' ones): the latency a user
-// of a server that is not saturated sees, coordinated omission corrected (a request that could not
-// go out on time counts from when it should have).
+// Beside the saturating load, a fixed-rate one (./support/paced-load.mjs): BENCH_SERVE_RATE
+// requests/s (default 100, below the server's capacity) sent at even intervals over at most 32
+// keep-alive sockets, `runs` loads alone and `runs` during an ingest (chunkers after the saturating
+// loads' ones): the latency a user of a server that is not saturated sees, each request timed from
+// when it was due to go out.
 // The suite throws (non-zero exit) when any request errors, times out, answers non-2xx or answers
 // something other than a search result. BENCH_SERVE_REFERENCE=0 skips the in-process reference.
 import { spawn } from 'node:child_process';
@@ -31,6 +31,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { CORPORA, ROOT } from './harness.mjs';
+import { pacedLoad } from './support/paced-load.mjs';
 import {
   median,
   PG_URL,
@@ -312,29 +313,40 @@ function startServer(db, storeEnv, serveArgs) {
   });
 }
 
+/** What every load checks an answer is: a search result. */
+const isSearchResult = (body) => body.startsWith('{"qid":"q-') && body.includes('"hits":[');
+
 /**
  * One autocannon load; connection i starts at question i * (questions / connections). With `rate`,
- * the connections together offer that many requests per second (autocannon's overallRate) rather
- * than each sending its next request as soon as the last is answered.
+ * instead a paced load offering that many requests per second (`pacedLoad`).
  */
 async function load(server, paths, seconds, rate) {
   let clients = 0;
   const stride = Math.floor(paths.length / CONNECTIONS);
   const server0 = server.cpuMs();
   const self0 = process.cpuUsage();
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    ...(rate === undefined ? {} : { overallRate: rate }),
-    requests: [{ method: 'GET', path: paths[0] }],
-    setupClient: (client) => {
-      const start = (clients++ * stride) % paths.length;
-      const order = [...paths.slice(start), ...paths.slice(0, start)];
-      client.setRequests(order.map((path) => ({ method: 'GET', path })));
-    },
-    verifyBody: (body) => body.startsWith('{"qid":"q-') && body.includes('"hits":['),
-  });
+  const result =
+    rate !== undefined
+      ? await pacedLoad({
+          url: server.url,
+          paths,
+          rate,
+          seconds,
+          sockets: CONNECTIONS,
+          verifyBody: isSearchResult,
+        })
+      : await autocannon({
+          url: server.url,
+          connections: CONNECTIONS,
+          duration: seconds,
+          requests: [{ method: 'GET', path: paths[0] }],
+          setupClient: (client) => {
+            const start = (clients++ * stride) % paths.length;
+            const order = [...paths.slice(start), ...paths.slice(0, start)];
+            client.setRequests(order.map((path) => ({ method: 'GET', path })));
+          },
+          verifyBody: isSearchResult,
+        });
   const self = process.cpuUsage(self0);
   const serverCpuMs = server.cpuMs() - server0;
   const total = result.requests.total;
@@ -461,7 +473,7 @@ function print({ label, store, loads, ingestLoads, rateLoads, rateIngestLoads, s
 /** The fixed-rate loads, alone and during an ingest, one table. */
 function printRateLoads(alone, duringIngest, seconds) {
   console.log(
-    `\nThe same server at a fixed offered rate below its capacity: ${RATE} requests/s over ${CONNECTIONS} connections (autocannon overallRate; BENCH_SERVE_RATE) for ${seconds} s, alone and while an ingest writes (chunkers after the loads' above), the latency a user of an unsaturated server sees (ms; coordinated omission corrected)\n`,
+    `\nThe same server at a fixed offered rate below its capacity: ${RATE} requests/s (BENCH_SERVE_RATE) sent at even intervals over at most ${CONNECTIONS} keep-alive sockets for ${seconds} s, alone and while an ingest writes (chunkers after the loads' above): the latency a user of an unsaturated server sees, each request timed from when it was due (ms)\n`,
   );
   console.log(
     '| load at a fixed rate | requests | requests/s | latency p50 | latency p90 | latency p99 | latency max | errors | server CPU ms/request | ingest still writing at the end |',
