@@ -358,6 +358,7 @@ async function load(server, paths, seconds, rate) {
     p90: result.latency.p90,
     p99: result.latency.p99,
     max: result.latency.max,
+    sendLagP99: result.sendLagP99,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
@@ -476,9 +477,9 @@ function printRateLoads(alone, duringIngest, seconds) {
     `\nThe same server at a fixed offered rate below its capacity: ${RATE} requests/s (BENCH_SERVE_RATE) sent at even intervals over at most ${CONNECTIONS} keep-alive sockets for ${seconds} s, alone and while an ingest writes (chunkers after the loads' above): the latency a user of an unsaturated server sees, each request timed from when it was due (ms)\n`,
   );
   console.log(
-    '| load at a fixed rate | requests | requests/s | latency p50 | latency p90 | latency p99 | latency max | errors | server CPU ms/request | ingest still writing at the end |',
+    '| load at a fixed rate | requests | requests/s | latency p50 | latency p90 | latency p99 | latency max | load generator send lag p99 | errors | server CPU ms/request | ingest still writing at the end |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const [name, rows] of [
     ['alone', alone],
     ['during ingest', duringIngest],
@@ -487,13 +488,13 @@ function printRateLoads(alone, duringIngest, seconds) {
       const writing =
         l.ingestWriting === undefined ? '' : l.ingestWriting ? 'yes' : `no (${l.ingestEnded})`;
       console.log(
-        `| ${name} ${i + 1} | ${l.total} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p90} | ${l.p99} | ${l.max} | ${l.errors + l.timeouts + l.non2xx + l.mismatches} | ${l.serverCpuPerRequestMs.toFixed(2)} | ${writing} |`,
+        `| ${name} ${i + 1} | ${l.total} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p90} | ${l.p99} | ${l.max} | ${l.sendLagP99} | ${l.errors + l.timeouts + l.non2xx + l.mismatches} | ${l.serverCpuPerRequestMs.toFixed(2)} | ${writing} |`,
       );
     }
     if (rows.length > 1) {
       const med = (key) => median(rows.map((r) => r[key]));
       console.log(
-        `| ${name}, median | ${med('total').toFixed(0)} | ${med('rps').toFixed(0)} | ${med('p50')} | ${med('p90')} | ${med('p99')} | ${med('max')} | | ${med('serverCpuPerRequestMs').toFixed(2)} | |`,
+        `| ${name}, median | ${med('total').toFixed(0)} | ${med('rps').toFixed(0)} | ${med('p50')} | ${med('p90')} | ${med('p99')} | ${med('max')} | ${med('sendLagP99')} | | ${med('serverCpuPerRequestMs').toFixed(2)} | |`,
       );
     }
   }

@@ -3,7 +3,9 @@
 // its latency counts from when it was due to go out, so a request the client could not send on time
 // (every socket busy) counts its wait too. autocannon's overallRate is no such load: each connection
 // sends its share of a second's requests back to back when the second begins, so the server sees a
-// burst every second. Results in autocannon's shape, for the fields the serve suite reads.
+// burst every second. Results in autocannon's shape, for the fields the serve suite reads, and
+// sendLagP99: how late this process got the requests out (the event loop's timer lag), which the
+// latencies include.
 import http from 'node:http';
 import { percentile } from './store-fixture.mjs';
 
@@ -16,10 +18,13 @@ export async function pacedLoad({ url, paths, rate, seconds, sockets, verifyBody
   const tally = { errors: 0, timeouts: 0, non2xx: 0, mismatches: 0, bytes: 0 };
   const start = performance.now();
   const answered = [];
+  /** How late each request left this process: a busy machine can hold the load generator back too. */
+  const lags = [];
   for (let i = 0; i < count; i++) {
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    lags.push(performance.now() - due);
     answered.push(send(agent, url + paths[i % paths.length], due, latencies, tally, verifyBody));
   }
   await Promise.all(answered);
@@ -35,6 +40,7 @@ export async function pacedLoad({ url, paths, rate, seconds, sockets, verifyBody
       p99: at(0.99),
       max: Math.round(Math.max(0, ...latencies) * 10) / 10,
     },
+    sendLagP99: Math.round(percentile(lags, 0.99) * 10) / 10,
     errors: tally.errors,
     timeouts: tally.timeouts,
     non2xx: tally.non2xx,
