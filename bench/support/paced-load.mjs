@@ -12,7 +12,9 @@ import { percentile } from './store-fixture.mjs';
 const REQUEST_TIMEOUT_MS = 10_000;
 
 export async function pacedLoad({ url, paths, rate, seconds, sockets, verifyBody }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  // fifo: every socket in turn, so none idles past the server's keep-alive timeout and is closed
+  // under a request (lifo leaves the bottom ones idle)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, scheduling: 'fifo' });
   const count = Math.max(1, Math.round(rate * seconds));
   const latencies = [];
   const tally = { errors: 0, timeouts: 0, non2xx: 0, mismatches: 0, bytes: 0 };
