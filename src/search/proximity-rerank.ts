@@ -1,5 +1,5 @@
 import type { RerankCandidate } from './rank-hits.js';
-import { textStems } from './text-stems.js';
+import { stemIds, textWords } from './text-stems.js';
 import { stemOf } from './word-stem.js';
 
 /** Candidates the engine is asked for before reranking, when the caller wants fewer. */
@@ -76,38 +76,38 @@ interface Match {
 }
 
 class QueryStems {
-  private readonly index = new Map<string, number>();
+  /** Each query stem's number (query order) by its stem id (`stemIds`). */
+  private readonly numbers = new Map<number, number>();
   /** The first units of the query stems: a text word counts only when its own first unit is one (Porter rewrites only suffixes). */
   private readonly firstUnits = new Set<string>();
+  readonly size: number;
 
   constructor(terms: readonly string[]) {
+    const stems: string[] = [];
     for (const term of terms) {
       const stem = stemOf(term.toLowerCase());
-      if (this.index.has(stem)) continue;
-      this.index.set(stem, this.index.size);
-      this.firstUnits.add(stem[0]!);
+      if (!stems.includes(stem)) stems.push(stem);
     }
-  }
-
-  get size(): number {
-    return this.index.size;
+    for (const stem of stems) this.firstUnits.add(stem[0]!);
+    for (const [number, id] of stemIds(stems).entries()) this.numbers.set(id, number);
+    this.size = stems.length;
   }
 
   /**
    * The query's words in `text`, in text order: each word whose stem is a
-   * query stem and whose lower-cased first unit starts one.
+   * query stem and whose lower-cased first unit starts one (a word's first
+   * unit is its stem's, which starts a query stem, unless it is odd).
    */
   matchesIn(text: string): Match[] {
-    const words = textStems(text);
+    const { stems, odd_firsts } = textWords(text);
     const matches: Match[] = [];
-    for (const [stem, number] of this.index) {
-      const found = words.get(stem);
-      if (found === undefined) continue;
-      for (let j = 0; j < found.at.length; j++) {
-        if (this.firstUnits.has(found.first[j]!)) matches.push({ at: found.at[j]!, stem: number });
-      }
+    for (let at = 0; at < stems.length; at++) {
+      const number = this.numbers.get(stems[at]!);
+      if (number === undefined) continue;
+      const odd = odd_firsts?.get(at);
+      if (odd === undefined || this.firstUnits.has(odd)) matches.push({ at, stem: number });
     }
-    return matches.sort((x, y) => x.at - y.at);
+    return matches;
   }
 }
 

@@ -1,25 +1,47 @@
 import { stemOf } from './word-stem.js';
 
-/** Where a text has the words of one Porter stem: word positions, ascending, and each word's lower-cased first code unit. */
-export interface StemOccurrences {
-  at: number[];
-  first: string[];
+/** A text's words as stem ids, in text order. */
+export interface TextWords {
+  /** Each word's stem id (`stemIds`). */
+  stems: Int32Array;
+  /**
+   * The words whose lower-cased first unit is not their stem's first unit
+   * (a first letter that lower-cases to two units): position to that unit.
+   */
+  odd_firsts: Map<number, string> | null;
 }
 
-/** Texts remembered, by their total length in code units at most: a few MB per thread. */
+/** Texts remembered, by their total length in code units at most. */
 const MAX_CACHED_UNITS = 4_000_000;
+/** Distinct stems numbered at most before the numbering starts again (with the texts). */
+const MAX_STEMS = 500_000;
 
-const cache = new Map<string, Map<string, StemOccurrences>>();
+const cache = new Map<string, TextWords>();
 let cachedUnits = 0;
+const ids = new Map<string, number>();
 
 /**
- * The words of `text` grouped by Porter stem (lower-cased, then stemmed;
- * words as `matchesIn` of the proximity reranker cuts them). Remembered by
- * the text itself, so a chunk that is a candidate of many searches is
- * scanned and stemmed once, and a chunk whose text changes is a new entry:
- * nothing to invalidate when the store is written.
+ * The ids of `stems`, numbered as the words of every text `textWords`
+ * groups until the next call: call it before grouping the texts a set of
+ * stems is looked for in. A numbering grown past `MAX_STEMS` starts again
+ * here, never between this call and the texts.
  */
-export function textStems(text: string): Map<string, StemOccurrences> {
+export function stemIds(stems: readonly string[]): number[] {
+  if (ids.size > MAX_STEMS) {
+    ids.clear();
+    cache.clear();
+    cachedUnits = 0;
+  }
+  return stems.map(idOf);
+}
+
+/**
+ * The words of `text` as stem ids (lower-cased, then Porter-stemmed).
+ * Remembered by the text itself, so a chunk that is a candidate of many
+ * searches is scanned and stemmed once, and a chunk whose text changes is
+ * another entry: nothing to invalidate when the store is written.
+ */
+export function textWords(text: string): TextWords {
   const known = cache.get(text);
   if (known !== undefined) {
     // most recently used last: the oldest go first when the budget is spent
@@ -27,9 +49,9 @@ export function textStems(text: string): Map<string, StemOccurrences> {
     cache.set(text, known);
     return known;
   }
-  const stems = scanStems(text);
+  const words = scanWords(text);
   if (text.length <= MAX_CACHED_UNITS) {
-    cache.set(text, stems);
+    cache.set(text, words);
     cachedUnits += text.length;
     for (const oldest of cache.keys()) {
       if (cachedUnits <= MAX_CACHED_UNITS) break;
@@ -37,13 +59,22 @@ export function textStems(text: string): Map<string, StemOccurrences> {
       cachedUnits -= oldest.length;
     }
   }
-  return stems;
+  return words;
+}
+
+function idOf(stem: string): number {
+  let id = ids.get(stem);
+  if (id === undefined) {
+    id = ids.size;
+    ids.set(stem, id);
+  }
+  return id;
 }
 
 /** Scans code units, not regex matches: each word is cut out, lower-cased and stemmed. */
-function scanStems(text: string): Map<string, StemOccurrences> {
-  const stems = new Map<string, StemOccurrences>();
-  let at = 0;
+function scanWords(text: string): TextWords {
+  const stems: number[] = [];
+  let oddFirsts: Map<number, string> | null = null;
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && isWordUnit(text, i)) {
@@ -52,17 +83,15 @@ function scanStems(text: string): Map<string, StemOccurrences> {
     }
     if (start < 0) continue;
     const stem = stemOf(text.slice(start, i).toLowerCase());
-    let occurrences = stems.get(stem);
-    if (occurrences === undefined) {
-      occurrences = { at: [], first: [] };
-      stems.set(stem, occurrences);
+    const first = text[start]!.toLowerCase();
+    if (first !== stem[0]) {
+      oddFirsts ??= new Map();
+      oddFirsts.set(stems.length, first);
     }
-    occurrences.at.push(at);
-    occurrences.first.push(text[start]!.toLowerCase());
-    at++;
+    stems.push(idOf(stem));
     start = -1;
   }
-  return stems;
+  return { stems: Int32Array.from(stems), odd_firsts: oddFirsts };
 }
 
 /** Letters, marks and digits make words, as `tokenizeQuery` reads a query. */
