@@ -18,6 +18,11 @@
 // server's CPU time per request (from /proc, Linux) against the library's CPU time per call shows
 // what HTTP adds. No other HTTP server answers cairn's API, so there is no peer to compare with
 // but cairn's own settings.
+// Beside the saturating load, a fixed-rate one (./support/paced-load.mjs): BENCH_SERVE_RATE
+// requests/s (default 100, below the server's capacity) sent at even intervals over at most 32
+// keep-alive sockets, `runs` loads alone and `runs` during an ingest (chunkers after the saturating
+// loads' ones): the latency a user of a server that is not saturated sees, each request timed from
+// when it was due to go out.
 // The suite throws (non-zero exit) when any request errors, times out, answers non-2xx or answers
 // something other than a search result. BENCH_SERVE_REFERENCE=0 skips the in-process reference.
 import { spawn } from 'node:child_process';
@@ -26,6 +31,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { CORPORA, ROOT } from './harness.mjs';
+import { pacedLoad } from './support/paced-load.mjs';
 import {
   median,
   PG_URL,
@@ -50,6 +56,8 @@ const INGEST_CHUNKERS = ['token', 'sentence', 'char', 'token-like', 'structure']
 const INGEST_NICE = process.env.BENCH_SERVE_INGEST_NICE;
 /** How long the concurrent ingest runs before a load starts, so that it is writing by then. */
 const INGEST_LEAD_MS = 3000;
+/** The fixed-rate load's offered requests per second (BENCH_SERVE_RATE). */
+const RATE = Number(process.env.BENCH_SERVE_RATE ?? 100);
 
 /** The server settings the suite can load, each over a store of its own. */
 const SETTINGS = {
@@ -70,6 +78,8 @@ const SETTINGS = {
 export async function bench({ runs = 5 } = {}) {
   const seconds = Number(process.env.BENCH_SERVE_SECONDS ?? 30);
   if (!(seconds > 0)) throw new Error(`BENCH_SERVE_SECONDS must be a positive number of seconds`);
+  if (!Number.isInteger(RATE) || RATE < 1)
+    throw new Error(`BENCH_SERVE_RATE must be a whole number of requests per second`);
   const names = (process.env.BENCH_SERVE_BACKENDS ?? 'sqlite,sqlite-thread,postgres').split(',');
   for (const name of names) {
     if (!(name in SETTINGS))
@@ -91,7 +101,12 @@ export async function bench({ runs = 5 } = {}) {
         : await withTempSqlite('serve', (db) => benchStore({ ...options, db }));
     print(report, seconds);
     reports.push(report);
-    const all = [...report.loads, ...report.ingestLoads];
+    const all = [
+      ...report.loads,
+      ...report.ingestLoads,
+      ...report.rateLoads,
+      ...report.rateIngestLoads,
+    ];
     const bad = all.reduce((n, l) => n + l.errors + l.timeouts + l.non2xx + l.mismatches, 0);
     if (bad > 0) {
       failures.push(
@@ -129,20 +144,25 @@ async function benchStore({ label, serveArgs, db, schema, runs, seconds, referen
     }
     const ingestLoads = [];
     for (let i = 0; i < runs; i++) {
-      const ingest = startIngest(db, env, INGEST_CHUNKERS[i % INGEST_CHUNKERS.length]);
-      try {
-        await new Promise((done) => setTimeout(done, INGEST_LEAD_MS));
-        const result = await load(server, paths, seconds);
-        ingestLoads.push({
-          ...result,
-          ingestWriting: ingest.running(),
-          ingestEnded: ingest.ended(),
-        });
-      } finally {
-        await ingest.stop();
-      }
+      ingestLoads.push(await duringIngest(db, env, i, () => load(server, paths, seconds)));
       process.stderr.write(
         `  ${label}: load ${i + 1}/${runs} during an ingest: ${ingestLoads.at(-1).rps.toFixed(0)} requests/s, p99 ${ingestLoads.at(-1).p99} ms\n`,
+      );
+    }
+    const rateLoads = [];
+    for (let i = 0; i < runs; i++) {
+      rateLoads.push(await load(server, paths, seconds, RATE));
+      process.stderr.write(
+        `  ${label}: ${RATE} requests/s load ${i + 1}/${runs}: p99 ${rateLoads.at(-1).p99} ms\n`,
+      );
+    }
+    const rateIngestLoads = [];
+    for (let i = 0; i < runs; i++) {
+      rateIngestLoads.push(
+        await duringIngest(db, env, runs + i, () => load(server, paths, seconds, RATE)),
+      );
+      process.stderr.write(
+        `  ${label}: ${RATE} requests/s load ${i + 1}/${runs} during an ingest: p99 ${rateIngestLoads.at(-1).p99} ms\n`,
       );
     }
     return {
@@ -150,10 +170,28 @@ async function benchStore({ label, serveArgs, db, schema, runs, seconds, referen
       store,
       loads,
       ingestLoads,
+      rateLoads,
+      rateIngestLoads,
       server: { ...server.usage(), log: server.log(), searches: server.searches },
     };
   } finally {
     await server.stop();
+  }
+}
+
+/**
+ * `measure()` while the `n`-th concurrent ingest writes the store (its chunker the n-th of
+ * INGEST_CHUNKERS, round the list), started INGEST_LEAD_MS before; with whether it still wrote at
+ * the end.
+ */
+async function duringIngest(db, env, n, measure) {
+  const ingest = startIngest(db, env, INGEST_CHUNKERS[n % INGEST_CHUNKERS.length]);
+  try {
+    await new Promise((done) => setTimeout(done, INGEST_LEAD_MS));
+    const result = await measure();
+    return { ...result, ingestWriting: ingest.running(), ingestEnded: ingest.ended() };
+  } finally {
+    await ingest.stop();
   }
 }
 
@@ -275,24 +313,40 @@ function startServer(db, storeEnv, serveArgs) {
   });
 }
 
-/** One autocannon load; connection i starts at question i * (questions / connections). */
-async function load(server, paths, seconds) {
+/** What every load checks an answer is: a search result. */
+const isSearchResult = (body) => body.startsWith('{"qid":"q-') && body.includes('"hits":[');
+
+/**
+ * One autocannon load; connection i starts at question i * (questions / connections). With `rate`,
+ * instead a paced load offering that many requests per second (`pacedLoad`).
+ */
+async function load(server, paths, seconds, rate) {
   let clients = 0;
   const stride = Math.floor(paths.length / CONNECTIONS);
   const server0 = server.cpuMs();
   const self0 = process.cpuUsage();
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [{ method: 'GET', path: paths[0] }],
-    setupClient: (client) => {
-      const start = (clients++ * stride) % paths.length;
-      const order = [...paths.slice(start), ...paths.slice(0, start)];
-      client.setRequests(order.map((path) => ({ method: 'GET', path })));
-    },
-    verifyBody: (body) => body.startsWith('{"qid":"q-') && body.includes('"hits":['),
-  });
+  const result =
+    rate !== undefined
+      ? await pacedLoad({
+          url: server.url,
+          paths,
+          rate,
+          seconds,
+          sockets: CONNECTIONS,
+          verifyBody: isSearchResult,
+        })
+      : await autocannon({
+          url: server.url,
+          connections: CONNECTIONS,
+          duration: seconds,
+          requests: [{ method: 'GET', path: paths[0] }],
+          setupClient: (client) => {
+            const start = (clients++ * stride) % paths.length;
+            const order = [...paths.slice(start), ...paths.slice(0, start)];
+            client.setRequests(order.map((path) => ({ method: 'GET', path })));
+          },
+          verifyBody: isSearchResult,
+        });
   const self = process.cpuUsage(self0);
   const serverCpuMs = server.cpuMs() - server0;
   const total = result.requests.total;
@@ -301,8 +355,10 @@ async function load(server, paths, seconds) {
     total,
     rps: total / result.duration,
     p50: result.latency.p50,
+    p90: result.latency.p90,
     p99: result.latency.p99,
     max: result.latency.max,
+    sendLagP99: result.sendLagP99,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
@@ -335,7 +391,7 @@ function peakRssMb(pid) {
   }
 }
 
-function print({ label, store, loads, ingestLoads, server }, seconds) {
+function print({ label, store, loads, ingestLoads, rateLoads, rateIngestLoads, server }, seconds) {
   const spread = (values, digits) =>
     `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}..${Math.max(...values).toFixed(digits)})`;
   const col = (rows, key, digits) =>
@@ -380,6 +436,8 @@ function print({ label, store, loads, ingestLoads, server }, seconds) {
     );
   }
 
+  printRateLoads(rateLoads, rateIngestLoads, seconds);
+
   console.log(
     `\nServer: ${server.searches}; peak RSS ${server.peakRssMb.toFixed(0)} MB; ${server.stderrLines} server log lines besides the listening one. The load generator, the server and the ingest share this machine's ${cpus().length} cores.`,
   );
@@ -413,6 +471,35 @@ function print({ label, store, loads, ingestLoads, server }, seconds) {
   );
 }
 
+/** The fixed-rate loads, alone and during an ingest, one table. */
+function printRateLoads(alone, duringIngest, seconds) {
+  console.log(
+    `\nThe same server at a fixed offered rate below its capacity: ${RATE} requests/s (BENCH_SERVE_RATE) sent at even intervals over at most ${CONNECTIONS} keep-alive sockets for ${seconds} s, alone and while an ingest writes (chunkers after the loads' above): the latency a user of an unsaturated server sees, each request timed from when it was due (ms)\n`,
+  );
+  console.log(
+    '| load at a fixed rate | requests | requests/s | latency p50 | latency p90 | latency p99 | latency max | load generator send lag p99 | errors | server CPU ms/request | ingest still writing at the end |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const [name, rows] of [
+    ['alone', alone],
+    ['during ingest', duringIngest],
+  ]) {
+    for (const [i, l] of rows.entries()) {
+      const writing =
+        l.ingestWriting === undefined ? '' : l.ingestWriting ? 'yes' : `no (${l.ingestEnded})`;
+      console.log(
+        `| ${name} ${i + 1} | ${l.total} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p90} | ${l.p99} | ${l.max} | ${l.sendLagP99} | ${l.errors + l.timeouts + l.non2xx + l.mismatches} | ${l.serverCpuPerRequestMs.toFixed(2)} | ${writing} |`,
+      );
+    }
+    if (rows.length > 1) {
+      const med = (key) => median(rows.map((r) => r[key]));
+      console.log(
+        `| ${name}, median | ${med('total').toFixed(0)} | ${med('rps').toFixed(0)} | ${med('p50')} | ${med('p90')} | ${med('p99')} | ${med('max')} | ${med('sendLagP99')} | | ${med('serverCpuPerRequestMs').toFixed(2)} | |`,
+      );
+    }
+  }
+}
+
 /** One line per server setting: the loads without and during an ingest, side by side. */
 function printSummary(reports, seconds) {
   const med = (rows, key) => median(rows.map((r) => r[key]));
@@ -428,6 +515,19 @@ function printSummary(reports, seconds) {
     const p99Ingest = ingestLoads.length > 0 ? med(ingestLoads, 'p99') : Number.NaN;
     console.log(
       `| ${label} | ${med(loads, 'rps').toFixed(0)} | ${med(loads, 'p50')} | ${p99} | ${ingestLoads.length > 0 ? med(ingestLoads, 'rps').toFixed(0) : ''} | ${ingestLoads.length > 0 ? med(ingestLoads, 'p50') : ''} | ${Number.isNaN(p99Ingest) ? '' : p99Ingest} | ${Number.isNaN(p99Ingest) ? '' : (p99Ingest / p99).toFixed(2)} |`,
+    );
+  }
+  console.log(
+    `\nAt a fixed offered rate of ${RATE} requests/s (below capacity), medians of the ${seconds} s loads (latency ms)\n`,
+  );
+  console.log(
+    '| server setting | p50 | p99 | p50 during ingest | p99 during ingest | server CPU ms/request |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const { label, rateLoads, rateIngestLoads } of reports) {
+    if (rateLoads.length === 0) continue;
+    console.log(
+      `| ${label} | ${med(rateLoads, 'p50')} | ${med(rateLoads, 'p99')} | ${med(rateIngestLoads, 'p50')} | ${med(rateIngestLoads, 'p99')} | ${med(rateLoads, 'serverCpuPerRequestMs').toFixed(2)} |`,
     );
   }
 }

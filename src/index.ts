@@ -358,6 +358,7 @@ export type { Citation, SearchHit, SearchOptions, SearchResult } from './search/
 export type { CreateAppOptions } from './server/create-app.js';
 export { createApp } from './server/create-app.js';
 export type {
+  SearchBody,
   SearchPool,
   SearchPoolOptions,
   SearchWorkerOptions,

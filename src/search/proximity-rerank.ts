@@ -1,4 +1,5 @@
 import type { RerankCandidate } from './rank-hits.js';
+import { stemIds, textWords } from './text-stems.js';
 import { stemOf } from './word-stem.js';
 
 /** Candidates the engine is asked for before reranking, when the caller wants fewer. */
@@ -20,9 +21,6 @@ const CONTEXT_TOP = 3;
  */
 const WEIGHTS = { engine: 1, window: 1.2, phrase: 0.9, context: 0.4 } as const;
 const WEIGHT_SUM = WEIGHTS.engine + WEIGHTS.window + WEIGHTS.phrase + WEIGHTS.context;
-
-/** Letters, marks and digits make words, as `tokenizeQuery` reads a query. */
-const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
 
 /**
  * A lexical reranker: BM25 ranks chunks by how much of the query they hold,
@@ -81,56 +79,39 @@ interface Match {
 }
 
 class QueryStems {
-  private readonly index = new Map<string, number>();
-  /** Porter rewrites only suffixes, so a word whose first letter starts no query stem needs no stemming. */
+  /** Each query stem's number (query order) by its stem id (`stemIds`). */
+  private readonly numbers = new Map<number, number>();
+  /** The first units of the query stems: a text word counts only when its own first unit is one (Porter rewrites only suffixes). */
   private readonly firstUnits = new Set<string>();
+  readonly size: number;
 
   constructor(terms: readonly string[]) {
+    const stems: string[] = [];
     for (const term of terms) {
       const stem = stemOf(term.toLowerCase());
-      if (this.index.has(stem)) continue;
-      this.index.set(stem, this.index.size);
-      this.firstUnits.add(stem[0]!);
+      if (!stems.includes(stem)) stems.push(stem);
     }
+    for (const stem of stems) this.firstUnits.add(stem[0]!);
+    for (const [number, id] of stemIds(stems).entries()) this.numbers.set(id, number);
+    this.size = stems.length;
   }
 
-  get size(): number {
-    return this.index.size;
-  }
-
-  /** Scans code units, not regex matches: only words that may match are cut out, lower-cased and stemmed. */
+  /**
+   * The query's words in `text`, in text order: each word whose stem is a
+   * query stem and whose lower-cased first unit starts one (a word's first
+   * unit is its stem's, which starts a query stem, unless it is odd).
+   */
   matchesIn(text: string): Match[] {
+    const { stems, odd_firsts } = textWords(text);
     const matches: Match[] = [];
-    let at = 0;
-    let start = -1;
-    for (let i = 0; i <= text.length; i++) {
-      if (i < text.length && isWordUnit(text, i)) {
-        if (start < 0) start = i;
-        continue;
-      }
-      if (start < 0) continue;
-      if (this.firstUnits.has(text[start]!.toLowerCase())) {
-        const stem = this.index.get(stemOf(text.slice(start, i).toLowerCase()));
-        if (stem !== undefined) matches.push({ at, stem });
-      }
-      at++;
-      start = -1;
+    for (let at = 0; at < stems.length; at++) {
+      const number = this.numbers.get(stems[at]!);
+      if (number === undefined) continue;
+      const odd = odd_firsts?.get(at);
+      if (odd === undefined || this.firstUnits.has(odd)) matches.push({ at, stem: number });
     }
     return matches;
   }
-}
-
-/** ASCII letters and digits. */
-const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) =>
-  /[0-9A-Za-z]/.test(String.fromCharCode(c)) ? 1 : 0,
-);
-
-/** Whether the code unit at `i` belongs to a word (a letter, mark or digit; a low surrogate goes with its pair). */
-function isWordUnit(text: string, i: number): boolean {
-  const unit = text.charCodeAt(i);
-  if (unit < 128) return ASCII_WORD[unit] === 1;
-  const at = unit >= 0xdc00 && unit <= 0xdfff && i > 0 ? i - 1 : i;
-  return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(at)!));
 }
 
 function poolIdf(stems: number, positions: readonly Match[][]): number[] {

@@ -6,6 +6,7 @@ import { CairnError } from '../errors.js';
 import { deserializeError, type SerializedError } from '../ingest/serialize-error.js';
 import type { SearchReads } from '../search/search.js';
 import type { SearchOptions } from '../search/types.js';
+import type { IndexManifestRow } from '../store/types.js';
 
 /** What a search worker is started with. */
 export interface SearchWorkerData {
@@ -25,11 +26,19 @@ export interface SearchWorkerTask {
   id: number;
   query: string;
   options: SearchWorkerOptions;
+  /** Answer with the response body (`SearchBody`) rather than the reads. */
+  body: boolean;
+}
+
+/** An untraced search's answer: `/api/search`'s JSON body, and the manifest the worker saw missing. */
+export interface SearchBody {
+  body: string;
+  manifest: IndexManifestRow | null;
 }
 
 /** A task's answer; id -1 says whether the worker's store opened. */
 export type SearchWorkerReply =
-  | { id: number; ok: true; reads?: SearchReads }
+  | { id: number; ok: true; reads?: SearchReads; answer?: SearchBody }
   | { id: number; ok: false; error: SerializedError };
 
 /** Read connections off the server's event loop, for searches. */
@@ -39,6 +48,11 @@ export interface SearchPool {
   readonly embeds: boolean;
   /** `readSearch` on a worker's read-only connection; a worker that dies under it is `worker_died`. */
   search(query: string, options: SearchWorkerOptions): Promise<SearchReads>;
+  /**
+   * `search` answered as the HTTP response body of an untraced search
+   * (`searchResponseBody`), built on the worker: one string crosses threads.
+   */
+  searchBody(query: string, options: SearchWorkerOptions): Promise<SearchBody>;
   /** Stops every worker; searches not yet answered fail with `store_unavailable`. */
   close(): Promise<void>;
 }
@@ -95,7 +109,7 @@ export async function createSearchPool(options: SearchPoolOptions): Promise<Sear
 interface Pending {
   id: number;
   task: SearchWorkerTask;
-  resolve: (reads: SearchReads) => void;
+  resolve: (reply: { reads?: SearchReads; answer?: SearchBody }) => void;
   reject: (error: unknown) => void;
 }
 
@@ -131,7 +145,19 @@ class ThreadSearchPool implements SearchPool {
     this.started = Promise.all(opened).then(() => {});
   }
 
-  search(query: string, options: SearchWorkerOptions): Promise<SearchReads> {
+  async search(query: string, options: SearchWorkerOptions): Promise<SearchReads> {
+    return (await this.send(query, options, false)).reads!;
+  }
+
+  async searchBody(query: string, options: SearchWorkerOptions): Promise<SearchBody> {
+    return (await this.send(query, options, true)).answer!;
+  }
+
+  private send(
+    query: string,
+    options: SearchWorkerOptions,
+    body: boolean,
+  ): Promise<{ reads?: SearchReads; answer?: SearchBody }> {
     if (this.closed) return Promise.reject(shutDown());
     if (this.queue.length >= this.maxWaiting) {
       return Promise.reject(
@@ -143,7 +169,7 @@ class ThreadSearchPool implements SearchPool {
     }
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      this.queue.push({ id, task: { id, query, options }, resolve, reject });
+      this.queue.push({ id, task: { id, query, options, body }, resolve, reject });
       this.dispatch();
     });
   }
@@ -176,7 +202,7 @@ class ThreadSearchPool implements SearchPool {
       const pending = slot.running;
       if (pending === null || pending.id !== reply.id) return;
       slot.running = null;
-      if (reply.ok) pending.resolve(reply.reads!);
+      if (reply.ok) pending.resolve(reply);
       else pending.reject(deserializeError(reply.error));
       this.dispatch();
     });

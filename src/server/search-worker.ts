@@ -5,6 +5,7 @@ import { readSearch } from '../search/search.js';
 import type { SearchOptions } from '../search/types.js';
 import { openStore } from '../store/open-store.js';
 import type { SearchWorkerData, SearchWorkerReply, SearchWorkerTask } from './search-pool.js';
+import { searchResponseBody } from './search-response-body.js';
 
 /**
  * Search worker thread: its own read-only connection to the SQLite file,
@@ -43,7 +44,14 @@ async function answer(task: SearchWorkerTask): Promise<void> {
     const { store, embedder } = await ready;
     const options: SearchOptions =
       embedder === undefined ? task.options : { ...task.options, embedder };
-    reply = { id: task.id, ok: true, reads: await readSearch(store, task.query, options) };
+    const reads = await readSearch(store, task.query, options);
+    reply = task.body
+      ? {
+          id: task.id,
+          ok: true,
+          answer: { body: searchResponseBody(reads.result), manifest: reads.manifest },
+        }
+      : { id: task.id, ok: true, reads };
   } catch (error) {
     reply = { id: task.id, ok: false, error: serializeError(error) };
   }

@@ -482,6 +482,28 @@ export function describeSearchConformance(
       ).rejects.toSatisfy((error) => isCairnError(error, 'mismatch_index_hash'));
     });
 
+    test('a search after a write reranks the changed chunks from their new text (the word groups remembered per text go stale never)', async () => {
+      const uid = 'rerank-after-write';
+      const query = 'herons wade reeds';
+      const searchIt = () =>
+        search(store, query, { chunker: tied.chunker_id, doc: uid, k: 2, trace_log: false });
+      const far = 'Herons wade ashore, far from any of the tall reeds here.';
+      const near = 'Quiet herons wade reeds by the shore at dusk.';
+      await ensure(store, textDocument([far, 'Herons.'], { doc_uid: uid }), tied);
+      const before = await searchIt();
+      expect(before.hits.map((h) => h.text)).toEqual([far, 'Herons.']);
+      await ensure(store, textDocument([near, 'Herons.'], { doc_uid: uid }), tied);
+      const after = await searchIt();
+      expect(after.hits.map((h) => h.text)).toEqual([near, 'Herons.']);
+      // the phrase "wade reeds" now stands in the first chunk: its score rises, computed from its new text
+      expect(after.hits[0]!.rerank_score).toBeGreaterThan(before.hits[0]!.rerank_score!);
+      const fresh = proximityScores(
+        after.terms,
+        after.hits.map((h) => ({ text: h.text, score_norm: h.score_norm, document_id: 1 })),
+      );
+      expect(after.hits.map((h) => h.rerank_score)).toEqual(fresh);
+    });
+
     test('a rare term outweighs a common one repeated (inverse document frequency)', async () => {
       const uid = 'idf-probe';
       const filler = Array.from({ length: 20 }, (_, i) => `Lanterns glow over marsh number ${i}.`);

@@ -20,6 +20,8 @@ import { call } from './support/api-fixture.js';
  * write lock, and answers as the server's own thread would.
  */
 const CHAPTERS = ['ch04-01-what-is-ownership.md', 'ch04-02-references-and-borrowing.md'];
+/** Ingested by a test, after searches of the first two. */
+const THREADS = 'ch16-01-threads.md';
 
 let bundle: Bundle;
 let dir: string;
@@ -47,6 +49,10 @@ beforeAll(async () => {
     search: (query, options) => {
       pooled++;
       return real!.search(query, options);
+    },
+    searchBody: (query, options) => {
+      pooled++;
+      return real!.searchBody(query, options);
     },
     close: () => real!.close(),
   };
@@ -109,6 +115,24 @@ describe('cairn serve with search workers', () => {
       async () => expect(await store.getIndexManifest(searched.body.index_hash)).not.toBeNull(),
       { timeout: 10_000 },
     );
+  });
+
+  test('after an ingest, a worker answers from the new chunks, body for body as the server thread', async () => {
+    const quiet = app(false);
+    const onThread = createApp({ store, cwd: dir, log: () => {}, traces: false });
+    const path = '/api/search?q=threads%20spawn%20join%20handle&k=5';
+    const before = await call(quiet, path);
+    expect(before.body.hits.some((h: { source_url: string }) => h.source_url === THREADS)).toBe(
+      false,
+    );
+    copyFileSync(corpusPath('rustbook', THREADS), join(dir, THREADS));
+    expect((await ingestSources(store, [THREADS], { workers: 0, cwd: dir })).failed).toBe(0);
+    const after = await call(quiet, path);
+    expect(after.body.hits[0].source_url).toBe(THREADS);
+    expect(after.body.index_hash).not.toBe(before.body.index_hash);
+    const { qid: _a, ...answer } = after.body;
+    const { qid: _b, ...expected } = (await call(onThread, path)).body;
+    expect(answer).toEqual(expected);
   });
 
   test('answers and refusals are those of a search on the server thread, code for code', async () => {

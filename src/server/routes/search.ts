@@ -1,15 +1,17 @@
 import { type Context, Hono } from 'hono';
 import { CairnError } from '../../errors.js';
-import { matchRanges } from '../../search/match-ranges.js';
 import { search, traceSearch } from '../../search/search.js';
 import { SEARCH_STRING_OPTIONS } from '../../search/search-option-keys.js';
 import type { SearchOptions, SearchResult } from '../../search/types.js';
 import { readJsonObject } from '../read-body.js';
+import { searchResponseBody } from '../search-response-body.js';
 import type { ServerDeps } from '../server-deps.js';
 
 /** Longer queries are refused: a question, even a long one, fits. */
 const MAX_QUERY_CHARS = 4096;
 const MAX_HTTP_K = 100;
+/** As Hono's `c.json` sets it. */
+const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 interface SearchRequest {
   query: string;
@@ -39,6 +41,12 @@ export function searchRoutes(deps: ServerDeps): Hono {
     let result: SearchResult;
     if (pool !== undefined && (deps.embedder === undefined || pool.embeds)) {
       // read on a worker's own connection; only the writes come back to the server's store
+      if (options.trace === false) {
+        // nothing to write but a missing manifest: the worker answers with the body itself
+        const { body, manifest } = await pool.searchBody(request.query, request.options);
+        if (manifest !== null) deps.manifests.record(manifest);
+        return c.body(body, 200, JSON_TYPE);
+      }
       const reads = await pool.search(request.query, request.options);
       if (reads.manifest !== null) deps.manifests.record(reads.manifest);
       result = await traceSearch(deps.store, reads, options);
@@ -50,9 +58,7 @@ export function searchRoutes(deps: ServerDeps): Hono {
       deps.log(
         `cairn serve: warning: a search's trace was not written: ${result.trace_warning.code}: ${result.trace_warning.message}`,
       );
-    const { trace_log: _serverPath, ...rest } = result;
-    // display aid beside the hits, so that each hit stays exactly its citation payload
-    return c.json({ ...rest, matches: rest.hits.map((hit) => matchRanges(hit.text, rest.terms)) });
+    return c.body(searchResponseBody(result), 200, JSON_TYPE);
   };
   app.get('/', (c) => {
     const q = c.req.query();

@@ -231,8 +231,9 @@ class SqliteDriver implements SqlDriver {
   }
 
   others_commit_stamp(): number {
+    // asked before every search: the statement is kept, not prepared anew as db.pragma() would
     return this.call('PRAGMA data_version', () =>
-      Number(this.db.pragma('data_version', { simple: true })),
+      Number((this.prepare('PRAGMA data_version').get() as { data_version: number }).data_version),
     );
   }
 

@@ -37,15 +37,22 @@ export function chunkSetMatch(chunkerId: string, terms: readonly string[]): stri
  * frequency, then applies k1 = 1.2 and b = 0.75 (fixed: it takes no other)
  * to the row's length over all columns, with one idf per term over rows
  * holding it in either column: BM25F with shared k1 and b, not BM25 per field.
+ *
+ * SQLite's sorter carries every selected column of every matching row, so
+ * the ranking selects only the row ids and the sort keys, and the full rows
+ * (text, heading path, ...) are read for the `limit` rows it keeps.
  */
 export function sqliteLexicalSearchSql(query: LexicalQuery): { sql: string; params: unknown[] } {
   const { terms, where, params } = lexicalFilters(query);
+  const order = "COALESCE(c.section_id, ''), c.chunk_id";
   return {
     sql:
-      `SELECT ${MATCH_COLUMNS}, -bm25(chunks_fts, 1.0, ?, 0.0) AS score_raw FROM chunks_fts ` +
+      'WITH top AS MATERIALIZED (SELECT c.id AS id, -bm25(chunks_fts, 1.0, ?, 0.0) AS score_raw FROM chunks_fts ' +
       `JOIN chunks c ON c.id = chunks_fts.rowid ${CURRENT_JOINS} ` +
-      `WHERE chunks_fts MATCH ? AND ${where} ` +
-      "ORDER BY score_raw DESC, COALESCE(c.section_id, ''), c.chunk_id LIMIT ?",
+      `WHERE chunks_fts MATCH ? AND ${where} ORDER BY score_raw DESC, ${order} LIMIT ?) ` +
+      `SELECT ${MATCH_COLUMNS}, top.score_raw AS score_raw FROM top JOIN chunks c ON c.id = top.id ` +
+      'JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id ' +
+      `ORDER BY top.score_raw DESC, ${order}`,
     params: [
       headingWeightOf(query),
       chunkSetMatch(query.chunker_id, terms),
