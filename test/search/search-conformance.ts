@@ -499,7 +499,12 @@ export function describeSearchConformance(
       expect(after.hits[0]!.rerank_score).toBeGreaterThan(before.hits[0]!.rerank_score!);
       const fresh = proximityScores(
         after.terms,
-        after.hits.map((h) => ({ text: h.text, score_norm: h.score_norm, document_id: 1 })),
+        after.hits.map((h) => ({
+          text: h.text,
+          score_norm: h.score_norm,
+          document_id: 1,
+          heading_path: h.heading_path,
+        })),
       );
       expect(after.hits.map((h) => h.rerank_score)).toEqual(fresh);
     });
