@@ -14,7 +14,8 @@
 export const MAX_HEADING_FIELD_CHARS = 128;
 
 /** A run of this many non-space characters or more is no word a reader searches for. */
-const LONG_RUN = /\S{65,}/gu;
+const LONG_RUN_CHARS = 65;
+const LONG_RUN = new RegExp(`\\S{${LONG_RUN_CHARS},}`, 'gu');
 
 /**
  * The heading field of a chunk whose heading path is `path`, top heading
@@ -30,7 +31,8 @@ export function headingFieldText(path: readonly string[]): string {
   const kept: string[] = [];
   let budget = MAX_HEADING_FIELD_CHARS;
   for (let i = path.length - 1; i >= 0 && budget > 0; i--) {
-    const points = Array.from(path[i]!.replace(LONG_RUN, ' '));
+    const title = path[i]!;
+    const points = Array.from(title.length < LONG_RUN_CHARS ? title : title.replace(LONG_RUN, ' '));
     kept.unshift(points.slice(0, budget).join(''));
     budget -= points.length;
   }

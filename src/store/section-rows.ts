@@ -171,8 +171,14 @@ export async function storedHeadingPaths(
         : await readSections(executor, versionId, paths);
   const resolved = new Map<string, ResolvedSection | null>();
   const joined = new Map<string, string | null>();
+  // The chunks of a section share its path array: each is stringified once.
+  const json = new Map<readonly string[], string>();
   return rows.map((row) => {
-    const full = JSON.stringify(row.heading_path);
+    let full = json.get(row.heading_path);
+    if (full === undefined) {
+      full = JSON.stringify(row.heading_path);
+      json.set(row.heading_path, full);
+    }
     if (row.section_id === null) return full;
     let section = joined.get(row.section_id);
     if (section === undefined) {

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { CairnError, isCairnError } from '../../errors.js';
 import { makeFolderSync } from '../../make-folder.js';
 import { AsyncMutex } from '../async-mutex.js';
-import type { DriverOptions, SqlDriver, SqlExecutor } from '../sql-driver.js';
+import type { DriverOptions, RunEachResult, SqlDriver, SqlExecutor } from '../sql-driver.js';
 import { SQLITE_DIALECT } from './dialect.js';
 import { toSqliteStoreError } from './to-store-error.js';
 
@@ -145,19 +145,21 @@ class SqliteDriver implements SqlDriver {
     };
   }
 
-  async runEach(sql: string, rows: readonly (readonly unknown[])[]): Promise<number> {
+  async runEach(sql: string, rows: readonly (readonly unknown[])[]): Promise<RunEachResult> {
     let statement: Database.Statement | undefined;
     let changes = 0;
+    const rowIds = new Array<number>(rows.length);
     // A statement per row as far as the hook knows: a test may stop the process between any two.
-    for (const row of rows) {
-      const changed = this.call(sql, () => {
+    for (let i = 0; i < rows.length; i++) {
+      const result = this.call(sql, () => {
         statement ??= this.prepare(sql);
-        return statement.run(bind(row)).changes;
+        return statement.run(bind(rows[i]!));
       });
-      this.rows_written += changed;
-      changes += changed;
+      this.rows_written += result.changes;
+      changes += result.changes;
+      rowIds[i] = Number(result.lastInsertRowid);
     }
-    return changes;
+    return { changes, row_ids: rowIds };
   }
 
   async all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
