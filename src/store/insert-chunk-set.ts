@@ -1,10 +1,10 @@
 import type { ChunkSetWrite } from './chunk-set-store.js';
-import { headingFieldText } from './heading-field.js';
+import { headingFieldMaker } from './heading-field.js';
 import { insertBatched } from './insert-batched.js';
 import type { SectionRecord } from './section-record.js';
 import { storedHeadingPaths } from './section-rows.js';
 import type { WriteTx } from './sql-context.js';
-import type { ChunkInput, RedirectInput } from './types.js';
+import type { RedirectInput } from './types.js';
 
 const REDIRECT_INSERT_COLUMNS = [
   'document_id',
@@ -32,29 +32,21 @@ export async function insertChunkSet(
     [set.version_id, set.chunker_id, set.lineage_rev, set.rows.length, set.digest, w.now],
   );
   if (claimed.length === 0) return false;
-  await w.dialect.sql.insertChunks(w.tx, {
-    document_id: set.document_id,
-    version_id: set.version_id,
-    chunker_id: set.chunker_id,
-    now: w.now,
-    chunks: set.rows,
-    heading_paths: await storedHeadingPaths(w.tx, set.version_id, set.rows, set.sections),
-    headings: headingFields(set.rows),
-  });
+  const headingField = headingFieldMaker();
+  await w.dialect.sql.insertChunks(
+    w.tx,
+    {
+      document_id: set.document_id,
+      version_id: set.version_id,
+      chunker_id: set.chunker_id,
+      now: w.now,
+      chunks: set.rows,
+      heading_paths: await storedHeadingPaths(w.tx, set.version_id, set.rows, set.sections),
+      headings: set.rows.map((chunk) => headingField(chunk.heading_path)),
+    },
+    w.limits,
+  );
   return true;
-}
-
-/** Each chunk's heading field; the chunks of a section share its path array, whose field is made once. */
-function headingFields(rows: readonly ChunkInput[]): string[] {
-  const fields = new Map<readonly string[], string>();
-  return rows.map((chunk) => {
-    let field = fields.get(chunk.heading_path);
-    if (field === undefined) {
-      field = headingFieldText(chunk.heading_path);
-      fields.set(chunk.heading_path, field);
-    }
-    return field;
-  });
 }
 
 /** Redirects from the chunk IDs a version retires, under one chunker. */

@@ -1,4 +1,5 @@
 import type { ChunkRows } from './chunk-rows.js';
+import type { InsertLimits } from './insert-batched.js';
 import type { LexicalQuery, StatementHook } from './types.js';
 
 /**
@@ -28,9 +29,9 @@ export interface DialectSql {
   /**
    * Inserts a chunk set's rows and indexes them for lexical search (FTS5
    * rows beside them, or PostgreSQL's weighted tsvector column), in the
-   * caller's transaction.
+   * caller's transaction, in statements within `limits`.
    */
-  insertChunks(tx: SqlExecutor, set: ChunkRows): Promise<void>;
+  insertChunks(tx: SqlExecutor, set: ChunkRows, limits: InsertLimits): Promise<void>;
   /** Index upkeep before a document's chunks are deleted for good (`cairn rm --purge`), in the deleting transaction. */
   beforeChunksDeleted(tx: SqlExecutor, documentId: number): Promise<void>;
   /** Bytes the store takes on disk (SQLite: the database file's pages; PostgreSQL: the schema's tables with their indexes). */

@@ -1,10 +1,11 @@
 import { CHUNK_INSERT_COLUMNS, type ChunkRows } from '../chunk-rows.js';
+import type { InsertLimits } from '../insert-batched.js';
 import type { SqlExecutor } from '../sql-driver.js';
 import { weightedTsvectorSql } from './lexical-search-sql.js';
 
 /**
- * Chunks one statement inserts at most: its arrays are sent as text
- * literals, so this bounds their size.
+ * Chunks one statement inserts at most (unless `InsertLimits.max_rows` says
+ * fewer): its arrays are sent as text literals, so this bounds their size.
  */
 const CHUNKS_PER_STATEMENT = 10_000;
 
@@ -27,10 +28,15 @@ const INSERT_CHUNKS =
   `AS u(${[...PER_CHUNK.map((column) => column.name), 'heading'].join(', ')})`;
 
 /** Inserts a chunk set's rows with their text-search vectors, in the caller's transaction. */
-export async function insertChunks(tx: SqlExecutor, set: ChunkRows): Promise<void> {
+export async function insertChunks(
+  tx: SqlExecutor,
+  set: ChunkRows,
+  limits: InsertLimits,
+): Promise<void> {
   const shared = PER_SET.map((column) => column.value(set, 0));
-  for (let at = 0; at < set.chunks.length; at += CHUNKS_PER_STATEMENT) {
-    const end = Math.min(set.chunks.length, at + CHUNKS_PER_STATEMENT);
+  const perStatement = Math.max(1, Math.min(CHUNKS_PER_STATEMENT, limits.max_rows ?? Infinity));
+  for (let at = 0; at < set.chunks.length; at += perStatement) {
+    const end = Math.min(set.chunks.length, at + perStatement);
     const arrays = PER_CHUNK.map((column) => {
       const values = new Array<unknown>(end - at);
       for (let i = at; i < end; i++) values[i - at] = column.value(set, i);
