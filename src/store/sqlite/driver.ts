@@ -277,10 +277,14 @@ class SqliteDriver implements SqlDriver {
   }
 }
 
-function bind(params: readonly unknown[]): unknown[] {
-  return params.map((value) =>
-    value === undefined ? null : typeof value === 'boolean' ? Number(value) : value,
-  );
+/** Values as SQLite binds them: a row that needs no change is bound as it is, not copied (an ingest binds millions). */
+function bind(params: readonly unknown[]): readonly unknown[] {
+  for (const value of params) {
+    if (value === undefined || typeof value === 'boolean') {
+      return params.map((v) => (v === undefined ? null : typeof v === 'boolean' ? Number(v) : v));
+    }
+  }
+  return params;
 }
 
 /**
