@@ -6,21 +6,19 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 
-const args = process.argv.slice(2);
-const dist = pathToFileURL(`${resolve(args.shift() ?? '')}/`).href;
-let db;
-let schema;
-const inputs = [];
-for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--db') db = args[++i];
-  else if (args[i] === '--schema') schema = args[++i];
-  else inputs.push(args[i]);
-}
-if (!db || inputs.length === 0) {
+const { values, positionals } = parseArgs({
+  options: { db: { type: 'string' }, schema: { type: 'string' } },
+  allowPositionals: true,
+});
+const [distDir, ...inputs] = positionals;
+const { db, schema } = values;
+if (!distDir || !db || inputs.length === 0) {
   console.error('usage: writer-cpu.mjs <dist> --db <file|url> [--schema <name>] <path...>');
   process.exit(2);
 }
+const dist = pathToFileURL(`${resolve(distDir)}/`).href;
 const { ingestSources } = await import(`${dist}ingest/ingest-sources.js`);
 const { openStore } = await import(`${dist}store/open-store.js`);
 
