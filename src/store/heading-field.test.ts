@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { headingFieldText, tsRankWeights } from './heading-field.js';
+import {
+  headingFieldMaker,
+  headingFieldText,
+  MAX_HEADING_FIELD_CHARS,
+  tsRankWeights,
+} from './heading-field.js';
 
 test('the heading field is the path top down, one heading a line', () => {
   expect(headingFieldText(['Chapter VII', '§ 746.1   Introduction.', '(b)', '(1)'])).toBe(
@@ -20,6 +25,37 @@ test("the heading field is bounded: the innermost headings' first 128 code point
   expect(field).not.toContain('Chapter');
   expect(Array.from(field.replaceAll('\n', '')).length).toBe(128);
   expect(headingFieldText(['€'.repeat(300)])).toBe(' ');
+});
+
+/** The field as its definition reads: code points of each cleaned heading, innermost first. */
+function fieldByDefinition(path: readonly string[]): string {
+  const kept: string[] = [];
+  let budget = MAX_HEADING_FIELD_CHARS;
+  for (let i = path.length - 1; i >= 0 && budget > 0; i--) {
+    const points = Array.from(path[i]!.replace(/\S{65,}/gu, ' '));
+    kept.unshift(points.slice(0, budget).join(''));
+    budget -= points.length;
+  }
+  return kept.join('\n');
+}
+
+test('property: one maker over many paths that share headings gives each path its field by definition', () => {
+  const heading = fc.oneof(
+    fc.constantFrom('(a)', '§ 746.3 Iraq.', 'PART 746—EMBARGOES AND OTHER SPECIAL CONTROLS'),
+    fc.string({ unit: 'binary', maxLength: 90 }),
+    fc.string({ unit: 'grapheme', minLength: 60, maxLength: 200 }),
+    fc.string({
+      unit: fc.constantFrom('x', ' ', '\uD83D', '\uDE00', '\uD83D\uDE00'),
+      maxLength: 150,
+    }),
+  );
+  fc.assert(
+    fc.property(fc.array(fc.array(heading, { maxLength: 7 }), { maxLength: 12 }), (paths) => {
+      const field = headingFieldMaker();
+      for (const path of paths) expect(field(path)).toBe(fieldByDefinition(path));
+    }),
+    { numRuns: 300 },
+  );
 });
 
 test("property: ts_rank's weights stay within 0..1 and keep the heading-to-text ratio", () => {

@@ -14,7 +14,8 @@
 export const MAX_HEADING_FIELD_CHARS = 128;
 
 /** A run of this many non-space characters or more is no word a reader searches for. */
-const LONG_RUN = /\S{65,}/gu;
+const LONG_RUN_CHARS = 65;
+const LONG_RUN = new RegExp(`\\S{${LONG_RUN_CHARS},}`, 'gu');
 
 /**
  * The heading field of a chunk whose heading path is `path`, top heading
@@ -27,14 +28,54 @@ const LONG_RUN = /\S{65,}/gu;
  * 390 times the input's bytes.
  */
 export function headingFieldText(path: readonly string[]): string {
-  const kept: string[] = [];
-  let budget = MAX_HEADING_FIELD_CHARS;
-  for (let i = path.length - 1; i >= 0 && budget > 0; i--) {
-    const points = Array.from(path[i]!.replace(LONG_RUN, ' '));
-    kept.unshift(points.slice(0, budget).join(''));
-    budget -= points.length;
+  return headingFieldMaker()(path);
+}
+
+/**
+ * `headingFieldText` for many paths (a chunk set's): each heading is
+ * cleaned and its code points counted once, however many paths repeat it.
+ */
+export function headingFieldMaker(): (path: readonly string[]) => string {
+  const headings = new Map<string, { text: string; points: number }>();
+  const cleaned = (title: string) => {
+    let heading = headings.get(title);
+    if (heading === undefined) {
+      const text = title.length < LONG_RUN_CHARS ? title : title.replace(LONG_RUN, ' ');
+      heading = { text, points: codePoints(text) };
+      headings.set(title, heading);
+    }
+    return heading;
+  };
+  return (path) => {
+    const kept: string[] = [];
+    let budget = MAX_HEADING_FIELD_CHARS;
+    for (let i = path.length - 1; i >= 0 && budget > 0; i--) {
+      const { text, points } = cleaned(path[i]!);
+      kept.push(
+        points <= budget
+          ? text
+          : points === text.length
+            ? text.slice(0, budget)
+            : Array.from(text).slice(0, budget).join(''),
+      );
+      budget -= points;
+    }
+    return kept.reverse().join('\n');
+  };
+}
+
+function codePoints(text: string): number {
+  let points = text.length;
+  // a surrogate pair is two UTF-16 units for one code point (a lone surrogate counts as one, as in Array.from)
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      points--;
+      i++;
+    }
   }
-  return kept.join('\n');
+  return points;
 }
 
 /**

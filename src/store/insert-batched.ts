@@ -6,11 +6,6 @@ export interface BatchedInsert {
   rows: readonly (readonly unknown[])[];
   /** Appended to every statement, e.g. `ON CONFLICT DO NOTHING`. */
   suffix?: string;
-  /**
-   * Each column's value as SQL over bound `?`s (default `?`): a row holds
-   * one value per `?`, in order, so a column may be computed from several.
-   */
-  placeholders?: readonly string[];
 }
 
 export interface InsertLimits {
@@ -33,14 +28,8 @@ export async function insertBatched(
 ): Promise<number> {
   const { columns, rows } = insert;
   if (rows.length === 0) return 0;
-  const placeholders = insert.placeholders ?? columns.map(() => '?');
-  if (placeholders.length !== columns.length) {
-    throw new RangeError(
-      `insertBatched: ${placeholders.length} placeholders for ${columns.length} columns`,
-    );
-  }
-  const tuple = `(${placeholders.join(', ')})`;
-  const perRow = tuple.split('?').length - 1;
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const perRow = columns.length;
   for (const row of rows) {
     if (row.length !== perRow) {
       throw new RangeError(`insertBatched: row of ${row.length} values for ${perRow} parameters`);
@@ -49,7 +38,7 @@ export async function insertBatched(
   const head = `INSERT INTO ${insert.table} (${columns.join(', ')}) VALUES `;
   const suffix = insert.suffix ? ` ${insert.suffix}` : '';
   // SQLite: one prepared row statement per row beat multi-row statements, whose 32k parameters are gathered and spread per call.
-  if (executor.runEach) return executor.runEach(head + tuple + suffix, rows);
+  if (executor.runEach) return (await executor.runEach(head + tuple + suffix, rows)).changes;
   const perStatement = Math.max(
     1,
     Math.min(

@@ -1,38 +1,10 @@
 import type { ChunkSetWrite } from './chunk-set-store.js';
-import { headingFieldText } from './heading-field.js';
+import { headingFieldMaker } from './heading-field.js';
 import { insertBatched } from './insert-batched.js';
 import type { SectionRecord } from './section-record.js';
 import { storedHeadingPaths } from './section-rows.js';
 import type { WriteTx } from './sql-context.js';
 import type { RedirectInput } from './types.js';
-
-const CHUNK_INSERT_COLUMNS = [
-  'document_id',
-  'version_id',
-  'chunker_id',
-  'chunk_id',
-  'seq',
-  'json_pointer',
-  'chunk_index',
-  'total_chunks',
-  'text',
-  'char_start',
-  'char_end',
-  'byte_start',
-  'byte_end',
-  'tokens',
-  'section_id',
-  'heading_path',
-  'page',
-  'block_type',
-  'anchor',
-  'hash',
-  'node_start',
-  'node_end',
-  'node_hash',
-  'created_at',
-  'updated_at',
-] as const;
 
 const REDIRECT_INSERT_COLUMNS = [
   'document_id',
@@ -60,60 +32,20 @@ export async function insertChunkSet(
     [set.version_id, set.chunker_id, set.lineage_rev, set.rows.length, set.digest, w.now],
   );
   if (claimed.length === 0) return false;
-  const headingPaths = await storedHeadingPaths(w.tx, set.version_id, set.rows, set.sections);
-  const headings = set.rows.map((chunk) => headingFieldText(chunk.heading_path));
-  const indexColumn = w.dialect.sql.chunkIndexColumn;
-  const rows = set.rows.map((chunk, i) => [
-    set.document_id,
-    set.version_id,
-    set.chunker_id,
-    chunk.chunk_id,
-    chunk.seq,
-    chunk.json_pointer,
-    chunk.chunk_index,
-    chunk.total_chunks,
-    chunk.text,
-    chunk.char_start,
-    chunk.char_end,
-    chunk.byte_start,
-    chunk.byte_end,
-    chunk.tokens,
-    chunk.section_id,
-    headingPaths[i],
-    chunk.page,
-    chunk.block_type,
-    chunk.anchor,
-    chunk.hash,
-    chunk.node_start,
-    chunk.node_end,
-    chunk.node_hash,
-    w.now,
-    w.now,
-    ...(indexColumn === null ? [] : [chunk.text, headings[i]]),
-  ]);
-  await insertBatched(
+  const headingField = headingFieldMaker();
+  await w.dialect.sql.insertChunks(
     w.tx,
     {
-      table: 'chunks',
-      ...(indexColumn === null
-        ? { columns: CHUNK_INSERT_COLUMNS }
-        : {
-            columns: [...CHUNK_INSERT_COLUMNS, indexColumn.column],
-            placeholders: [...CHUNK_INSERT_COLUMNS.map(() => '?'), indexColumn.placeholder],
-          }),
-      rows,
+      document_id: set.document_id,
+      version_id: set.version_id,
+      chunker_id: set.chunker_id,
+      now: w.now,
+      chunks: set.rows,
+      heading_paths: await storedHeadingPaths(w.tx, set.version_id, set.rows, set.sections),
+      headings: set.rows.map((chunk) => headingField(chunk.heading_path)),
     },
     w.limits,
   );
-  await w.dialect.sql.afterChunksInserted(w.tx, {
-    version_id: set.version_id,
-    chunker_id: set.chunker_id,
-    chunks: set.rows.map((chunk, i) => ({
-      chunk_id: chunk.chunk_id,
-      text: chunk.text,
-      heading: headings[i]!,
-    })),
-  });
   return true;
 }
 

@@ -170,18 +170,20 @@ export async function storedHeadingPaths(
         ? firstRecordOfEachPath(written)
         : await readSections(executor, versionId, paths);
   const resolved = new Map<string, ResolvedSection | null>();
-  const joined = new Map<string, string | null>();
   return rows.map((row) => {
-    const full = JSON.stringify(row.heading_path);
-    if (row.section_id === null) return full;
-    let section = joined.get(row.section_id);
-    if (section === undefined) {
-      const found = resolveSection(records, row.section_id, resolved);
-      section = found === null ? null : JSON.stringify(found.heading_path);
-      joined.set(row.section_id, section);
+    if (row.section_id !== null && row.heading_path.length > 0) {
+      const section = resolveSection(records, row.section_id, resolved);
+      if (section !== null && samePath(section.heading_path, row.heading_path)) return '[]';
     }
-    return section === full && row.heading_path.length > 0 ? '[]' : full;
+    return JSON.stringify(row.heading_path);
   });
+}
+
+function samePath(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The records by `sect_path`, the first of a repeated path winning as the table's ON CONFLICT DO NOTHING keeps it. */

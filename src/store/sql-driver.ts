@@ -1,3 +1,5 @@
+import type { ChunkRows } from './chunk-rows.js';
+import type { InsertLimits } from './insert-batched.js';
 import type { LexicalQuery, StatementHook } from './types.js';
 
 /**
@@ -25,13 +27,11 @@ export interface DialectSql {
   /** The statement and parameters of one lexical query (FTS5 MATCH, or tsvector with BM25 weights). */
   lexicalSearchSql(query: LexicalQuery): { sql: string; params: unknown[] };
   /**
-   * A chunk column the insert itself fills for the lexical index, as SQL
-   * over two bound values, the chunk's text and its heading field
-   * (PostgreSQL's weighted tsvector); null where the index lies apart (FTS5).
+   * Inserts a chunk set's rows and indexes them for lexical search (FTS5
+   * rows beside them, or PostgreSQL's weighted tsvector column), in the
+   * caller's transaction, in statements within `limits`.
    */
-  readonly chunkIndexColumn: { column: string; placeholder: string } | null;
-  /** Index upkeep for a chunk set just inserted, in the inserting transaction. */
-  afterChunksInserted(tx: SqlExecutor, set: IndexedChunkSet): Promise<void>;
+  insertChunks(tx: SqlExecutor, set: ChunkRows, limits: InsertLimits): Promise<void>;
   /** Index upkeep before a document's chunks are deleted for good (`cairn rm --purge`), in the deleting transaction. */
   beforeChunksDeleted(tx: SqlExecutor, documentId: number): Promise<void>;
   /** Bytes the store takes on disk (SQLite: the database file's pages; PostgreSQL: the schema's tables with their indexes). */
@@ -63,14 +63,6 @@ export interface DialectSql {
   findVectorExtension(executor: SqlExecutor): Promise<VectorExtension | null>;
 }
 
-/** A chunk set just inserted, as the lexical index takes it. */
-export interface IndexedChunkSet {
-  version_id: number;
-  chunker_id: string;
-  /** Each chunk's ID with its text and heading field (`headingFieldText`). */
-  chunks: readonly { chunk_id: string; text: string; heading: string }[];
-}
-
 /** An installed vector extension: pgvector's, in the schema that holds its type. */
 export interface VectorExtension {
   name: 'pgvector';
@@ -83,11 +75,18 @@ export interface SqlExecutor {
   /** Runs a statement that returns no rows; resolves to the number of rows it changed. */
   run(sql: string, params?: readonly unknown[]): Promise<number>;
   /**
-   * Runs a one-row statement once per row, prepared once; resolves to the
-   * rows changed. Only where a call costs less than a statement (SQLite, in
-   * process): `insertBatched` uses it instead of multi-row statements.
+   * Runs a one-row statement once per row, prepared once. Only where a
+   * call costs less than a statement (SQLite, in process): `insertBatched`
+   * uses it instead of multi-row statements.
    */
-  runEach?(sql: string, rows: readonly (readonly unknown[])[]): Promise<number>;
+  runEach?(sql: string, rows: readonly (readonly unknown[])[]): Promise<RunEachResult>;
+}
+
+export interface RunEachResult {
+  /** Rows changed, all statements. */
+  changes: number;
+  /** After each row's statement, the row id SQLite last inserted: that row's own, when an INSERT inserted it. */
+  row_ids: number[];
 }
 
 /** A connection (or pool) with transactions; every error it throws is a `CairnError`. */

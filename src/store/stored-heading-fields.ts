@@ -1,4 +1,4 @@
-import { headingFieldText } from './heading-field.js';
+import { headingFieldMaker } from './heading-field.js';
 import { type ResolvedSection, resolveSection } from './section-record.js';
 import { readSectionsOf } from './section-rows.js';
 import type { SqlExecutor } from './sql-driver.js';
@@ -55,6 +55,7 @@ async function headingFieldsOf(
   });
   const records = await readSectionsOf(tx, wanted);
   const resolved = new Map<number, Map<string, ResolvedSection | null>>();
+  const headingField = headingFieldMaker();
   return rows.map((row, i) => {
     let path = paths[i]!;
     const versionId = Number(row.version_id);
@@ -70,7 +71,7 @@ async function headingFieldsOf(
     return {
       id: Number(row.id),
       text: String(row.text),
-      heading: headingFieldText(path),
+      heading: headingField(path),
       chunker_id: String(row.chunker_id),
     };
   });

@@ -1,6 +1,7 @@
 import type { Dialect } from '../sql-driver.js';
 import { checkPostgresStore } from './check-store.js';
-import { postgresLexicalSearchSql, WEIGHTED_TSVECTOR } from './lexical-search-sql.js';
+import { insertChunks } from './insert-chunks.js';
+import { postgresLexicalSearchSql } from './lexical-search-sql.js';
 
 export const POSTGRES_DIALECT: Dialect = {
   name: 'postgres',
@@ -11,9 +12,7 @@ export const POSTGRES_DIALECT: Dialect = {
   blocking_writes: false,
   sql: {
     lexicalSearchSql: postgresLexicalSearchSql,
-    chunkIndexColumn: { column: 'tsv', placeholder: WEIGHTED_TSVECTOR },
-    // The insert wrote each row's text-search vector (chunkIndexColumn).
-    afterChunksInserted: async () => {},
+    insertChunks,
     // The tsvector column goes with its row.
     beforeChunksDeleted: async () => {},
     async storeBytes(executor) {

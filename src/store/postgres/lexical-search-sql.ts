@@ -10,15 +10,13 @@ import type { LexicalQuery } from '../types.js';
 /**
  * A chunk's text-search vector, as SQL over its text and its heading field:
  * the text's words unlabelled (D, as before the heading field), the
- * heading's labelled B. The chunk insert writes it to `chunks.tsv` from
- * bound values (`WEIGHTED_TSVECTOR`); migration 010 adds the B part to the
- * vectors stored before.
+ * heading's labelled B. The chunk insert writes it to `chunks.tsv`
+ * (`insertChunks`); migration 010 adds the B part to the vectors stored
+ * before.
  */
 export function weightedTsvectorSql(text: string, heading: string): string {
   return `to_tsvector('english', ${text}) || setweight(to_tsvector('english', ${heading}), 'B')`;
 }
-
-export const WEIGHTED_TSVECTOR = weightedTsvectorSql('?::text', '?::text');
 
 /**
  * One lexical query over the stored tsvector: the terms travel as bound

@@ -1,7 +1,7 @@
 import { CairnError } from '../../errors.js';
 import type { Dialect } from '../sql-driver.js';
 import { checkSqliteStore } from './check-store.js';
-import { indexChunkSet, SQLITE_MAX_PARAMETERS } from './index-chunk-set.js';
+import { insertChunks, SQLITE_MAX_PARAMETERS } from './insert-chunks.js';
 import { sqliteLexicalSearchSql } from './lexical-search-sql.js';
 
 export const SQLITE_DIALECT: Dialect = {
@@ -12,9 +12,7 @@ export const SQLITE_DIALECT: Dialect = {
   blocking_writes: true,
   sql: {
     lexicalSearchSql: sqliteLexicalSearchSql,
-    // FTS5 keeps the index apart from the chunks table
-    chunkIndexColumn: null,
-    afterChunksInserted: indexChunkSet,
+    insertChunks,
     async beforeChunksDeleted(tx, documentId) {
       // contentless_delete (migration 009): a row is forgotten by its rowid alone
       await tx.run(

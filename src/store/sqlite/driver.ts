@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { CairnError, isCairnError } from '../../errors.js';
 import { makeFolderSync } from '../../make-folder.js';
 import { AsyncMutex } from '../async-mutex.js';
-import type { DriverOptions, SqlDriver, SqlExecutor } from '../sql-driver.js';
+import type { DriverOptions, RunEachResult, SqlDriver, SqlExecutor } from '../sql-driver.js';
 import { SQLITE_DIALECT } from './dialect.js';
 import { toSqliteStoreError } from './to-store-error.js';
 
@@ -145,19 +145,21 @@ class SqliteDriver implements SqlDriver {
     };
   }
 
-  async runEach(sql: string, rows: readonly (readonly unknown[])[]): Promise<number> {
+  async runEach(sql: string, rows: readonly (readonly unknown[])[]): Promise<RunEachResult> {
     let statement: Database.Statement | undefined;
     let changes = 0;
+    const rowIds = new Array<number>(rows.length);
     // A statement per row as far as the hook knows: a test may stop the process between any two.
-    for (const row of rows) {
-      const changed = this.call(sql, () => {
+    for (let i = 0; i < rows.length; i++) {
+      const result = this.call(sql, () => {
         statement ??= this.prepare(sql);
-        return statement.run(bind(row)).changes;
+        return statement.run(bind(rows[i]!));
       });
-      this.rows_written += changed;
-      changes += changed;
+      this.rows_written += result.changes;
+      changes += result.changes;
+      rowIds[i] = Number(result.lastInsertRowid);
     }
-    return changes;
+    return { changes, row_ids: rowIds };
   }
 
   async all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
@@ -276,10 +278,14 @@ class SqliteDriver implements SqlDriver {
   }
 }
 
-function bind(params: readonly unknown[]): unknown[] {
-  return params.map((value) =>
-    value === undefined ? null : typeof value === 'boolean' ? Number(value) : value,
-  );
+/** Values as SQLite binds them: a row that needs no change is bound as it is, not copied (an ingest binds millions). */
+function bind(params: readonly unknown[]): readonly unknown[] {
+  for (const value of params) {
+    if (value === undefined || typeof value === 'boolean') {
+      return params.map((v) => (v === undefined ? null : typeof v === 'boolean' ? Number(v) : v));
+    }
+  }
+  return params;
 }
 
 /**

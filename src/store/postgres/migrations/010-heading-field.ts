@@ -6,7 +6,7 @@ import { weightedTsvectorSql } from '../lexical-search-sql.js';
  * SQLite's migration 009 (see there): each chunk's heading field joins its
  * text in the lexical index, here as the tsvector's B-labelled words. The
  * vector is no longer generated from the row (the heading is not a column
- * of it): the chunk insert writes it (`WEIGHTED_TSVECTOR`), and the vectors
+ * of it): the chunk insert writes it (`insertChunks`), and the vectors
  * stored before get their heading's words here. The text's part is kept:
  * it is what `to_tsvector` gives the text, as the insert computes it.
  */

@@ -1,0 +1,47 @@
+import { CHUNK_INSERT_COLUMNS, type ChunkRows } from '../chunk-rows.js';
+import type { InsertLimits } from '../insert-batched.js';
+import type { SqlExecutor } from '../sql-driver.js';
+import { weightedTsvectorSql } from './lexical-search-sql.js';
+
+/**
+ * Chunks one statement inserts at most (unless `InsertLimits.max_rows` says
+ * fewer): its arrays are sent as text literals, so this bounds their size.
+ */
+const CHUNKS_PER_STATEMENT = 10_000;
+
+const PER_SET = CHUNK_INSERT_COLUMNS.filter((column) => column.per_set);
+const PER_CHUNK = CHUNK_INSERT_COLUMNS.filter((column) => !column.per_set);
+
+/**
+ * One statement for a batch: the values the set shares bound once, each
+ * per-chunk column as one array, unnested into rows, and each row's
+ * weighted tsvector computed from its unnested text and heading field, so
+ * a chunk's text travels once and the statement has a handful of
+ * parameters. `unnest` yields the arrays in order, so the row ids follow
+ * the chunks' order as a multi-row VALUES gives them.
+ */
+const INSERT_CHUNKS =
+  `INSERT INTO chunks (${CHUNK_INSERT_COLUMNS.map((column) => column.name).join(', ')}, tsv) ` +
+  `SELECT ${CHUNK_INSERT_COLUMNS.map((column) => (column.per_set ? `?::${column.pg_type}` : `u.${column.name}`)).join(', ')}, ` +
+  `${weightedTsvectorSql('u.text', 'u.heading')} ` +
+  `FROM unnest(${[...PER_CHUNK.map((column) => `?::${column.pg_type}[]`), '?::text[]'].join(', ')}) ` +
+  `AS u(${[...PER_CHUNK.map((column) => column.name), 'heading'].join(', ')})`;
+
+/** Inserts a chunk set's rows with their text-search vectors, in the caller's transaction. */
+export async function insertChunks(
+  tx: SqlExecutor,
+  set: ChunkRows,
+  limits: InsertLimits,
+): Promise<void> {
+  const shared = PER_SET.map((column) => column.value(set, 0));
+  const perStatement = Math.max(1, Math.min(CHUNKS_PER_STATEMENT, limits.max_rows ?? Infinity));
+  for (let at = 0; at < set.chunks.length; at += perStatement) {
+    const end = Math.min(set.chunks.length, at + perStatement);
+    const arrays = PER_CHUNK.map((column) => {
+      const values = new Array<unknown>(end - at);
+      for (let i = at; i < end; i++) values[i - at] = column.value(set, i);
+      return values;
+    });
+    await tx.run(INSERT_CHUNKS, [...shared, ...arrays, set.headings.slice(at, end)]);
+  }
+}
