@@ -32,7 +32,8 @@ export class PieceTable {
   /** True once any piece is inexact: ranges over them are recounted. */
   private inexact = false;
   private ends: Uint32Array;
-  private cum: Float64Array;
+  /** Running token counts: a unit is at most three UTF-8 bytes, a byte at most a token, so 32 bits hold any string's. */
+  private cum: Uint32Array;
   private flags: Uint8Array;
   /** text[start16, end16), which the pieces were split from. */
   private readonly slice: string;
@@ -49,7 +50,7 @@ export class PieceTable {
     this.counter = counter;
     const capacity = Math.max(16, Math.ceil((end16 - start16) / 3));
     this.ends = new Uint32Array(capacity);
-    this.cum = new Float64Array(capacity);
+    this.cum = new Uint32Array(capacity);
     this.flags = new Uint8Array(capacity);
   }
 
