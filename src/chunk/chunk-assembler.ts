@@ -31,6 +31,9 @@ export class ChunkAssembler {
   /** Built on the first chunk that starts inside a table: most texts never need it. */
   private offsets: OffsetIndex | null = null;
   private readonly headers = new Map<number, TableHeader | null>();
+  /** The context of the last section a chunk was in: chunks arrive in order, a section's together. */
+  private contextSection = -1;
+  private context = '';
 
   constructor(source: ChunkSource, options: { includeHeaders: boolean; limits: ChunkLimits }) {
     this.text = source.text;
@@ -125,7 +128,7 @@ export class ChunkAssembler {
       chunk.sect_path = section.sect_path;
       chunk.heading_path = section.heading_path;
       if (this.includeHeaders && section.heading_path.length > 0) {
-        context.push(section.heading_path.join(' > '));
+        context.push(this.headingContext(section));
       }
     }
     chunk.page = pageAt(doc, span.start);
@@ -141,7 +144,16 @@ export class ChunkAssembler {
     chunk.block_types = types;
     const header = this.splitTableHeader(doc, chunk);
     if (header !== null) context.push(header);
-    if (context.length > 0) chunk.context = context.join('\n');
+    if (context.length > 0) chunk.context = context.length === 1 ? context[0]! : context.join('\n');
+  }
+
+  /** A section's heading path as chunk context: one string for all the chunks of the section. */
+  private headingContext(section: Section): string {
+    if (this.contextSection !== section.index) {
+      this.contextSection = section.index;
+      this.context = section.heading_path.join(' > ');
+    }
+    return this.context;
   }
 
   /** The header row of the table a chunk starts inside, past that row (a later part of a split table). */

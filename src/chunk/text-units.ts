@@ -35,13 +35,18 @@ export function toChunkSource(input: CairnDocument | string): ChunkSource {
  */
 export function textUnits(source: ChunkSource, includeFurniture = false): TextUnit[] {
   const nodes = source.doc?.json_nodes ?? [];
-  const index = new OffsetIndex(source.text);
+  // a pass over the whole text: only built for a model with spans to convert
+  let offsets: OffsetIndex | null = null;
+  const index = (): OffsetIndex => {
+    offsets ??= new OffsetIndex(source.text);
+    return offsets;
+  };
   const units: TextUnit[] =
     nodes.length === 0
       ? [{ start16: 0, end16: source.text.length }]
       : nodes.map((node) => ({
-          start16: index.index16(node.span.start),
-          end16: index.index16(node.span.end),
+          start16: index().index16(node.span.start),
+          end16: index().index16(node.span.end),
           json_pointer: node.json_pointer,
           node_start: node.span.start,
         }));
@@ -50,11 +55,14 @@ export function textUnits(source: ChunkSource, includeFurniture = false): TextUn
 }
 
 /** The `furniture` blocks of the model, in UTF-16 indices, in text order. */
-function furnitureRanges(doc: CairnDocument | null, index: OffsetIndex): Range16[] {
+function furnitureRanges(doc: CairnDocument | null, index: () => OffsetIndex): Range16[] {
   const ranges: Range16[] = [];
   for (const block of doc?.blocks ?? []) {
     if (!isFurniture(block)) continue;
-    ranges.push({ start16: index.index16(block.span.start), end16: index.index16(block.span.end) });
+    ranges.push({
+      start16: index().index16(block.span.start),
+      end16: index().index16(block.span.end),
+    });
   }
   return ranges;
 }

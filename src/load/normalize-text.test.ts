@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeText } from './normalize-text.js';
+import { joinHyphenated, normalizeText } from './normalize-text.js';
 
 describe('normalizeText', () => {
   it('forgives composition and whitespace differences', () => {
@@ -9,6 +10,35 @@ describe('normalizeText', () => {
   it('joins words hyphenated across a line break, but not real hyphens', () => {
     expect(normalizeText('regu-\nlation and multi-agent')).toBe('regulation and multi-agent');
     expect(normalizeText('Anglo-\nSaxon')).toBe('Anglo- Saxon');
+  });
+
+  it('joins hyphenated words exactly as the one regular expression does', () => {
+    // letters and lower-case letters in and out of the BMP, lone surrogate halves, the blanks
+    const pieces = [
+      'a',
+      'B',
+      'é',
+      '\u{1D49C}',
+      '\u{1D4B6}',
+      '\ud835',
+      '\udcb6',
+      '-',
+      ' ',
+      '\t',
+      '\r',
+      '\n',
+      '1',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (units) => {
+        const text = units.join('');
+        expect(joinHyphenated(text)).toBe(
+          text.replace(/(\p{L})-[ \t]*\r?\n[ \t]*(\p{Ll})/gu, '$1$2'),
+        );
+      }),
+      { numRuns: 5000 },
+    );
+    expect(joinHyphenated('x-\ny-\nz')).toBe('xy-\nz');
   });
 
   it('drops running headers and footers of paged text', () => {

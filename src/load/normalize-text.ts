@@ -9,8 +9,50 @@ import { collapseWhitespace } from './collapse-whitespace.js';
 export function normalizeText(canonical: string): string {
   let text = canonical.includes('\f') ? dropRunningLines(canonical) : canonical;
   text = text.normalize('NFC');
-  text = text.replace(/(\p{L})-[ \t]*\r?\n[ \t]*(\p{Ll})/gu, '$1$2');
+  text = joinHyphenated(text);
   return collapseWhitespace(text).trim();
+}
+
+/** A hyphen at a line's end and the line break and blanks around it: where a hyphenated word may be cut. */
+const HYPHEN_BREAK = /-[ \t]*\r?\n[ \t]*/g;
+const LETTER = /^\p{L}$/u;
+const LOWER = /^\p{Ll}$/u;
+
+/**
+ * `text.replace(/(\p{L})-[ \t]*\r?\n[ \t]*(\p{Ll})/gu, '$1$2')`, searched
+ * from the hyphens: the pattern opens with a letter class, so the engine
+ * tried it at every character of the text.
+ * As there, a lower-case letter that ended one join cannot begin the next.
+ */
+export function joinHyphenated(text: string): string {
+  const parts: string[] = [];
+  let copied = 0;
+  let consumed = 0;
+  HYPHEN_BREAK.lastIndex = 0;
+  for (let m = HYPHEN_BREAK.exec(text); m !== null; m = HYPHEN_BREAK.exec(text)) {
+    const hyphen = m.index;
+    const end = hyphen + m[0].length;
+    const pair =
+      hyphen >= 2 && isLow(text.charCodeAt(hyphen - 1)) && isHigh(text.charCodeAt(hyphen - 2));
+    const letterStart = hyphen - (pair ? 2 : 1);
+    if (letterStart < consumed || !LETTER.test(text.slice(letterStart, hyphen))) continue;
+    const next = text.codePointAt(end);
+    if (next === undefined || !LOWER.test(String.fromCodePoint(next))) continue;
+    parts.push(text.slice(copied, hyphen));
+    copied = end;
+    consumed = end + (next > 0xffff ? 2 : 1);
+  }
+  if (parts.length === 0) return text;
+  parts.push(text.slice(copied));
+  return parts.join('');
+}
+
+function isHigh(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
+
+function isLow(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
 /** A running line: the same (digits folded) first or last line on at least half of 3+ pages. */

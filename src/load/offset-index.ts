@@ -2,7 +2,7 @@ import { CairnError } from '../errors.js';
 import type { Span } from '../types.js';
 
 /** UTF-16 units between checkpoints: a conversion walks at most this many units. */
-const STRIDE = 64;
+const STRIDE = 16;
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
@@ -42,32 +42,44 @@ export class OffsetIndex {
     const byteAt = new Float64Array(slots);
     let cp = 0;
     let bytes = 0;
-    for (let i = 0; i < text.length; i++) {
-      if (i % STRIDE === 0) {
-        cpAt[i / STRIDE] = cp;
-        byteAt[i / STRIDE] = bytes;
+    let i = 0;
+    let slot = 0;
+    /** Moves over ASCII up to `to16`, one unit one code point one byte, recording the checkpoints it passes. */
+    const ascii = (to16: number): void => {
+      for (; slot * STRIDE <= to16 && slot < slots; slot++) {
+        cpAt[slot] = cp + (slot * STRIDE - i);
+        byteAt[slot] = bytes + (slot * STRIDE - i);
       }
-      const unit = text.charCodeAt(i);
-      if (unit < 0x80) {
-        cp++;
-        bytes++;
-      } else if (unit < 0x800) {
-        cp++;
-        bytes += 2;
-      } else if (isHigh(unit) && isLow(text.charCodeAt(i + 1))) {
-        cp++;
-        bytes += 4;
-      } else if (isLow(unit) && i > 0 && isHigh(text.charCodeAt(i - 1))) {
-        // second half of a pair: counted with its high surrogate
-      } else {
-        cp++;
-        bytes += 3;
+      cp += to16 - i;
+      bytes += to16 - i;
+      i = to16;
+    };
+    // ASCII runs are skipped by a native search; only the other characters are looked at
+    const nonAscii = /[^\x00-\x7f]+/g;
+    for (let run = nonAscii.exec(text); run !== null; run = nonAscii.exec(text)) {
+      ascii(run.index);
+      for (const end = run.index + run[0].length; i < end; i++) {
+        if (i % STRIDE === 0) {
+          cpAt[i / STRIDE] = cp;
+          byteAt[i / STRIDE] = bytes;
+          slot = i / STRIDE + 1;
+        }
+        const unit = text.charCodeAt(i);
+        if (unit < 0x800) {
+          cp++;
+          bytes += 2;
+        } else if (isHigh(unit) && isLow(text.charCodeAt(i + 1))) {
+          cp++;
+          bytes += 4;
+        } else if (isLow(unit) && i > 0 && isHigh(text.charCodeAt(i - 1))) {
+          // second half of a pair: counted with its high surrogate
+        } else {
+          cp++;
+          bytes += 3;
+        }
       }
     }
-    if (text.length % STRIDE === 0) {
-      cpAt[text.length / STRIDE] = cp;
-      byteAt[text.length / STRIDE] = bytes;
-    }
+    ascii(text.length);
     this.cpAt = cpAt;
     this.byteAt = byteAt;
     this.length = cp;

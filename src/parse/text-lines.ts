@@ -12,14 +12,24 @@ function isLineBreak(unit: number): boolean {
 
 /** Lines split on CRLF, LF, lone CR, U+2028 and U+2029; no empty line after a final break. */
 export function* lines(text: string, from16 = 0, to16 = text.length): Generator<Line> {
-  let start16 = from16;
-  while (start16 < to16) {
-    let end16 = start16;
-    while (end16 < to16 && !isLineBreak(text.charCodeAt(end16))) end16++;
+  for (let start16 = from16; start16 < to16; ) {
+    const end16 = lineEnd(text, start16, to16);
     yield { start16, end16 };
-    const crlf = text.charCodeAt(end16) === 13 && text.charCodeAt(end16 + 1) === 10;
-    start16 = end16 + (crlf ? 2 : 1);
+    start16 = nextLineStart(text, end16);
   }
+}
+
+/** Where the line from `start16` ends: at its terminator, or at `to16`. */
+export function lineEnd(text: string, start16: number, to16: number): number {
+  let end16 = start16;
+  while (end16 < to16 && !isLineBreak(text.charCodeAt(end16))) end16++;
+  return end16;
+}
+
+/** Where the line after one ending at `end16` starts (past a CRLF as one break). */
+export function nextLineStart(text: string, end16: number): number {
+  const crlf = text.charCodeAt(end16) === 13 && text.charCodeAt(end16 + 1) === 10;
+  return end16 + (crlf ? 2 : 1);
 }
 
 /** Looks at the line's own characters only: a scan to the next non-space would be quadratic on blank runs. */

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { CairnError } from '../../errors.js';
+import { detached } from './detached.js';
 import type { TokenCounter } from './token-counter.js';
 
 export const GPT_ENCODINGS = ['cl100k_base', 'o200k_base'] as const;
@@ -106,14 +107,16 @@ function loadCounter(encoding: GptEncodingName): LoadedCounter {
     );
   }
   // a small memo in front of the 100k-entry rank map: the pieces a corpus repeats fit in
-  // the CPU cache and skip the second lookup of the merge cache; filled once, never evicted
+  // the CPU cache and skip the second lookup of the merge cache; filled once, never evicted.
+  // Both caches keep their keys, so each gets a copy detached from the text it was cut from.
   const memo = new Map<string, number>();
   const pieceTokens = (piece: string): number => {
     let tokens = memo.get(piece);
     if (tokens === undefined) {
-      tokens =
-        core.getBpeRankFromString(piece) === undefined ? core.bytePairEncode(piece).length : 1;
-      if (memo.size < MEMO_SIZE && piece.length <= MEMO_PIECE_UNITS) memo.set(piece, tokens);
+      const known = core.getBpeRankFromString(piece) !== undefined;
+      tokens = known ? 1 : core.bytePairEncode(detached(piece)).length;
+      if (memo.size < MEMO_SIZE && piece.length <= MEMO_PIECE_UNITS)
+        memo.set(detached(piece), tokens);
     }
     return tokens;
   };

@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CairnError } from '../../errors.js';
 import { fileError } from '../../load/file-error.js';
+import { detached } from './detached.js';
 import type { TokenCounter } from './token-counter.js';
 
 interface HfTokenizer {
@@ -81,7 +82,7 @@ export function hfTokenCounter(path: string): TokenCounter {
       if (tokens === undefined) {
         tokens = count(piece);
         if (cache.size >= PIECE_CACHE_SIZE) cache.clear();
-        cache.set(piece, tokens);
+        cache.set(detached(piece), tokens);
       }
       return tokens;
     },

@@ -32,17 +32,25 @@ export class PieceTable {
   /** True once any piece is inexact: ranges over them are recounted. */
   private inexact = false;
   private ends: Uint32Array;
-  private cum: Float64Array;
+  /** Running token counts: a unit is at most three UTF-8 bytes, a byte at most a token, so 32 bits hold any string's. */
+  private cum: Uint32Array;
   private flags: Uint8Array;
+  /** text[start16, end16), which the pieces were split from. */
+  private readonly slice: string;
+  /** Range starts inside a piece, by UTF-16 index: where their split met the table's. */
+  private readonly heads = new Map<number, HeadSync>();
+  /** Range ends inside a piece or after whitespace ones, by UTF-16 index: the tokens from the boundary before. */
+  private readonly tails = new Map<number, { from16: number; tokens: number }>();
 
   private constructor(text: string, start16: number, end16: number, counter: TokenCounter) {
     this.text = text;
+    this.slice = start16 === 0 && end16 === text.length ? text : text.slice(start16, end16);
     this.start16 = start16;
     this.end16 = end16;
     this.counter = counter;
     const capacity = Math.max(16, Math.ceil((end16 - start16) / 3));
     this.ends = new Uint32Array(capacity);
-    this.cum = new Float64Array(capacity);
+    this.cum = new Uint32Array(capacity);
     this.flags = new Uint8Array(capacity);
   }
 
@@ -63,7 +71,7 @@ export class PieceTable {
     const { counter } = options;
     const text = graphemes.text;
     const table = new PieceTable(text, start16, end16, counter);
-    const slice = start16 === 0 && end16 === text.length ? text : text.slice(start16, end16);
+    const slice = table.slice;
     const exactFlag = counter.exact ? 0 : INEXACT_PIECE;
     let at = start16;
     // the pending run of pieces, from `from`, not yet ending on a cluster boundary
@@ -148,28 +156,13 @@ export class PieceTable {
   count(a16: number, b16: number): number {
     if (b16 <= a16) return 0;
     const text = this.text;
-    if (!this.counter.exact || this.length === 0) return this.counter.count(text.slice(a16, b16));
-    // head: tokenize from a16 until the split falls back in step with the table
-    let first = this.pieceAt(a16);
-    let head = 0;
-    if (this.pieceStart(first) !== a16) {
-      const chunk = text.slice(a16, b16);
-      let synced = false;
-      for (const match of chunk.matchAll(this.counter.splitPattern)) {
-        head += this.counter.pieceTokens(match[0]);
-        const at = a16 + match.index! + match[0].length;
-        if (at >= b16) break;
-        const piece = this.pieceAt(at);
-        if (this.pieceStart(piece) === at) {
-          first = piece;
-          synced = true;
-          break;
-        }
-      }
-      if (!synced) return head;
-    }
+    if (!this.counter.exact || this.length === 0 || b16 > this.end16)
+      return this.counter.count(text.slice(a16, b16));
+    const head = this.headAt(a16, b16);
+    if (head === null) return this.counter.count(text.slice(a16, b16));
+    const first = head.first;
     // tail: the last boundary at or before b16 that follows a piece with a non-space character
-    let end = this.pieceAt(b16 - 1);
+    const end = this.pieceAt(b16 - 1);
     let stop = this.pieceEnd(end) === b16 ? end + 1 : end;
     while (stop > first && this.isWhitespace(stop - 1)) stop--;
     if (this.inexact) {
@@ -177,10 +170,53 @@ export class PieceTable {
         if (this.isInexact(i)) return this.counter.count(text.slice(a16, b16));
       }
     }
-    const tailStart = this.pieceStart(stop);
-    const tail = tailStart < b16 ? this.counter.count(text.slice(tailStart, b16)) : 0;
-    end = stop - 1;
-    return head + this.sum(first, end) + tail;
+    return head.tokens + this.sum(first, stop - 1) + this.tailFrom(this.pieceStart(stop), b16);
+  }
+
+  /**
+   * Where a range from `a16` falls back in step with the table: the first
+   * piece it shares and the tokens before it, or null when that is not
+   * before `b16` (the range is then tokenized whole). Splitting from `a16`
+   * agrees with splitting text[a16, b16) on every piece that ends before
+   * `b16` (the pattern reads at most one unit past a piece), so a sync found
+   * for one range holds for every longer one: each block edge is tokenized
+   * once, however many windows start there.
+   */
+  private headAt(a16: number, b16: number): HeadSync | null {
+    const piece = this.pieceAt(a16);
+    if (this.pieceStart(piece) === a16) return { first: piece, sync16: a16, tokens: 0 };
+    const known = this.heads.get(a16);
+    if (known !== undefined) return known.sync16 < b16 ? known : null;
+    const pattern = stickyPattern(this.counter.splitPattern);
+    const slice = this.slice;
+    let offset = a16 - this.start16;
+    pattern.lastIndex = offset;
+    let tokens = 0;
+    while (pattern.test(slice)) {
+      const next = pattern.lastIndex;
+      if (next <= offset) break;
+      tokens += this.counter.pieceTokens(slice.slice(offset, next));
+      offset = next;
+      const at = this.start16 + next;
+      if (at >= b16) break;
+      const synced = this.pieceAt(at);
+      if (this.pieceStart(synced) === at) {
+        const sync: HeadSync = { first: synced, sync16: at, tokens };
+        this.heads.set(a16, sync);
+        return sync;
+      }
+    }
+    return null;
+  }
+
+  /** Tokens of text[from16, b16): a range's end, inside a piece or after whitespace ones; once per pair. */
+  private tailFrom(from16: number, b16: number): number {
+    if (from16 >= b16) return 0;
+    const known = this.tails.get(b16);
+    if (known !== undefined && known.from16 === from16) return known.tokens;
+    const tokens = this.counter.count(this.text.slice(from16, b16));
+    this.tails.set(b16, { from16, tokens });
+    return tokens;
   }
 
   private push(end16: number, tokens: number, flags: number): void {
@@ -226,6 +262,12 @@ export class PieceTable {
     this.cum = doubled(this.cum);
     this.flags = doubled(this.flags);
   }
+}
+
+interface HeadSync {
+  first: number;
+  sync16: number;
+  tokens: number;
 }
 
 const stickyPatterns = new WeakMap<RegExp, RegExp>();

@@ -8,7 +8,7 @@ function nest(...designators: string[]): string[] {
   const nesting = new DesignatorNesting();
   const path: string[] = [];
   return tokens.map((token, i) => {
-    const { level, kind } = nesting.place(token, tokens.slice(i + 1));
+    const { level, kind } = nesting.place(token, tokens, i + 1);
     path.length = level;
     path.push(`${token.text}:${kind}`);
     return path.join('');

@@ -52,11 +52,11 @@ export class DesignatorNesting {
   }
 
   /**
-   * Where `token` goes; `following` are the designators after it in the
+   * Where `token` goes; `all[next..]` are the designators after it in the
    * section: the first `LOOKAHEAD` are placed on trial, the first
    * `SIBLING_REACH` searched for a first child's second sibling.
    */
-  place(token: DesignatorToken, following: readonly DesignatorToken[] = []): Placement {
+  place(token: DesignatorToken, all: readonly DesignatorToken[] = [], next = 0): Placement {
     const shallow = (p: Placement): boolean => p.level < MAX_DEPTH;
     let candidates = [
       ...strictPlacements(this.stack, token),
@@ -65,8 +65,9 @@ export class DesignatorNesting {
     if (candidates.length === 0) candidates = loosePlacements(this.stack, token).filter(shallow);
     let chosen = candidates[0] ?? lastResort(this.stack, token);
     if (candidates.length > 1) {
-      const window = following.slice(0, LOOKAHEAD);
-      const reach = following.slice(0, SIBLING_REACH);
+      // copied only here: most designators have one place, and the reach is long
+      const window = all.slice(next, next + LOOKAHEAD);
+      const reach = all.slice(next, next + SIBLING_REACH);
       let best = -1;
       for (const p of candidates) {
         const lone = this.isLoneChild(p, reach);

@@ -27,7 +27,7 @@ export interface DesignatorToken {
   start16: number;
   end16: number;
   /** Every kind the token can be with its ordinal value; `(i)` is both a letter (9) and a roman (1). */
-  readings: DesignatorReading[];
+  readings: readonly DesignatorReading[];
 }
 
 /** The kind a paragraph of `kind` gives its children, if any; `null` is the `§` itself. */
@@ -118,11 +118,13 @@ const DASH_BEFORE_TOKEN = /—[ \t]*(?=\()/y;
  * order: `(b)  (1) BIS controls` gives `(b)` and `(1)`, and so does
  * `(b) —(1) BIS` (the dash is what is left of a dropped paragraph heading).
  * `body16` is where the text after them starts. A parenthesis that is no
- * designator (`(see`, `(ILS)`) ends the run.
+ * designator (`(see`, `(ILS)`) ends the run. `memo` keeps the readings of
+ * each designator as written, for a caller that reads many lines.
  */
 export function readDesignators(
   text: string,
   from16: number,
+  memo?: Map<string, readonly DesignatorReading[]>,
 ): { tokens: DesignatorToken[]; body16: number } {
   const tokens: DesignatorToken[] = [];
   let body16 = from16;
@@ -136,9 +138,13 @@ export function readDesignators(
     TOKEN.lastIndex = at;
     const match = TOKEN.exec(text);
     if (!match) break;
-    const readings = rangeReadings(match[1]!, match[2], { strictEnd: false });
-    if (readings.length === 0) break;
     const written = match[0].trimEnd();
+    let readings = memo?.get(written);
+    if (readings === undefined) {
+      readings = rangeReadings(match[1]!, match[2], { strictEnd: false });
+      memo?.set(written, readings);
+    }
+    if (readings.length === 0) break;
     tokens.push({ text: written, start16: at, end16: at + written.length, readings });
     at += match[0].length;
     body16 = at;

@@ -7,9 +7,9 @@ import { frontMatterTitle } from '../markdown/front-matter-title.js';
 import { headingTitle } from '../markdown/heading-title.js';
 import type { TopBlock } from '../markdown/top-blocks.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
-import { lines } from '../text-lines.js';
-import { type DesignatorToken, readDesignators } from './designator.js';
-import { DesignatorNesting, SIBLING_REACH } from './designator-nesting.js';
+import { lineEnd, nextLineStart } from '../text-lines.js';
+import { type DesignatorReading, type DesignatorToken, readDesignators } from './designator.js';
+import { DesignatorNesting } from './designator-nesting.js';
 import { headingKey, isTitleLineOf, type LineSpan, lastLine } from './title-line.js';
 
 /** Subparts have no Markdown heading in the export; they rank between the part (3) and its sections (4). */
@@ -65,6 +65,8 @@ class EcfrReader {
   private readonly nesting = new DesignatorNesting();
   /** Title lines claimed by the heading that follows them, by the heading's node index. */
   private readonly titles = new Map<number, LineSpan>();
+  /** The readings of each designator as written, read once per document. */
+  private readonly readings = new Map<string, readonly DesignatorReading[]>();
 
   constructor(
     private readonly builder: DocumentBuilder,
@@ -129,17 +131,19 @@ class EcfrReader {
   /** Indented regulation text: one block per line, designators opening nested sections. */
   private regulationText(from16: number, to16: number): void {
     const found: RegulationLine[] = [];
-    for (const line of lines(this.text, from16, to16)) {
-      let start16 = line.start16;
-      let end16 = line.end16;
-      while (start16 < end16 && isBlank(this.text.charCodeAt(start16))) start16++;
-      while (end16 > start16 && isBlank(this.text.charCodeAt(end16 - 1))) end16--;
+    const text = this.text;
+    for (let line16 = from16; line16 < to16; ) {
+      const lineEnd16 = lineEnd(text, line16, to16);
+      let start16 = line16;
+      let end16 = lineEnd16;
+      line16 = nextLineStart(text, lineEnd16);
+      while (start16 < end16 && isBlank(text.charCodeAt(start16))) start16++;
+      while (end16 > start16 && isBlank(text.charCodeAt(end16 - 1))) end16--;
       if (start16 === end16) continue;
-      SUBPART.lastIndex = start16;
-      const subpart = SUBPART.test(this.text) && SUBPART.lastIndex <= end16;
+      const subpart = isSubpartLine(text, start16, end16);
       const { tokens, body16 } = subpart
         ? { tokens: [], body16: start16 }
-        : readDesignators(this.text, start16);
+        : readDesignators(text, start16, this.readings);
       found.push({ start16, end16, subpart, tokens, body16: Math.min(body16, end16) });
     }
     const all = found.flatMap((l) => l.tokens);
@@ -161,8 +165,8 @@ class EcfrReader {
         // Every section a line's designators open starts at its first one: `(b)(1) BIS
         // controls...` is the text of (b)(1), and (b) holds nothing of its own on that line.
         for (const token of line.tokens) {
-          const { level } = this.nesting.place(token, all.slice(t + 1, t + 1 + SIBLING_REACH));
           t++;
+          const { level } = this.nesting.place(token, all, t);
           this.builder.section({
             rank: DESIGNATOR_RANK + level,
             title: token.text,
@@ -182,6 +186,12 @@ class EcfrReader {
         this.builder.block({ type: 'paragraph', start16: line.body16, end16: line.end16 });
     }
   }
+}
+
+function isSubpartLine(text: string, start16: number, end16: number): boolean {
+  if (text.charCodeAt(start16) !== 0x53 /* S */) return false;
+  SUBPART.lastIndex = start16;
+  return SUBPART.test(text) && SUBPART.lastIndex <= end16;
 }
 
 function isBlank(c: number): boolean {

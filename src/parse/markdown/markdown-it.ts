@@ -40,6 +40,7 @@ MARKDOWN.use(math, {
 recordLines('reference', 'reference');
 recordLines('footnote_def', null);
 keepTableLinesOnly();
+keepCodeLinesOnly();
 MARKDOWN.core.ruler.enableOnly(['normalize', 'block']);
 
 /** A block rule of `MARKDOWN` by name, with the rules it may interrupt. */
@@ -95,4 +96,25 @@ function keepTableLinesOnly(): void {
     }
   };
   MARKDOWN.block.ruler.at('table', linesOnly, { alt });
+}
+
+/**
+ * Indented code without its text: markdown-it copies every code block's
+ * lines into its token, and cairn reads a block's lines, never that copy.
+ * The eCFR indents its regulation text, so the copies were most of the
+ * document again, held until the block parse ended. While the rule runs,
+ * reading lines gives an empty string; the rule decides what is code as before.
+ */
+function keepCodeLinesOnly(): void {
+  const { fn: code, alt } = blockRule('code');
+  const linesOnly: BlockRule = (state, startLine, endLine, silent) => {
+    const getLines = state.getLines;
+    state.getLines = () => '';
+    try {
+      return code(state, startLine, endLine, silent);
+    } finally {
+      state.getLines = getLines;
+    }
+  };
+  MARKDOWN.block.ruler.at('code', linesOnly, { alt });
 }
