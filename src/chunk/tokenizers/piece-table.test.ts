@@ -56,6 +56,21 @@ describe('piece table', () => {
     );
   });
 
+  it('counts a range ending where a run of spaces meets a word as the range alone reads', () => {
+    // split past the range, the run's last space goes with the word; the range's own split keeps it
+    const text = `${' '.repeat(26)}the the `;
+    const table = PieceTable.scan(new Graphemes(text), 0, text.length, {
+      counter,
+      maxPieceTokens: 16,
+      windowUnits: 8,
+    });
+    for (let a = 0; a < text.length; a++) {
+      for (let b = text.length; b > a; b--) {
+        expect(table.count(a, b), `${a}..${b}`).toBe(cl100kCount(text.slice(a, b)));
+      }
+    }
+  });
+
   it('covers the text with pieces that end on grapheme boundaries', () => {
     const text = `${'e\u0301'.repeat(20)} 👩‍👩‍👧 ${'a'.repeat(1000)} x`;
     const graphemes = new Graphemes(text);

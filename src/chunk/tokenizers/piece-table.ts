@@ -35,16 +35,11 @@ export class PieceTable {
   /** Running token counts: a unit is at most three UTF-8 bytes, a byte at most a token, so 32 bits hold any string's. */
   private cum: Uint32Array;
   private flags: Uint8Array;
-  /** text[start16, end16), which the pieces were split from. */
-  private readonly slice: string;
-  /** Range starts inside a piece, by UTF-16 index: where their split met the table's. */
-  private readonly heads = new Map<number, HeadSync>();
   /** Range ends inside a piece or after whitespace ones, by UTF-16 index: the tokens from the boundary before. */
   private readonly tails = new Map<number, { from16: number; tokens: number }>();
 
   private constructor(text: string, start16: number, end16: number, counter: TokenCounter) {
     this.text = text;
-    this.slice = start16 === 0 && end16 === text.length ? text : text.slice(start16, end16);
     this.start16 = start16;
     this.end16 = end16;
     this.counter = counter;
@@ -71,7 +66,7 @@ export class PieceTable {
     const { counter } = options;
     const text = graphemes.text;
     const table = new PieceTable(text, start16, end16, counter);
-    const slice = table.slice;
+    const slice = start16 === 0 && end16 === text.length ? text : text.slice(start16, end16);
     const exactFlag = counter.exact ? 0 : INEXACT_PIECE;
     let at = start16;
     // the pending run of pieces, from `from`, not yet ending on a cluster boundary
@@ -176,35 +171,29 @@ export class PieceTable {
   /**
    * Where a range from `a16` falls back in step with the table: the first
    * piece it shares and the tokens before it, or null when that is not
-   * before `b16` (the range is then tokenized whole). Splitting from `a16`
-   * agrees with splitting text[a16, b16) on every piece that ends before
-   * `b16` (the pattern reads at most one unit past a piece), so a sync found
-   * for one range holds for every longer one: each block edge is tokenized
-   * once, however many windows start there.
+   * before `b16` (the range is then tokenized whole). The range's own text
+   * is split, not the table's: a whitespace piece's end depends on what
+   * follows its run (`\s+(?!\S)` gives a run's last space to the next word),
+   * so a split that reads past `b16` can end a piece where the range's own
+   * split does not.
    */
   private headAt(a16: number, b16: number): HeadSync | null {
     const piece = this.pieceAt(a16);
-    if (this.pieceStart(piece) === a16) return { first: piece, sync16: a16, tokens: 0 };
-    const known = this.heads.get(a16);
-    if (known !== undefined) return known.sync16 < b16 ? known : null;
+    if (this.pieceStart(piece) === a16) return { first: piece, tokens: 0 };
     const pattern = stickyPattern(this.counter.splitPattern);
-    const slice = this.slice;
-    let offset = a16 - this.start16;
-    pattern.lastIndex = offset;
+    const range = this.text.slice(a16, b16);
+    let offset = 0;
+    pattern.lastIndex = 0;
     let tokens = 0;
-    while (pattern.test(slice)) {
+    while (pattern.test(range)) {
       const next = pattern.lastIndex;
       if (next <= offset) break;
-      tokens += this.counter.pieceTokens(slice.slice(offset, next));
+      tokens += this.counter.pieceTokens(range.slice(offset, next));
       offset = next;
-      const at = this.start16 + next;
+      const at = a16 + next;
       if (at >= b16) break;
       const synced = this.pieceAt(at);
-      if (this.pieceStart(synced) === at) {
-        const sync: HeadSync = { first: synced, sync16: at, tokens };
-        this.heads.set(a16, sync);
-        return sync;
-      }
+      if (this.pieceStart(synced) === at) return { first: synced, tokens };
     }
     return null;
   }
@@ -266,7 +255,6 @@ export class PieceTable {
 
 interface HeadSync {
   first: number;
-  sync16: number;
   tokens: number;
 }
 
