@@ -1,4 +1,5 @@
 import { collapseWhitespace } from './collapse-whitespace.js';
+import { isHighSurrogate, isLowSurrogate } from './surrogates.js';
 
 /**
  * `normalize_text` of the chunk ID seed: the text a revision is hashed over.
@@ -33,7 +34,9 @@ export function joinHyphenated(text: string): string {
     const hyphen = m.index;
     const end = hyphen + m[0].length;
     const pair =
-      hyphen >= 2 && isLow(text.charCodeAt(hyphen - 1)) && isHigh(text.charCodeAt(hyphen - 2));
+      hyphen >= 2 &&
+      isLowSurrogate(text.charCodeAt(hyphen - 1)) &&
+      isHighSurrogate(text.charCodeAt(hyphen - 2));
     const letterStart = hyphen - (pair ? 2 : 1);
     if (letterStart < consumed || !LETTER.test(text.slice(letterStart, hyphen))) continue;
     const next = text.codePointAt(end);
@@ -45,14 +48,6 @@ export function joinHyphenated(text: string): string {
   if (parts.length === 0) return text;
   parts.push(text.slice(copied));
   return parts.join('');
-}
-
-function isHigh(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
-}
-
-function isLow(unit: number): boolean {
-  return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
 /** A running line: the same (digits folded) first or last line on at least half of 3+ pages. */

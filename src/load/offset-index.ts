@@ -1,17 +1,11 @@
 import { CairnError } from '../errors.js';
 import type { Span } from '../types.js';
+import { isHighSurrogate, isLowSurrogate } from './surrogates.js';
 
 /** UTF-16 units between checkpoints: a conversion walks at most this many units. */
 const STRIDE = 16;
 
 const NON_ASCII = /[^\x00-\x7f]/;
-
-function isHigh(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
-}
-function isLow(unit: number): boolean {
-  return unit >= 0xdc00 && unit <= 0xdfff;
-}
 
 /**
  * Converts JavaScript string indices (UTF-16 units, named `*16` in code) into
@@ -68,10 +62,10 @@ export class OffsetIndex {
         if (unit < 0x800) {
           cp++;
           bytes += 2;
-        } else if (isHigh(unit) && isLow(text.charCodeAt(i + 1))) {
+        } else if (isHighSurrogate(unit) && isLowSurrogate(text.charCodeAt(i + 1))) {
           cp++;
           bytes += 4;
-        } else if (isLow(unit) && i > 0 && isHigh(text.charCodeAt(i - 1))) {
+        } else if (isLowSurrogate(unit) && i > 0 && isHighSurrogate(text.charCodeAt(i - 1))) {
           // second half of a pair: counted with its high surrogate
         } else {
           cp++;
@@ -138,9 +132,17 @@ export class OffsetIndex {
     let i = lo * STRIDE;
     let count = cpAt[lo]!;
     // a checkpoint may sit between the halves of a pair: step past the low half
-    if (i > 0 && isLow(this.text.charCodeAt(i)) && isHigh(this.text.charCodeAt(i - 1))) i++;
+    if (
+      i > 0 &&
+      isLowSurrogate(this.text.charCodeAt(i)) &&
+      isHighSurrogate(this.text.charCodeAt(i - 1))
+    )
+      i++;
     while (count < cp) {
-      i += isHigh(this.text.charCodeAt(i)) && isLow(this.text.charCodeAt(i + 1)) ? 2 : 1;
+      i +=
+        isHighSurrogate(this.text.charCodeAt(i)) && isLowSurrogate(this.text.charCodeAt(i + 1))
+          ? 2
+          : 1;
       count++;
     }
     return i;
@@ -154,7 +156,9 @@ export class OffsetIndex {
   /** True when `i16` does not fall between the two halves of a surrogate pair. */
   isBoundary16(i16: number): boolean {
     if (i16 <= 0 || i16 >= this.text.length) return true;
-    return !(isLow(this.text.charCodeAt(i16)) && isHigh(this.text.charCodeAt(i16 - 1)));
+    return !(
+      isLowSurrogate(this.text.charCodeAt(i16)) && isHighSurrogate(this.text.charCodeAt(i16 - 1))
+    );
   }
 
   private check16(i16: number): void {
@@ -179,10 +183,10 @@ export class OffsetIndex {
       } else if (unit < 0x800) {
         cp++;
         bytes += 2;
-      } else if (isHigh(unit) && isLow(text.charCodeAt(i + 1))) {
+      } else if (isHighSurrogate(unit) && isLowSurrogate(text.charCodeAt(i + 1))) {
         cp++;
         bytes += 4;
-      } else if (!(isLow(unit) && i > 0 && isHigh(text.charCodeAt(i - 1)))) {
+      } else if (!(isLowSurrogate(unit) && i > 0 && isHighSurrogate(text.charCodeAt(i - 1)))) {
         cp++;
         bytes += 3;
       }

@@ -1,3 +1,4 @@
+import { WORD_CHAR } from './tokenize-query.js';
 import { stemOf } from './word-stem.js';
 
 /** A text's words as stem ids, in text order. */
@@ -93,9 +94,6 @@ function scanWords(text: string): TextWords {
   }
   return { stems: Int32Array.from(stems), odd_firsts: oddFirsts };
 }
-
-/** Letters, marks and digits make words, as `tokenizeQuery` reads a query. */
-const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
 
 /** ASCII letters and digits. */
 const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) =>

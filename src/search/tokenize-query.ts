@@ -1,4 +1,6 @@
-/** A run of letters, marks and digits: what both engines' tokenizers index as a word. */
+/** A letter, mark or digit: what both engines' tokenizers make words of. */
+export const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
+/** A run of them: a word. */
 const TERM = /[\p{L}\p{M}\p{N}]+/gu;
 
 /**

@@ -113,10 +113,9 @@ function loadCounter(encoding: GptEncodingName): LoadedCounter {
   const pieceTokens = (piece: string): number => {
     let tokens = memo.get(piece);
     if (tokens === undefined) {
-      const known = core.getBpeRankFromString(piece) !== undefined;
-      tokens = known ? 1 : core.bytePairEncode(detached(piece)).length;
-      if (memo.size < MEMO_SIZE && piece.length <= MEMO_PIECE_UNITS)
-        memo.set(detached(piece), tokens);
+      const own = detached(piece);
+      tokens = core.getBpeRankFromString(piece) !== undefined ? 1 : core.bytePairEncode(own).length;
+      if (memo.size < MEMO_SIZE && piece.length <= MEMO_PIECE_UNITS) memo.set(own, tokens);
     }
     return tokens;
   };
