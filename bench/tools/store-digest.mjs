@@ -71,16 +71,24 @@ if (/^postgres(ql)?:\/\//i.test(db)) {
   const sqlite = new Database(db);
   try {
     for (const [name, sql] of Object.entries(TABLES)) out[name] = digest(sqlite.prepare(sql).all());
-    sqlite.exec(
-      'CREATE VIRTUAL TABLE temp.digest_vocab USING fts5vocab(main, chunks_fts, instance)',
-    );
-    out.lexical_index = digest(
-      sqlite
-        .prepare(
-          'SELECT term, doc, col, "offset" FROM temp.digest_vocab ORDER BY term, doc, col, "offset"',
-        )
-        .iterate(),
-    );
+    // one FTS5 table per chunker (lexical_sets), each digested in chunker order
+    const sets = sqlite
+      .prepare('SELECT id, chunker_id FROM lexical_sets ORDER BY chunker_id')
+      .all();
+    const rows = function* () {
+      for (const { id, chunker_id } of sets) {
+        sqlite.exec(
+          `CREATE VIRTUAL TABLE temp.digest_vocab_${id} USING fts5vocab(main, chunks_fts_${id}, instance)`,
+        );
+        for (const row of sqlite
+          .prepare(
+            `SELECT term, doc, col, "offset" FROM temp.digest_vocab_${id} ORDER BY term, doc, col, "offset"`,
+          )
+          .iterate())
+          yield { chunker_id, ...row };
+      }
+    };
+    out.lexical_index = digest(rows());
   } finally {
     sqlite.close();
   }

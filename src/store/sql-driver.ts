@@ -24,8 +24,15 @@ export interface Dialect {
 
 /** The statements each database writes its own way. */
 export interface DialectSql {
-  /** The statement and parameters of one lexical query (FTS5 MATCH, or tsvector with BM25 weights). */
-  lexicalSearchSql(query: LexicalQuery): { sql: string; params: unknown[] };
+  /**
+   * Where a chunker's lexical index is, as `lexicalSearchSql` takes it
+   * (SQLite: the chunker's FTS5 table; PostgreSQL: '', one column for all),
+   * or null when none of its chunks was ever indexed. Once made, it stays
+   * where it is for the store's life.
+   */
+  lexicalIndexOf(executor: SqlExecutor, chunkerId: string): Promise<string | null>;
+  /** The statement and parameters of one lexical query (FTS5 MATCH, or tsvector with BM25 weights) over `index`. */
+  lexicalSearchSql(query: LexicalQuery, index: string): { sql: string; params: unknown[] };
   /**
    * Inserts a chunk set's rows and indexes them for lexical search (FTS5
    * rows beside them, or PostgreSQL's weighted tsvector column), in the

@@ -16,6 +16,15 @@ export function createSqlLexicalIndex(ctx: SqlStoreContext): LexicalIndex {
   const { driver } = ctx;
   /** The last index state read per chunker, and what it was read under. */
   const states = new Map<string, { key: string; state: LexicalIndexState }>();
+  /** Each chunker's index, once it exists: it never moves (`lexicalIndexOf`). */
+  const indexes = new Map<string, string>();
+  const indexOf = async (chunkerId: string): Promise<string | null> => {
+    const known = indexes.get(chunkerId);
+    if (known !== undefined) return known;
+    const found = await driver.dialect.sql.lexicalIndexOf(driver, chunkerId);
+    if (found !== null) indexes.set(chunkerId, found);
+    return found;
+  };
   return {
     async getLexicalIndexState(chunkerId) {
       if (driver.others_commit_stamp === undefined) return readIndexState(driver, chunkerId);
@@ -31,7 +40,9 @@ export function createSqlLexicalIndex(ctx: SqlStoreContext): LexicalIndex {
 
     async searchLexical(query) {
       if (query.terms.length === 0 || query.limit <= 0) return [];
-      const { sql, params } = driver.dialect.sql.lexicalSearchSql(query);
+      const index = await indexOf(query.chunker_id);
+      if (index === null) return [];
+      const { sql, params } = driver.dialect.sql.lexicalSearchSql(query, index);
       const rows = await driver.all<Record<string, unknown>>(sql, params);
       const chunks = await fillHeadingPaths(driver, rows.map(toChunk));
       return rows.map((row, i) => ({

@@ -20,8 +20,11 @@ describe.skipIf(skip !== null)('PostgreSQL', () => {
       exec: async (sql: string) => {
         await pgQuery(sql.replaceAll('{t}', `${schema}.`));
       },
-      drop_lexical_index:
-        'DROP INDEX {t}chunks_fts; DROP TABLE {t}lexical_index; DELETE FROM {t}schema_migrations WHERE version = 2',
+      dropLexicalIndex: async () => {
+        await pgQuery(
+          `DROP INDEX ${schema}.chunks_fts; DROP TABLE ${schema}.lexical_index; DELETE FROM ${schema}.schema_migrations WHERE version = 2`,
+        );
+      },
       analyzer: 'pg-fts:english',
       default_trace_log: null,
       dispose: () => dropSchema(schema),

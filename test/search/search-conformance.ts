@@ -24,8 +24,8 @@ export interface SearchFixture {
   query<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   /** Runs raw statements (separated by `;`), `{t}` as in `query`. */
   exec(sql: string): Promise<void>;
-  /** Statements that take a migrated database back to schema version 1 (no lexical index). */
-  drop_lexical_index: string;
+  /** Takes a migrated database back to schema version 1 (no lexical index), with the store closed. */
+  dropLexicalIndex(): Promise<void>;
   /** The analyzer the backend's index is built with. */
   analyzer: string;
   /** Where traces go without a `trace_log` option. */
@@ -325,10 +325,29 @@ export function describeSearchConformance(
       expect(byName.hits.every((hit) => hit.tokens <= 64)).toBe(true);
     });
 
+    test("another chunker's chunks change neither the scores nor the order of a search", async () => {
+      const query = { rerank: 'none', trace_log: false } as const;
+      const scores = (r: { hits: SearchHit[] }) =>
+        r.hits.map((h) => `${h.snippet_id} ${h.score_raw}`);
+      const before = await search(store, 'ownership borrow threads', query);
+      // every chapter again in small token chunks: many more rows holding the query's words
+      const other = new TokenChunker({ max_chunk_tokens: 32, overlap_tokens: 0 });
+      for (const chapter of CHAPTERS) {
+        await ensure(store, await parseFile(corpusPath('rustbook', chapter)), other);
+      }
+      const after = await search(store, 'ownership borrow threads', query);
+      expect(scores(after)).toEqual(scores(before));
+      const own = await search(store, 'ownership borrow threads', {
+        ...query,
+        chunker: other.chunker_id,
+      });
+      expect(own.hits.every((hit) => hit.tokens <= 32)).toBe(true);
+    });
+
     test("the words of a chunker's name match no chunk: only the text is searched", async () => {
       const chunkerId = defaultChunkerRegistry().get('default').chunker_id;
       const hash = chunkerId.split(':').at(-1)!;
-      // every row of the set holds the hash in its indexed chunker_id; no text holds it
+      // no text holds the hash, and the index holds no chunker's name
       const result = await search(store, hash, { trace_log: log });
       expect(result.chunker_id).toBe(chunkerId);
       expect(result.hits).toEqual([]);
@@ -532,7 +551,7 @@ export function describeSearchConformance(
     test('a database from before the lexical index migrates and indexes its chunks', async () => {
       const before = await search(store, 'ownership borrow', { trace_log: false });
       await store.close();
-      await fixture.exec(fixture.drop_lexical_index);
+      await fixture.dropLexicalIndex();
       store = await fixture.open();
       const after = await search(store, 'ownership borrow', { trace_log: false });
       expect(after.hits.map(orderKey)).toEqual(before.hits.map(orderKey));

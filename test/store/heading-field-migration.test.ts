@@ -91,6 +91,21 @@ async function checkMigration(
 
 const skip = await postgresSkipReason();
 
+function hasTable(d: Database.Database, name: string): boolean {
+  return d.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(name) !== undefined;
+}
+
+/** The FTS5 table of each chunker (migration 012). */
+function indexTables(d: Database.Database): string[] {
+  const rows = d.prepare('SELECT id FROM lexical_sets ORDER BY id').all() as { id: number }[];
+  return rows.map(({ id }) => `chunks_fts_${id}`);
+}
+
+function dropIndexPerChunker(d: Database.Database): void {
+  for (const table of indexTables(d)) d.exec(`DROP TABLE ${table}`);
+  d.exec('DROP TABLE lexical_sets');
+}
+
 describe('heading field migration', () => {
   test('SQLite: a store from before migration 009 is re-indexed with its heading paths', async () => {
     const db = join(tempDir('cairn-hf-db-'), 'cairn.db');
@@ -99,11 +114,11 @@ describe('heading field migration', () => {
       () => openStore({ db }),
       async () => {
         const d = raw();
-        // migration 002 as the cairn before ran it, then forget 009
-        d.exec(`DROP TABLE chunks_fts;
-CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content = 'chunks', content_rowid = 'id', tokenize = 'porter unicode61 remove_diacritics 2');
+        // migration 002 as the cairn before ran it, then forget 009 and the index per chunker (012)
+        dropIndexPerChunker(d);
+        d.exec(`CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content = 'chunks', content_rowid = 'id', tokenize = 'porter unicode61 remove_diacritics 2');
 INSERT INTO chunks_fts (chunks_fts) VALUES ('rebuild');
-DELETE FROM schema_migrations WHERE version = 9`);
+DELETE FROM schema_migrations WHERE version IN (9, 12)`);
         // some chunk rows keep '[]' for their section's path: the migration resolves those from `sections`
         expect(
           (
@@ -117,17 +132,17 @@ DELETE FROM schema_migrations WHERE version = 9`);
       async () => {
         const d = raw();
         try {
-          const columns = d.prepare('SELECT name FROM pragma_table_info(?)').all('chunks_fts');
-          if (!columns.some((c) => (c as { name: string }).name === 'heading')) return 0;
-          return (
-            d
+          if (!hasTable(d, 'lexical_sets')) return 0;
+          let n = 0;
+          for (const table of indexTables(d)) {
+            const row = d
               .prepare(
-                "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'heading : interacting'",
+                `SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH 'heading : interacting'`,
               )
-              .get() as {
-              n: number;
-            }
-          ).n;
+              .get() as { n: number };
+            n += row.n;
+          }
+          return n;
         } finally {
           d.close();
         }

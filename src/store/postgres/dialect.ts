@@ -11,6 +11,7 @@ export const POSTGRES_DIALECT: Dialect = {
   lexical_engine: 'pg-fts',
   blocking_writes: false,
   sql: {
+    lexicalIndexOf: async () => '',
     lexicalSearchSql: postgresLexicalSearchSql,
     insertChunks,
     // The tsvector column goes with its row.

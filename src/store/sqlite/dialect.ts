@@ -1,8 +1,10 @@
 import { CairnError } from '../../errors.js';
 import type { Dialect } from '../sql-driver.js';
 import { checkSqliteStore } from './check-store.js';
-import { insertChunks, SQLITE_MAX_PARAMETERS } from './insert-chunks.js';
+import { chunkSetIndexes, chunkSetIndexOf } from './chunk-set-index.js';
+import { insertChunks } from './insert-chunks.js';
 import { sqliteLexicalSearchSql } from './lexical-search-sql.js';
+import { SQLITE_MAX_PARAMETERS } from './sql-limits.js';
 
 export const SQLITE_DIALECT: Dialect = {
   name: 'sqlite',
@@ -11,14 +13,17 @@ export const SQLITE_DIALECT: Dialect = {
   lexical_engine: 'fts5',
   blocking_writes: true,
   sql: {
+    lexicalIndexOf: chunkSetIndexOf,
     lexicalSearchSql: sqliteLexicalSearchSql,
     insertChunks,
     async beforeChunksDeleted(tx, documentId) {
-      // contentless_delete (migration 009): a row is forgotten by its rowid alone
-      await tx.run(
-        'DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE document_id = ?)',
-        [documentId],
-      );
+      // contentless_delete: a row is forgotten by its rowid alone
+      for (const { chunker_id, table } of await chunkSetIndexes(tx)) {
+        await tx.run(
+          `DELETE FROM ${table} WHERE rowid IN (SELECT id FROM chunks WHERE document_id = ? AND chunker_id = ?)`,
+          [documentId, chunker_id],
+        );
+      }
     },
     async storeBytes(executor) {
       const [row] = await executor.all<Record<string, unknown>>(

@@ -9,6 +9,7 @@ import { versionLayouts } from './migrations/007-version-layouts.js';
 import { vectorScan } from './migrations/008-vector-scan.js';
 import { headingField } from './migrations/009-heading-field.js';
 import { modelVersion } from './migrations/011-model-version.js';
+import { indexPerChunker } from './migrations/012-index-per-chunker.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   initial,
@@ -21,4 +22,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   vectorScan,
   headingField,
   modelVersion,
+  indexPerChunker,
 ];

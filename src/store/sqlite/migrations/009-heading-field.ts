@@ -1,7 +1,7 @@
 import { insertBatched } from '../../insert-batched.js';
 import type { Migration } from '../../migration.js';
 import { forEachStoredHeadingField } from '../../stored-heading-fields.js';
-import { SQLITE_MAX_PARAMETERS } from '../insert-chunks.js';
+import { SQLITE_MAX_PARAMETERS } from '../sql-limits.js';
 
 /**
  * The lexical index gets a second column, each chunk's heading field

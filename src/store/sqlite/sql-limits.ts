@@ -1,0 +1,2 @@
+/** SQLITE_MAX_VARIABLE_NUMBER since 3.32. */
+export const SQLITE_MAX_PARAMETERS = 32766;
