@@ -127,7 +127,7 @@ export function splitRange(ctx: SplitContext, a16: number, b16: number, plan: Sp
 
 /** Whether text[a16, b16) fits the budget, without exact counts of ranges far over it. */
 export function fits(measure: Measure, a16: number, b16: number): boolean {
-  if (measure.unit === 'char' && b16 - a16 <= measure.budget) return true;
+  if (measure.atMost(a16, b16) <= measure.budget) return true;
   // far over by the estimate: skip the exact count, which re-tokenizes long runs
   if (measure.estimate(a16, b16) > 2 * measure.budget) return false;
   return measure.exact(a16, b16) <= measure.budget;

@@ -15,6 +15,12 @@ export interface TokenCounter {
    * count is an estimate and chunkers verify with `count`.
    */
   readonly exact: boolean;
+  /**
+   * Every token stands for at least one UTF-8 byte of the text (byte-level
+   * BPE, no added tokens): a count is at most the text's UTF-8 length, so a
+   * short range fits a budget without being counted.
+   */
+  readonly withinBytes: boolean;
   /** The regular expression that splits text into pieces (global, Unicode). */
   readonly splitPattern: RegExp;
   /** Tokens of one piece as the split pattern yields it. */
