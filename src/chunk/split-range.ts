@@ -66,6 +66,11 @@ export class AtomList implements Atoms {
     return this.keeps[i] === 1;
   }
 
+  /** Empties the list, keeping its arrays for the next run of atoms. */
+  clear(): void {
+    this.count = 0;
+  }
+
   private grow(): void {
     this.starts = doubled(this.starts);
     this.ends = doubled(this.ends);
