@@ -16,9 +16,10 @@ export interface TokenCounter {
    */
   readonly exact: boolean;
   /**
-   * Every token stands for at least one UTF-8 byte of the text (byte-level
-   * BPE, no added tokens): a count is at most the text's UTF-8 length, so a
-   * short range fits a budget without being counted.
+   * Byte-level BPE without added tokens: every token stands for at least one
+   * UTF-8 byte of the text and every byte is a token of the vocabulary, so a
+   * count is at most the text's UTF-8 length (a short range fits a budget
+   * without being counted) and a one-byte text is one token.
    */
   readonly withinBytes: boolean;
   /** The regular expression that splits text into pieces (global, Unicode). */
