@@ -87,9 +87,7 @@ describe('piece table', () => {
         for (let a = 0; a < text.length; a++) {
           for (let k = 1; k <= text.length - a; k++) {
             const b = order === 'down' ? text.length - k + 1 : a + k;
-            expect(table.count(a, b), `${encoding} ${a}..${b}`).toBe(
-              own.count(text.slice(a, b)),
-            );
+            expect(table.count(a, b), `${encoding} ${a}..${b}`).toBe(own.count(text.slice(a, b)));
           }
         }
       }
