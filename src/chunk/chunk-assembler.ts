@@ -31,9 +31,12 @@ export class ChunkAssembler {
   /** Built on the first chunk that starts inside a table: most texts never need it. */
   private offsets: OffsetIndex | null = null;
   private readonly headers = new Map<number, TableHeader | null>();
-  /** The context of the last section a chunk was in: chunks arrive in order, a section's together. */
-  private contextSection = -1;
-  private context = '';
+  /**
+   * Heading contexts by section index, each built on its parent's: an eCFR
+   * paragraph's path is eight headings long, and a chunk per paragraph joined
+   * afresh held a copy of all of them.
+   */
+  private readonly contexts = new Map<number, string>();
 
   constructor(source: ChunkSource, options: { includeHeaders: boolean; limits: ChunkLimits }) {
     this.text = source.text;
@@ -128,7 +131,7 @@ export class ChunkAssembler {
       chunk.sect_path = section.sect_path;
       chunk.heading_path = section.heading_path;
       if (this.includeHeaders && section.heading_path.length > 0) {
-        context.push(this.headingContext(section));
+        context.push(this.headingContext(section, doc.sections));
       }
     }
     chunk.page = pageAt(doc, span.start);
@@ -147,13 +150,18 @@ export class ChunkAssembler {
     if (context.length > 0) chunk.context = context.length === 1 ? context[0]! : context.join('\n');
   }
 
-  /** A section's heading path as chunk context: one string for all the chunks of the section. */
-  private headingContext(section: Section): string {
-    if (this.contextSection !== section.index) {
-      this.contextSection = section.index;
-      this.context = section.heading_path.join(' > ');
-    }
-    return this.context;
+  /** A section's heading path joined with ` > `: its parent's context and its own title where its path extends the parent's. */
+  private headingContext(section: Section, sections: readonly Section[]): string {
+    let context = this.contexts.get(section.index);
+    if (context !== undefined) return context;
+    const path = section.heading_path;
+    const parent = section.parent === null ? null : sections[section.parent];
+    context =
+      parent !== undefined && parent !== null && extendsPath(parent.heading_path, path)
+        ? `${this.headingContext(parent, sections)} > ${path[path.length - 1]}`
+        : path.join(' > ');
+    this.contexts.set(section.index, context);
+    return context;
   }
 
   /** The header row of the table a chunk starts inside, past that row (a later part of a split table). */
@@ -169,6 +177,13 @@ export class ChunkAssembler {
     }
     return header !== null && chunk.span.start >= header.end ? header.text : null;
   }
+}
+
+/** `path` is `prefix` (not empty) and one heading more. */
+function extendsPath(prefix: readonly string[], path: readonly string[]): boolean {
+  if (prefix.length === 0 || prefix.length !== path.length - 1) return false;
+  for (let i = 0; i < prefix.length; i++) if (prefix[i] !== path[i]) return false;
+  return true;
 }
 
 /** The innermost section whose span holds the whole chunk. */

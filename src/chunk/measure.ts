@@ -11,7 +11,12 @@ export interface Measure {
   readonly budget: number;
   exact(a16: number, b16: number): number;
   estimate(a16: number, b16: number): number;
+  /** A bound `exact` never exceeds, from the length alone (Infinity when there is none). */
+  atMost(a16: number, b16: number): number;
 }
+
+/** UTF-8 bytes per UTF-16 unit, at most: a pair's two units are four bytes. */
+const MAX_BYTES_PER_UNIT = 3;
 
 export function tokenMeasure(table: PieceTable, budget: number): Measure {
   return {
@@ -19,6 +24,9 @@ export function tokenMeasure(table: PieceTable, budget: number): Measure {
     budget,
     exact: (a16, b16) => table.count(a16, b16),
     estimate: (a16, b16) => table.estimate(a16, b16),
+    atMost: table.counter.withinBytes
+      ? (a16, b16) => MAX_BYTES_PER_UNIT * (b16 - a16)
+      : () => Number.POSITIVE_INFINITY,
   };
 }
 
@@ -27,5 +35,5 @@ export function charMeasure(text: string, budget: number, surrogates: boolean): 
   const exact = surrogates
     ? (a16: number, b16: number) => codePointsBetween(text, a16, b16)
     : (a16: number, b16: number) => b16 - a16;
-  return { unit: 'char', budget, exact, estimate: exact };
+  return { unit: 'char', budget, exact, estimate: exact, atMost: (a16, b16) => b16 - a16 };
 }

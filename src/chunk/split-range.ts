@@ -66,6 +66,11 @@ export class AtomList implements Atoms {
     return this.keeps[i] === 1;
   }
 
+  /** Empties the list, keeping its arrays for the next run of atoms. */
+  clear(): void {
+    this.count = 0;
+  }
+
   private grow(): void {
     this.starts = doubled(this.starts);
     this.ends = doubled(this.ends);
@@ -127,7 +132,7 @@ export function splitRange(ctx: SplitContext, a16: number, b16: number, plan: Sp
 
 /** Whether text[a16, b16) fits the budget, without exact counts of ranges far over it. */
 export function fits(measure: Measure, a16: number, b16: number): boolean {
-  if (measure.unit === 'char' && b16 - a16 <= measure.budget) return true;
+  if (measure.atMost(a16, b16) <= measure.budget) return true;
   // far over by the estimate: skip the exact count, which re-tokenizes long runs
   if (measure.estimate(a16, b16) > 2 * measure.budget) return false;
   return measure.exact(a16, b16) <= measure.budget;

@@ -34,6 +34,30 @@ describe('structure chunker', () => {
     expect(new StructureChunker({ include_headers: false }).chunk(doc)[1]!.context).toBeUndefined();
   });
 
+  it("joins a section's own heading path as context, also where it does not extend its parent's", () => {
+    const deep = buildStructuredDocument([
+      { type: 'section', depth: 1, text: 'Guide' },
+      { type: 'section', depth: 2, text: 'Rules' },
+      { type: 'section', depth: 3, text: 'Moves' },
+      { type: 'paragraph', text: prose(1) },
+      { type: 'section', depth: 3, text: 'Copies' },
+      { type: 'paragraph', text: prose(1) },
+    ]);
+    const contexts = (d: typeof deep) =>
+      new StructureChunker().chunk(d).map((c) => [c.heading_path.join(' > '), c.context]);
+    expect(contexts(deep)).toContainEqual(['Guide > Rules > Moves', 'Guide > Rules > Moves']);
+    // a model from elsewhere (a stored JSON document) may name a path its parent's does not start
+    const edited = {
+      ...deep,
+      sections: deep.sections.map((s) =>
+        s.title === 'Copies' ? { ...s, heading_path: ['Other', 'Copies'] } : s,
+      ),
+    };
+    const got = contexts(edited);
+    expect(got).toContainEqual(['Other > Copies', 'Other > Copies']);
+    for (const [path, context] of got) expect(context).toBe(path);
+  });
+
   it('packs across sections only when told, never ending a chunk on a heading', () => {
     const chunks = new StructureChunker({ cross_sections: true }).chunk(doc);
     expect(chunks).toHaveLength(1);

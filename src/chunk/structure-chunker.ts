@@ -191,19 +191,20 @@ export class StructureChunker extends BaseChunker<StructureChunkerConfig> {
       this.chunkOversize(ctx, start, end, PROSE_CUT);
       return;
     }
-    let segment = new AtomList(measure);
+    // one list for every segment of the unit: an eCFR section holds a few lines, and a list
+    // of typed arrays per segment was the chunker's largest allocation
+    const segment = new AtomList(measure);
     const flush = (): void => {
       if (segment.length === 0) return;
-      const atoms = segment;
-      packWindows(graphemes, atoms, { budget, overlap }, (window) => {
+      packWindows(graphemes, segment, { budget, overlap }, (window) => {
         out.add(
-          atoms.start16(window.first),
-          atoms.end16(window.last),
+          segment.start16(window.first),
+          segment.end16(window.last),
           window.cost,
           window.splitsGrapheme ? { split_reason: 'oversize_grapheme' } : {},
         );
       });
-      segment = new AtomList(measure);
+      segment.clear();
     };
     let group: number | null | undefined;
     for (const range of blocks) {

@@ -53,6 +53,7 @@ export function isEncodingLoaded(encoding: GptEncodingName): boolean {
  */
 class GptTokenCounter implements TokenCounter {
   readonly exact = true;
+  readonly withinBytes = true;
   private loaded: LoadedCounter | null = null;
 
   constructor(readonly id: GptEncodingName) {}

@@ -75,6 +75,8 @@ export function hfTokenCounter(path: string): TokenCounter {
   return {
     id: `hf:${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}`,
     exact: false,
+    // a WordPiece or Unigram vocabulary may give one byte several tokens
+    withinBytes: false,
     splitPattern: WORD_PIECES,
     count,
     pieceTokens(piece: string): number {

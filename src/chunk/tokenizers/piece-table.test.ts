@@ -71,6 +71,29 @@ describe('piece table', () => {
     }
   });
 
+  it('counts ranges from one start inside a piece as each alone reads, longest first or last', () => {
+    // a start inside a piece re-splits until it meets the table; that meeting point is remembered
+    // for longer ranges only where no shorter one could split differently (o200k reads `'ll`
+    // past a word, spaces run on to the next word)
+    const text = ` x(you'll   (a)   we're\n\n  (b)'s ok.  end  (c) it'd `;
+    for (const encoding of ['cl100k_base', 'o200k_base'] as const) {
+      const own = gptTokenCounter(encoding);
+      for (const order of ['down', 'up'] as const) {
+        const table = PieceTable.scan(new Graphemes(text), 0, text.length, {
+          counter: own,
+          maxPieceTokens: 16,
+          windowUnits: 8,
+        });
+        for (let a = 0; a < text.length; a++) {
+          for (let k = 1; k <= text.length - a; k++) {
+            const b = order === 'down' ? text.length - k + 1 : a + k;
+            expect(table.count(a, b), `${encoding} ${a}..${b}`).toBe(own.count(text.slice(a, b)));
+          }
+        }
+      }
+    }
+  });
+
   it('covers the text with pieces that end on grapheme boundaries', () => {
     const text = `${'e\u0301'.repeat(20)} 👩‍👩‍👧 ${'a'.repeat(1000)} x`;
     const graphemes = new Graphemes(text);

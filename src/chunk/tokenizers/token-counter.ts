@@ -15,6 +15,13 @@ export interface TokenCounter {
    * count is an estimate and chunkers verify with `count`.
    */
   readonly exact: boolean;
+  /**
+   * Byte-level BPE without added tokens: every token stands for at least one
+   * UTF-8 byte of the text and every byte is a token of the vocabulary, so a
+   * count is at most the text's UTF-8 length (a short range fits a budget
+   * without being counted) and a one-byte text is one token.
+   */
+  readonly withinBytes: boolean;
   /** The regular expression that splits text into pieces (global, Unicode). */
   readonly splitPattern: RegExp;
   /** Tokens of one piece as the split pattern yields it. */

@@ -58,11 +58,11 @@ export class DesignatorNesting {
    */
   place(token: DesignatorToken, all: readonly DesignatorToken[] = [], next = 0): Placement {
     const shallow = (p: Placement): boolean => p.level < MAX_DEPTH;
-    let candidates = [
-      ...strictPlacements(this.stack, token),
-      ...skippingPlacements(this.stack, token),
-    ].filter(shallow);
-    if (candidates.length === 0) candidates = loosePlacements(this.stack, token).filter(shallow);
+    // one array, filtered in place: this runs once per designator, hundreds of thousands a title
+    let candidates = strictPlacements(this.stack, token);
+    for (const p of skippingPlacements(this.stack, token)) candidates.push(p);
+    keepOnly(candidates, shallow);
+    if (candidates.length === 0) candidates = keepOnly(loosePlacements(this.stack, token), shallow);
     let chosen = candidates[0] ?? lastResort(this.stack, token);
     if (candidates.length > 1) {
       // copied only here: most designators have one place, and the reach is long
@@ -78,7 +78,9 @@ export class DesignatorNesting {
         }
       }
     }
-    this.stack = applied(this.stack, chosen);
+    // the stack is this object's own (trials copy it): cut and extended where it is
+    this.stack.length = chosen.level;
+    this.stack.push({ kind: chosen.kind, value: chosen.value });
     return chosen;
   }
 
@@ -87,6 +89,14 @@ export class DesignatorNesting {
     if (p.level < this.stack.length || p.value !== 1) return false;
     return !reach.some((t) => t.readings.some((r) => r.kind === p.kind && r.value === p.value + 1));
   }
+}
+
+/** Removes the items that fail `keep`, in order, from `items` itself. */
+function keepOnly<T>(items: T[], keep: (item: T) => boolean): T[] {
+  let kept = 0;
+  for (const item of items) if (keep(item)) items[kept++] = item;
+  items.length = kept;
+  return items;
 }
 
 function applied(stack: readonly Level[], p: Placement): Level[] {

@@ -135,19 +135,30 @@ export function readDesignators(
       if (DASH_BEFORE_TOKEN.test(text)) at = DASH_BEFORE_TOKEN.lastIndex;
     }
     if (text.charCodeAt(at) !== 0x28 /* ( */) break;
+    // tested, not executed: a designator read before is known by its text, and its match
+    // array and trimmed copy were most of what a line cost
     TOKEN.lastIndex = at;
-    const match = TOKEN.exec(text);
-    if (!match) break;
-    const written = match[0].trimEnd();
+    if (!TOKEN.test(text)) break;
+    const next = TOKEN.lastIndex;
+    let end16 = next;
+    while (end16 > at && isBlankUnit(text.charCodeAt(end16 - 1))) end16--;
+    const written = text.slice(at, end16);
     let readings = memo?.get(written);
     if (readings === undefined) {
+      TOKEN.lastIndex = at;
+      const match = TOKEN.exec(text)!;
       readings = rangeReadings(match[1]!, match[2], { strictEnd: false });
       memo?.set(written, readings);
     }
     if (readings.length === 0) break;
-    tokens.push({ text: written, start16: at, end16: at + written.length, readings });
-    at += match[0].length;
+    tokens.push({ text: written, start16: at, end16, readings });
+    at = next;
     body16 = at;
   }
   return { tokens, body16 };
+}
+
+/** The blanks TOKEN ends with. */
+function isBlankUnit(unit: number): boolean {
+  return unit === 0x20 || unit === 0x09;
 }
