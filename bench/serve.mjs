@@ -5,7 +5,8 @@
 // in the list. A warm-up load, then `runs` counted loads against the same server, then `runs` loads
 // while a `cairn ingest` of the eCFR corpus (62 MB, as new documents each run, with a chunker
 // other than the server's default) writes the same store from another process; the tables show each load and the
-// median, and whether the ingest was still writing when the load ended.
+// median, and how many ingests ran (one that ends before the load is followed by another) and
+// whether the last was still writing when the load ended.
 // Server settings, each over its own new store (BENCH_SERVE_BACKENDS, comma-separated; default
 // sqlite,sqlite-thread,postgres): `sqlite` is cairn serve as it starts by default, searches on
 // worker threads with their own read-only connections; `sqlite-thread` the peer in the same run,
@@ -184,20 +185,42 @@ async function benchStore({ label, serveArgs, db, schema, runs, seconds, referen
 
 /**
  * `measure()` while the `n`-th concurrent ingest writes the store (its chunker the n-th of
- * INGEST_CHUNKERS, round the list), started INGEST_LEAD_MS before; with whether it still wrote at
- * the end.
+ * INGEST_CHUNKERS, round the list), started INGEST_LEAD_MS before. An ingest that ends before the
+ * load does is followed at once by another of the eCFR (new documents again), so the store is
+ * written for the whole load; the result says how many ingests ran, how those before the last
+ * ended, and whether the last still wrote at the end.
  */
 async function duringIngest(db, env, n, measure) {
   // each ingest reads the eCFR through a link of its own, so its documents are new ones (their
   // doc_uids start with the link's name) and it writes whichever chunker it takes
   const names = mkdtempSync(join(tmpdir(), 'cairn-serve-ingest-'));
-  symlinkSync(INGEST_CORPUS, join(names, `ecfr-${n}`));
-  const ingest = startIngest(db, env, INGEST_CHUNKERS[n % INGEST_CHUNKERS.length], names, n);
+  const chunker = INGEST_CHUNKERS[n % INGEST_CHUNKERS.length];
+  const ended = [];
+  let stopping = false;
+  let ingest;
+  const start = (round) => {
+    const link = `ecfr-${n}-${round}`;
+    symlinkSync(INGEST_CORPUS, join(names, link));
+    ingest = startIngest(db, env, chunker, names, link);
+    ingest.exited.then(() => {
+      if (stopping) return;
+      ended.push(ingest.ended());
+      start(round + 1);
+    });
+  };
+  start(0);
   try {
     await new Promise((done) => setTimeout(done, INGEST_LEAD_MS));
     const result = await measure();
-    return { ...result, ingestWriting: ingest.running(), ingestEnded: ingest.ended() };
+    const failed = ended.filter((line) => !line.startsWith('exit 0'));
+    return {
+      ...result,
+      ingests: ended.length + 1,
+      ingestWriting: ingest.running(),
+      ingestEnded: failed.length > 0 ? failed.join('; ') : ingest.ended(),
+    };
   } finally {
+    stopping = true;
     await ingest.stop();
     rmSync(names, { recursive: true, force: true });
   }
@@ -205,10 +228,10 @@ async function duringIngest(db, env, n, measure) {
 
 /**
  * `cairn ingest` of the eCFR into the store, in its own process, with `chunker`, from the link
- * `root`/ecfr-`n`: new documents each run, so every run writes. Stopped with SIGINT (an ingest stops between two files,
- * keeping what it wrote).
+ * `root`/`link`: new documents each run, so every run writes. Stopped with SIGINT (an ingest stops
+ * between two files, keeping what it wrote).
  */
-function startIngest(db, env, chunker, root, n) {
+function startIngest(db, env, chunker, root, link) {
   const command = [process.execPath];
   if (INGEST_NICE !== undefined) command.unshift('nice', '-n', INGEST_NICE);
   const child = spawn(
@@ -217,7 +240,7 @@ function startIngest(db, env, chunker, root, n) {
       ...command.slice(1),
       join(ROOT, 'dist/cli/main.js'),
       'ingest',
-      join(root, `ecfr-${n}`),
+      join(root, link),
       '--root',
       root,
       '--db',
@@ -244,6 +267,7 @@ function startIngest(db, env, chunker, root, n) {
     }),
   );
   return {
+    exited: exit,
     running: () => !exited,
     /** How the ingest ended before it was stopped, with its last words; null while it runs. */
     ended: () => (exited ? `exit ${status}: ${stderr.trim().split('\n').at(-1) ?? ''}` : null),
@@ -432,12 +456,12 @@ function print({ label, store, loads, ingestLoads, rateLoads, rateIngestLoads, s
     `\nThe same load while a \`cairn ingest\` of the eCFR (62 MB; token, sentence, char, ... chunker, another each run) writes the same store from another process${INGEST_NICE === undefined ? '' : ` under nice -n ${INGEST_NICE}`}, started ${INGEST_LEAD_MS / 1000} s before the load (latency ms)\n`,
   );
   console.log(
-    '| load during ingest | requests | requests/s | latency p50 | latency p99 | latency max | errors | non-2xx | ingest still writing at the end |',
+    '| load during ingest | requests | requests/s | latency p50 | latency p99 | latency max | errors | non-2xx | ingests run; the last still writing at the end |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const [i, l] of ingestLoads.entries()) {
     console.log(
-      `| ${i + 1} | ${l.total} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.max} | ${l.errors} | ${l.non2xx} | ${l.ingestWriting ? 'yes' : `no (${l.ingestEnded})`} |`,
+      `| ${i + 1} | ${l.total} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.max} | ${l.errors} | ${l.non2xx} | ${l.ingests}; ${l.ingestWriting ? 'yes' : `no (${l.ingestEnded})`} |`,
     );
   }
   if (ingestLoads.length > 0) {
@@ -487,7 +511,7 @@ function printRateLoads(alone, duringIngest, seconds) {
     `\nThe same server at a fixed offered rate below its capacity: ${RATE} requests/s (BENCH_SERVE_RATE) sent at even intervals over at most ${CONNECTIONS} keep-alive sockets for ${seconds} s, alone and while an ingest writes (chunkers after the loads' above): the latency a user of an unsaturated server sees, each request timed from when it was due (ms)\n`,
   );
   console.log(
-    '| load at a fixed rate | requests | requests/s | latency p50 | latency p90 | latency p99 | latency max | load generator send lag p99 | errors | server CPU ms/request | ingest still writing at the end |',
+    '| load at a fixed rate | requests | requests/s | latency p50 | latency p90 | latency p99 | latency max | load generator send lag p99 | errors | server CPU ms/request | ingests run; the last still writing at the end |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const [name, rows] of [
@@ -496,7 +520,9 @@ function printRateLoads(alone, duringIngest, seconds) {
   ]) {
     for (const [i, l] of rows.entries()) {
       const writing =
-        l.ingestWriting === undefined ? '' : l.ingestWriting ? 'yes' : `no (${l.ingestEnded})`;
+        l.ingestWriting === undefined
+          ? ''
+          : `${l.ingests}; ${l.ingestWriting ? 'yes' : `no (${l.ingestEnded})`}`;
       console.log(
         `| ${name} ${i + 1} | ${l.total} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p90} | ${l.p99} | ${l.max} | ${l.sendLagP99} | ${l.errors + l.timeouts + l.non2xx + l.mismatches} | ${l.serverCpuPerRequestMs.toFixed(2)} | ${writing} |`,
       );
