@@ -1,4 +1,5 @@
 import type { Block, BlockType } from '../types.js';
+import { hasKeys, isIndex, putSpan, spanAt, ValueTable } from './wire-columns.js';
 
 /**
  * A document's blocks as columns, for a worker's answer. The structured
@@ -27,7 +28,6 @@ export interface BlockTable {
 /** The keys a block may have here, in the order the document builder sets them. */
 const BASE_KEYS = ['index', 'type', 'span', 'section', 'page'];
 const OPTIONAL_KEYS = ['depth', 'lang'];
-const SPAN_KEYS = ['start', 'end', 'start_byte', 'end_byte'];
 
 /**
  * The blocks as columns, or null when some block has anything the columns
@@ -36,36 +36,25 @@ const SPAN_KEYS = ['start', 'end', 'start_byte', 'end_byte'];
  */
 export function packBlocks(blocks: readonly Block[]): BlockTable | null {
   const n = blocks.length;
-  const typeIndex = new Map<BlockType, number>();
-  const langIndex = new Map<string, number>();
+  const types = new ValueTable<BlockType>();
+  const langs = new ValueTable<string>();
   const table: BlockTable = {
-    types: [],
+    types: types.values,
     type: new Uint8Array(n),
     spans: new Int32Array(n * 4),
     section: new Int32Array(n),
     page: new Int32Array(n),
     depth: new Int32Array(n),
-    langs: [],
+    langs: langs.values,
     lang: new Int32Array(n),
   };
   for (let i = 0; i < n; i++) {
     const block = blocks[i]!;
     if (block.index !== i || !hasKeys(block, BASE_KEYS, OPTIONAL_KEYS)) return null;
-    let type = typeIndex.get(block.type);
-    if (type === undefined) {
-      type = table.types.length;
-      if (type > 255 || typeof block.type !== 'string') return null;
-      typeIndex.set(block.type, type);
-      table.types.push(block.type);
-    }
+    const type = types.indexOf(block.type);
+    if (type > 255 || typeof block.type !== 'string') return null;
     table.type[i] = type;
-    const span = block.span;
-    if (!hasKeys(span, SPAN_KEYS)) return null;
-    for (let k = 0; k < 4; k++) {
-      const value = span[SPAN_KEYS[k] as keyof typeof span];
-      if (!isIndex(value)) return null;
-      table.spans[i * 4 + k] = value;
-    }
+    if (!putSpan(table.spans, i * 4, block.span)) return null;
     const { section, page, depth, lang } = block;
     if (!(section === null || isIndex(section)) || !(page === null || isIndex(page))) return null;
     if ('depth' in block && !isIndex(depth)) return null;
@@ -74,13 +63,7 @@ export function packBlocks(blocks: readonly Block[]): BlockTable | null {
     table.depth[i] = depth ?? -1;
     if ('lang' in block) {
       if (typeof lang !== 'string') return null;
-      let at = langIndex.get(lang);
-      if (at === undefined) {
-        at = table.langs.length;
-        langIndex.set(lang, at);
-        table.langs.push(lang);
-      }
-      table.lang[i] = at;
+      table.lang[i] = langs.indexOf(lang);
     } else {
       table.lang[i] = -1;
     }
@@ -98,12 +81,7 @@ export function unpackBlocks(table: BlockTable): Block[] {
     const block: Block = {
       index: i,
       type: types[type[i]!]!,
-      span: {
-        start: spans[i * 4]!,
-        end: spans[i * 4 + 1]!,
-        start_byte: spans[i * 4 + 2]!,
-        end_byte: spans[i * 4 + 3]!,
-      },
+      span: spanAt(spans, i * 4),
       section: s < 0 ? null : s,
       page: p < 0 ? null : p,
     };
@@ -112,37 +90,4 @@ export function unpackBlocks(table: BlockTable): Block[] {
     blocks[i] = block;
   }
   return blocks;
-}
-
-/** A whole number an Int32Array holds, and not negative (-1 stands for null). */
-function isIndex(value: unknown): value is number {
-  return (
-    typeof value === 'number' &&
-    Number.isInteger(value) &&
-    value >= 0 &&
-    value <= 0x7fffffff &&
-    !Object.is(value, -0)
-  );
-}
-
-/** The object's own keys are `keys` in this order, then some of `optional`, in their order. */
-function hasKeys(
-  object: object,
-  keys: readonly string[],
-  optional: readonly string[] = [],
-): boolean {
-  let i = 0;
-  let next = 0;
-  for (const key in object) {
-    if (!Object.hasOwn(object, key)) return false;
-    if (i < keys.length) {
-      if (key !== keys[i]) return false;
-    } else {
-      while (next < optional.length && optional[next] !== key) next++;
-      if (next === optional.length) return false;
-      next++;
-    }
-    i++;
-  }
-  return i >= keys.length;
 }
