@@ -1,6 +1,8 @@
 import type { Chunk } from '../chunk/types.js';
 import { derivedHeadingPath, isDerivedHeadingPath } from '../derived-heading-path.js';
 import type { Section } from '../types.js';
+import { type BlockTable, packBlocks, unpackBlocks } from './block-table.js';
+import { type ChunkTable, packChunks, unpackChunks } from './chunk-table.js';
 import type { SourceResult } from './process-source.js';
 
 /**
@@ -22,6 +24,10 @@ export interface WireResult {
   chunk_paths: boolean;
   /** Chunk texts were emptied: each is `canonical.slice(span.start, span.end)` (no surrogates). */
   chunk_texts: boolean;
+  /** The blocks, emptied from the document, as columns (`packBlocks`); null: they travel as they are. */
+  blocks: BlockTable | null;
+  /** The chunks, emptied from the result, as columns (`packChunks`); null: they travel as they are. */
+  chunks: ChunkTable | null;
 }
 
 /**
@@ -46,17 +52,25 @@ export function packResult(
     if (chunkTexts) chunk.text = '';
   }
   if (sectionPaths) for (const section of doc.sections) section.heading_path = [];
+  const blocks = packBlocks(doc.blocks);
+  if (blocks !== null) doc.blocks = [];
+  const chunkTable = packChunks(chunks, doc.sections);
   return {
-    result,
+    result: chunkTable === null ? result : { ...result, chunks: [] },
     section_paths: sectionPaths,
     chunk_paths: chunkPaths,
     chunk_texts: chunkTexts,
+    blocks,
+    chunks: chunkTable,
   };
 }
 
 /** The result a `packResult` message stands for, built in place. */
 export function unpackResult(wire: WireResult): SourceResult {
-  const { doc, chunks } = wire.result;
+  const { doc } = wire.result;
+  if (wire.blocks) doc.blocks = unpackBlocks(wire.blocks);
+  if (wire.chunks) wire.result.chunks = unpackChunks(wire.chunks, doc.sections);
+  const { chunks } = wire.result;
   if (wire.section_paths) {
     // Parents come before their children, so each parent's path is rebuilt first.
     for (const section of doc.sections)
