@@ -1,3 +1,4 @@
+import { isDerivedHeadingPath } from '../derived-heading-path.js';
 import { CairnError } from '../errors.js';
 import { OffsetIndex } from '../load/offset-index.js';
 import { partitionPoint } from '../partition-point.js';
@@ -155,9 +156,11 @@ export class ChunkAssembler {
     let context = this.contexts.get(section.index);
     if (context !== undefined) return context;
     const path = section.heading_path;
-    const parent = section.parent === null ? null : sections[section.parent];
+    const parent = section.parent === null ? undefined : sections[section.parent];
     context =
-      parent !== undefined && parent !== null && extendsPath(parent.heading_path, path)
+      parent !== undefined &&
+      parent.heading_path.length > 0 &&
+      isDerivedHeadingPath(sections, section)
         ? `${this.headingContext(parent, sections)} > ${path[path.length - 1]}`
         : path.join(' > ');
     this.contexts.set(section.index, context);
@@ -177,13 +180,6 @@ export class ChunkAssembler {
     }
     return header !== null && chunk.span.start >= header.end ? header.text : null;
   }
-}
-
-/** `path` is `prefix` (not empty) and one heading more. */
-function extendsPath(prefix: readonly string[], path: readonly string[]): boolean {
-  if (prefix.length === 0 || prefix.length !== path.length - 1) return false;
-  for (let i = 0; i < prefix.length; i++) if (prefix[i] !== path[i]) return false;
-  return true;
 }
 
 /** The innermost section whose span holds the whole chunk. */

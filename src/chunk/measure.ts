@@ -1,4 +1,4 @@
-import { codePointsBetween } from './text-scan.js';
+import { codePointsBetween } from '../load/surrogates.js';
 import type { PieceTable } from './tokenizers/piece-table.js';
 
 /**

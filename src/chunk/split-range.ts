@@ -1,12 +1,11 @@
+import { isHighSurrogate, isLowSurrogate } from '../load/surrogates.js';
 import { doubled } from './doubled.js';
 import type { Graphemes } from './grapheme.js';
 import type { Measure } from './measure.js';
 import type { Atoms } from './pack-windows.js';
 import {
   advanceCodePoints,
-  isHighSurrogate,
   isLineBreakUnit,
-  isLowSurrogate,
   isSpaceUnit,
   skipSpace,
   trimSpaceEnd,

@@ -1,3 +1,4 @@
+import { isHighSurrogate, isLowSurrogate } from '../load/surrogates.js';
 /**
  * Character-class scanning on UTF-16 code units, without regular expressions
  * or allocation: the hot loops of every chunker run on these.
@@ -38,14 +39,6 @@ export function trimSpaceEnd(text: string, from16: number, to16: number): number
   return i;
 }
 
-export function isHighSurrogate(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
-}
-
-export function isLowSurrogate(unit: number): boolean {
-  return unit >= 0xdc00 && unit <= 0xdfff;
-}
-
 /** The index `count` code points after `from16`, capped at `to16`. */
 export function advanceCodePoints(
   text: string,
@@ -80,13 +73,4 @@ export function retreatCodePoints(
         : 1;
   }
   return i;
-}
-
-/** Code points in [from16, to16). */
-export function codePointsBetween(text: string, from16: number, to16: number): number {
-  let pairs = 0;
-  for (let i = from16 + 1; i < to16; i++) {
-    if (isLowSurrogate(text.charCodeAt(i)) && isHighSurrogate(text.charCodeAt(i - 1))) pairs++;
-  }
-  return to16 - from16 - pairs;
 }

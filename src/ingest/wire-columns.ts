@@ -3,7 +3,7 @@ import type { Span } from '../types.js';
 /** What the column tables of a worker's answer share (`packBlocks`, `packChunks`). */
 
 /** A span's keys, in the order every parser sets them. */
-export const SPAN_KEYS = ['start', 'end', 'start_byte', 'end_byte'] as const;
+const SPAN_KEYS = ['start', 'end', 'start_byte', 'end_byte'] as const;
 
 /** A whole number an Int32Array holds, and not negative (-1 stands for null). */
 export function isIndex(value: unknown): value is number {

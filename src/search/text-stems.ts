@@ -1,3 +1,4 @@
+import { isLowSurrogate } from '../load/surrogates.js';
 import { WORD_CHAR } from './tokenize-query.js';
 import { stemOf } from './word-stem.js';
 
@@ -104,6 +105,6 @@ const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) =>
 function isWordUnit(text: string, i: number): boolean {
   const unit = text.charCodeAt(i);
   if (unit < 128) return ASCII_WORD[unit] === 1;
-  const at = unit >= 0xdc00 && unit <= 0xdfff && i > 0 ? i - 1 : i;
+  const at = isLowSurrogate(unit) && i > 0 ? i - 1 : i;
   return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(at)!));
 }

@@ -1,3 +1,4 @@
+import { codePointsBetween } from '../load/surrogates.js';
 /**
  * The lexical index's second field: a chunk's heading path, indexed beside
  * its text and weighted apart. The words that name a regulation paragraph
@@ -41,7 +42,7 @@ export function headingFieldMaker(): (path: readonly string[]) => string {
     let heading = headings.get(title);
     if (heading === undefined) {
       const text = title.length < LONG_RUN_CHARS ? title : title.replace(LONG_RUN, ' ');
-      heading = { text, points: codePoints(text) };
+      heading = { text, points: codePointsBetween(text, 0, text.length) };
       headings.set(title, heading);
     }
     return heading;
@@ -62,20 +63,6 @@ export function headingFieldMaker(): (path: readonly string[]) => string {
     }
     return kept.reverse().join('\n');
   };
-}
-
-function codePoints(text: string): number {
-  let points = text.length;
-  // a surrogate pair is two UTF-16 units for one code point (a lone surrogate counts as one, as in Array.from)
-  for (let i = 0; i < text.length - 1; i++) {
-    const unit = text.charCodeAt(i);
-    const next = text.charCodeAt(i + 1);
-    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      points--;
-      i++;
-    }
-  }
-  return points;
 }
 
 /**

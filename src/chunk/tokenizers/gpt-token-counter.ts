@@ -114,9 +114,12 @@ function loadCounter(encoding: GptEncodingName): LoadedCounter {
   const pieceTokens = (piece: string): number => {
     let tokens = memo.get(piece);
     if (tokens === undefined) {
-      const own = detached(piece);
-      tokens = core.getBpeRankFromString(piece) !== undefined ? 1 : core.bytePairEncode(own).length;
-      if (memo.size < MEMO_SIZE && piece.length <= MEMO_PIECE_UNITS) memo.set(own, tokens);
+      const known = core.getBpeRankFromString(piece) !== undefined;
+      const kept = memo.size < MEMO_SIZE && piece.length <= MEMO_PIECE_UNITS;
+      // copied only where a cache keeps it: the memo, or the merge cache behind bytePairEncode
+      const own = kept || !known ? detached(piece) : piece;
+      tokens = known ? 1 : core.bytePairEncode(own).length;
+      if (kept) memo.set(own, tokens);
     }
     return tokens;
   };

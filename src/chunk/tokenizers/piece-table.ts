@@ -1,7 +1,8 @@
 import { CairnError } from '../../errors.js';
+import { isHighSurrogate, isLowSurrogate } from '../../load/surrogates.js';
 import { doubled } from '../doubled.js';
 import type { Graphemes } from '../grapheme.js';
-import { isHighSurrogate, isLowSurrogate, isSpaceUnit } from '../text-scan.js';
+import { isSpaceUnit } from '../text-scan.js';
 import type { TokenCounter } from './token-counter.js';
 
 /** The piece is whitespace only: a chunk never begins or ends with one. */
@@ -41,7 +42,7 @@ export class PieceTable {
   /** True once any piece is inexact: ranges over them are recounted. */
   private inexact = false;
   private ends: Uint32Array;
-  /** Running token counts: a unit is at most three UTF-8 bytes, a byte at most a token, so 32 bits hold any string's. */
+  /** Running token counts: V8 strings stay under 2^29 units and no tokenizer here gives a unit more than a few tokens, so 32 bits hold any string's. */
   private cum: Uint32Array;
   private flags: Uint8Array;
   /** Range ends inside a piece or after whitespace ones, by UTF-16 index: the tokens from the boundary before. */

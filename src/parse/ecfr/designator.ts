@@ -158,7 +158,7 @@ export function readDesignators(
   return { tokens, body16 };
 }
 
-/** The blanks TOKEN ends with. */
-function isBlankUnit(unit: number): boolean {
+/** A space or a tab: the blanks TOKEN ends with, and those a line's content is trimmed of. */
+export function isBlankUnit(unit: number): boolean {
   return unit === 0x20 || unit === 0x09;
 }

@@ -8,7 +8,12 @@ import { headingTitle } from '../markdown/heading-title.js';
 import type { TopBlock } from '../markdown/top-blocks.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
 import { lineEnd, nextLineStart } from '../text-lines.js';
-import { type DesignatorReading, type DesignatorToken, readDesignators } from './designator.js';
+import {
+  type DesignatorReading,
+  type DesignatorToken,
+  isBlankUnit,
+  readDesignators,
+} from './designator.js';
 import { DesignatorNesting } from './designator-nesting.js';
 import { headingKey, isTitleLineOf, type LineSpan, lastLine } from './title-line.js';
 
@@ -137,8 +142,8 @@ class EcfrReader {
       let start16 = line16;
       let end16 = lineEnd16;
       line16 = nextLineStart(text, lineEnd16);
-      while (start16 < end16 && isBlank(text.charCodeAt(start16))) start16++;
-      while (end16 > start16 && isBlank(text.charCodeAt(end16 - 1))) end16--;
+      while (start16 < end16 && isBlankUnit(text.charCodeAt(start16))) start16++;
+      while (end16 > start16 && isBlankUnit(text.charCodeAt(end16 - 1))) end16--;
       if (start16 === end16) continue;
       const subpart = isSubpartLine(text, start16, end16);
       const { tokens, body16 } = subpart
@@ -179,7 +184,7 @@ class EcfrReader {
         // `(b)(1)` with its text: the structure chunker packs blocks, so text outside every block
         // is in no chunk. A dash between two, `(f) —(1)`, is theirs too.
         let end16 = line.body16;
-        while (end16 > opened && isBlank(this.text.charCodeAt(end16 - 1))) end16--;
+        while (end16 > opened && isBlankUnit(this.text.charCodeAt(end16 - 1))) end16--;
         this.builder.block({ type: 'heading', start16: opened, end16 });
       }
       if (line.end16 > line.body16)
@@ -192,8 +197,4 @@ function isSubpartLine(text: string, start16: number, end16: number): boolean {
   if (text.charCodeAt(start16) !== 0x53 /* S */) return false;
   SUBPART.lastIndex = start16;
   return SUBPART.test(text) && SUBPART.lastIndex <= end16;
-}
-
-function isBlank(c: number): boolean {
-  return c === 0x20 || c === 0x09;
 }
