@@ -16,7 +16,9 @@ describe('gptTokenCounter', () => {
     const counter = gptTokenCounter('cl100k_base');
     expect(gptTokenCounter('cl100k_base')).toBe(counter);
     const text = "Don't split    this: 12345 tokens!\n\n  done <|endoftext|> 東京 👩‍👩‍👧";
-    const pieces = [...text.matchAll(counter.splitPattern)].map((m) => counter.pieceTokens(m[0]));
+    const pieces = [...text.matchAll(counter.splitPattern)].map((m) =>
+      counter.pieceTokens(m[0], 0, m[0].length),
+    );
     const expected = countTokens(text, { disallowedSpecial: new Set() });
     expect(pieces.reduce((a, b) => a + b, 0)).toBe(expected);
     expect(counter.count(text)).toBe(expected);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { CairnError } from '../../errors.js';
 import { detached } from './detached.js';
+import { PieceCountCache } from './piece-count-cache.js';
 import type { TokenCounter } from './token-counter.js';
 
 export const GPT_ENCODINGS = ['cl100k_base', 'o200k_base'] as const;
@@ -20,9 +21,6 @@ interface GptEncodingModule {
 
 const require = createRequire(import.meta.url);
 
-/** Pieces remembered per encoding, and the longest remembered (long ones are rare and large). */
-const MEMO_SIZE = 32_768;
-const MEMO_PIECE_UNITS = 64;
 const counters = new Map<GptEncodingName, GptTokenCounter>();
 
 /**
@@ -62,8 +60,8 @@ class GptTokenCounter implements TokenCounter {
     return this.load().splitPattern;
   }
 
-  pieceTokens(piece: string): number {
-    return this.load().pieceTokens(piece);
+  pieceTokens(text: string, from: number, to: number): number {
+    return this.load().pieceTokens(text, from, to);
   }
 
   count(text: string): number {
@@ -107,29 +105,37 @@ function loadCounter(encoding: GptEncodingName): LoadedCounter {
       `gpt-tokenizer's ${encoding} no longer exposes its byte-pair core; pin gpt-tokenizer 4.0.0`,
     );
   }
-  // a small memo in front of the 100k-entry rank map: the pieces a corpus repeats fit in
-  // the CPU cache and skip the second lookup of the merge cache; filled once, never evicted.
-  // Both caches keep their keys, so each gets a copy detached from the text it was cut from.
-  const memo = new Map<string, number>();
-  const pieceTokens = (piece: string): number => {
-    let tokens = memo.get(piece);
-    if (tokens === undefined) {
-      const known = core.getBpeRankFromString(piece) !== undefined;
-      const kept = memo.size < MEMO_SIZE && piece.length <= MEMO_PIECE_UNITS;
-      // copied only where a cache keeps it: the memo, or the merge cache behind bytePairEncode
-      const own = kept || !known ? detached(piece) : piece;
-      tokens = known ? 1 : core.bytePairEncode(own).length;
-      if (kept) memo.set(own, tokens);
-    }
-    return tokens;
-  };
+  // the pieces a corpus repeats are counted once; a piece not in the rank map goes through
+  // bytePairEncode, whose merge cache keeps it, so it gets a copy detached from its text
+  const cache = new PieceCountCache();
+  const countPiece = (piece: string): number =>
+    core.getBpeRankFromString(piece) !== undefined
+      ? 1
+      : core.bytePairEncode(detached(piece)).length;
+  const pieceTokens = (text: string, from: number, to: number): number =>
+    cache.count(text, from, to, countPiece);
   const splitPattern = new RegExp(core.tokenSplitRegex.source, 'gu');
+  // anchored where the last piece ended: no match object per piece
+  const sticky = new RegExp(core.tokenSplitRegex.source, 'uy');
   return {
     splitPattern,
     pieceTokens,
     count(text: string): number {
       let total = 0;
-      for (const match of text.matchAll(splitPattern)) total += pieceTokens(match[0]);
+      let offset = 0;
+      sticky.lastIndex = 0;
+      while (offset < text.length && sticky.test(text)) {
+        const next = sticky.lastIndex;
+        if (next <= offset) break;
+        total += pieceTokens(text, offset, next);
+        offset = next;
+      }
+      // where no piece starts, the global split skips ahead as encode does
+      if (offset < text.length) {
+        for (const match of text.slice(offset).matchAll(splitPattern)) {
+          total += pieceTokens(match[0], 0, match[0].length);
+        }
+      }
       return total;
     },
   };

@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CairnError } from '../../errors.js';
 import { fileError } from '../../load/file-error.js';
-import { detached } from './detached.js';
+import { PieceCountCache } from './piece-count-cache.js';
 import type { TokenCounter } from './token-counter.js';
 
 interface HfTokenizer {
@@ -19,7 +19,8 @@ const require = createRequire(import.meta.url);
 /** GPT-2's split: estimates only, the model's own pre-tokenizer decides the real count. */
 const WORD_PIECES = /'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+/gu;
 
-const PIECE_CACHE_SIZE = 50_000;
+/** Slots of the piece count cache: up to half as many pieces kept. */
+const PIECE_CACHE_SLOTS = 1 << 17;
 
 /** Plain English any usable tokenizer gives tokens for. */
 const PROBE = 'The quick brown fox jumps over the lazy dog.';
@@ -71,7 +72,7 @@ export function hfTokenCounter(path: string): TokenCounter {
       { details: { source: path } },
     );
   }
-  const cache = new Map<string, number>();
+  const cache = new PieceCountCache(PIECE_CACHE_SLOTS);
   return {
     id: `hf:${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}`,
     exact: false,
@@ -79,14 +80,8 @@ export function hfTokenCounter(path: string): TokenCounter {
     withinBytes: false,
     splitPattern: WORD_PIECES,
     count,
-    pieceTokens(piece: string): number {
-      let tokens = cache.get(piece);
-      if (tokens === undefined) {
-        tokens = count(piece);
-        if (cache.size >= PIECE_CACHE_SIZE) cache.clear();
-        cache.set(detached(piece), tokens);
-      }
-      return tokens;
+    pieceTokens(text: string, from: number, to: number): number {
+      return cache.count(text, from, to, count);
     },
   };
 }

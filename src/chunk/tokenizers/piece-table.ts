@@ -102,10 +102,9 @@ export class PieceTable {
         if (!isSpaceUnit(unit)) space = 0;
         tokens++;
       } else {
-        const piece = slice.slice(offset, next);
-        if (!isWhitespacePiece(piece)) space = 0;
-        if (long || piece.length > LONG_PIECE_UNITS) long = true;
-        else tokens += counter.pieceTokens(piece);
+        if (space !== 0 && !isWhitespaceRange(slice, offset, next)) space = 0;
+        if (long || next - offset > LONG_PIECE_UNITS) long = true;
+        else tokens += counter.pieceTokens(slice, offset, next);
       }
       offset = next;
       at = start16 + next;
@@ -211,7 +210,7 @@ export class PieceTable {
     while (pattern.test(range)) {
       const next = pattern.lastIndex;
       if (next <= offset) break;
-      tokens += this.counter.pieceTokens(range.slice(offset, next));
+      tokens += this.counter.pieceTokens(range, offset, next);
       offset = next;
       const at = a16 + next;
       if (at >= b16) break;
@@ -268,7 +267,7 @@ export class PieceTable {
           to++;
       }
       const window = text.slice(from, to);
-      const space = isWhitespacePiece(window) ? WHITESPACE_PIECE : 0;
+      const space = isWhitespaceRange(window, 0, window.length) ? WHITESPACE_PIECE : 0;
       this.push(to, this.counter.count(window), space | INEXACT_PIECE);
       from = to;
     }
@@ -302,9 +301,8 @@ function stickyPattern(pattern: RegExp): RegExp {
   return sticky;
 }
 
-function isWhitespacePiece(piece: string): boolean {
-  if (!isSpaceUnit(piece.charCodeAt(0)) || !isSpaceUnit(piece.charCodeAt(piece.length - 1)))
-    return false;
-  for (let i = 1; i < piece.length - 1; i++) if (!isSpaceUnit(piece.charCodeAt(i))) return false;
+function isWhitespaceRange(text: string, from: number, to: number): boolean {
+  if (!isSpaceUnit(text.charCodeAt(from)) || !isSpaceUnit(text.charCodeAt(to - 1))) return false;
+  for (let i = from + 1; i < to - 1; i++) if (!isSpaceUnit(text.charCodeAt(i))) return false;
   return true;
 }

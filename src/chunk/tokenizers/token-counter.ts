@@ -24,6 +24,9 @@ export interface TokenCounter {
   readonly withinBytes: boolean;
   /** The regular expression that splits text into pieces (global, Unicode). */
   readonly splitPattern: RegExp;
-  /** Tokens of one piece as the split pattern yields it. */
-  pieceTokens(piece: string): number;
+  /**
+   * Tokens of `text[from, to)`, one piece as the split pattern yields it;
+   * given as a range so that a cached count needs no substring.
+   */
+  pieceTokens(text: string, from: number, to: number): number;
 }
