@@ -1,4 +1,5 @@
 import { CairnError } from '../errors.js';
+import { codePointsBetween } from '../load/surrogates.js';
 import { MAX_TEXT_CHARS } from '../parse/parse-input.js';
 import { checkInteger } from './check-options.js';
 import type { ChunkLimits } from './types.js';
@@ -45,15 +46,7 @@ export function checkContentSize(
   const { start16, end16 } = unit;
   const length16 = end16 - start16;
   if (length16 <= limits.max_content_chars) return;
-  let pairs = 0;
-  for (let i = start16 + 1; i < end16; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xdc00 && unit <= 0xdfff) {
-      const high = text.charCodeAt(i - 1);
-      if (high >= 0xd800 && high <= 0xdbff) pairs++;
-    }
-  }
-  const codePoints = length16 - pairs;
+  const codePoints = codePointsBetween(text, start16, end16);
   if (codePoints <= limits.max_content_chars) return;
   const node = unit.json_pointer === undefined ? 'The text' : `JSON node ${unit.json_pointer}`;
   throw new CairnError(

@@ -1,3 +1,4 @@
+import { isHighSurrogate, isLowSurrogate } from '../load/surrogates.js';
 import { partitionPoint } from '../partition-point.js';
 
 /**
@@ -41,20 +42,12 @@ function isSimple(unit: number): boolean {
   );
 }
 
-function isHigh(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
-}
-
-function isLow(unit: number): boolean {
-  return unit >= 0xdc00 && unit <= 0xdfff;
-}
-
 /** true or false when the two units around `i16` settle it, undefined when segmentation must. */
 function quickBoundary(text: string, i16: number): boolean | undefined {
   const before = text.charCodeAt(i16 - 1);
   const after = text.charCodeAt(i16);
   if (isSimple(before) && isSimple(after)) return !(before === 13 && after === 10);
-  if (isLow(after) && isHigh(before)) return false;
+  if (isLowSurrogate(after) && isHighSurrogate(before)) return false;
   return undefined;
 }
 
@@ -154,7 +147,12 @@ export class Graphemes {
     const text = this.text;
     const [from, certain] = windowStart(text, i16, this.knownBefore(i16));
     let to = Math.min(text.length, i16 + ahead);
-    if (to < text.length && isLow(text.charCodeAt(to)) && isHigh(text.charCodeAt(to - 1))) to++;
+    if (
+      to < text.length &&
+      isLowSurrogate(text.charCodeAt(to)) &&
+      isHighSurrogate(text.charCodeAt(to - 1))
+    )
+      to++;
     const segment = SEGMENTER.segment(text.slice(from, to)).containing(i16 - from);
     if (segment === undefined) return [i16, i16, true];
     const start = from + segment.index;
@@ -202,5 +200,8 @@ function windowStart(text: string, i16: number, known: number): [number, boolean
     if (!continuesCluster(text, p)) budget--;
   }
   if (p <= known) return [known, true];
-  return [isLow(text.charCodeAt(p)) && isHigh(text.charCodeAt(p - 1)) ? p - 1 : p, false];
+  return [
+    isLowSurrogate(text.charCodeAt(p)) && isHighSurrogate(text.charCodeAt(p - 1)) ? p - 1 : p,
+    false,
+  ];
 }

@@ -1,3 +1,4 @@
+import { codePointsBetween, isHighSurrogate, isLowSurrogate } from '../load/surrogates.js';
 import { partitionPoint } from '../partition-point.js';
 import type { Span } from '../types.js';
 
@@ -63,7 +64,7 @@ export class SpanCursor {
         extra += 2;
         if (unit >= 0xd800 && unit <= 0xdfff) {
           surrogates = true;
-          if (unit <= 0xdbff && isLowUnit(text.charCodeAt(p + 1))) {
+          if (isHighSurrogate(unit) && isLowSurrogate(text.charCodeAt(p + 1))) {
             pairCount++;
             nonAscii.lastIndex = p + 2;
           }
@@ -130,7 +131,7 @@ export class SpanCursor {
     const to = forward ? i16 : this.at16;
     const piece = this.text.slice(from, to);
     const bytes = Buffer.byteLength(piece, 'utf8');
-    const cps = this.surrogates ? countCodePoints(piece) : piece.length;
+    const cps = this.surrogates ? codePointsBetween(piece, 0, piece.length) : piece.length;
     if (forward) {
       this.bytes += bytes;
       this.cp += cps;
@@ -145,19 +146,6 @@ export class SpanCursor {
 function grow<T extends Int32Array | Uint32Array>(from: T, to: T): T {
   to.set(from);
   return to;
-}
-
-/** Code points in a string: each valid surrogate pair counts once, a lone surrogate once. */
-function countCodePoints(text: string): number {
-  let pairs = 0;
-  for (let i = 1; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xdc00 && unit <= 0xdfff) {
-      const high = text.charCodeAt(i - 1);
-      if (high >= 0xd800 && high <= 0xdbff) pairs++;
-    }
-  }
-  return text.length - pairs;
 }
 
 /**
@@ -187,15 +175,11 @@ export class CodePointCursor {
     let count = this.cp;
     while (count < cp && i < text.length) {
       const unit = text.charCodeAt(i);
-      i += unit >= 0xd800 && unit <= 0xdbff && isLowUnit(text.charCodeAt(i + 1)) ? 2 : 1;
+      i += isHighSurrogate(unit) && isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
       count++;
     }
     this.at16 = i;
     this.cp = count;
     return i;
   }
-}
-
-function isLowUnit(unit: number): boolean {
-  return unit >= 0xdc00 && unit <= 0xdfff;
 }

@@ -4,7 +4,7 @@ import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import type { Chunk } from '../chunk/types.js';
 import { parseDocument } from '../parse/parse-document.js';
 import type { CairnDocument } from '../types.js';
-import { packChunks, unpackChunks } from './chunk-table.js';
+import { type Emptied, packChunks, unpackChunks } from './chunk-table.js';
 
 const MARKDOWN = `# Chapter I
 
@@ -31,9 +31,15 @@ async function chunked(text: string): Promise<{ doc: CairnDocument; chunks: Chun
   return { doc, chunks };
 }
 
+const NOTHING_EMPTIED: Emptied = { texts: false, heading_paths: false };
+
 /** Through the structured clone a worker's message takes. */
-function overTheWire(doc: CairnDocument, chunks: readonly Chunk[]): Chunk[] | null {
-  const table = packChunks(chunks, doc.sections);
+function overTheWire(
+  doc: CairnDocument,
+  chunks: readonly Chunk[],
+  emptied = NOTHING_EMPTIED,
+): Chunk[] | null {
+  const table = packChunks(chunks, doc.sections, emptied);
   return table === null ? null : unpackChunks(deserialize(serialize(table)), doc.sections);
 }
 
@@ -56,8 +62,14 @@ describe('packChunks / unpackChunks', () => {
     chunks[0]!.sect_path = 'elsewhere';
     chunks[1]!.section = null;
     chunks[1]!.sect_path = null;
-    const received = overTheWire(doc, chunks);
+    const received = overTheWire(doc, chunks, { texts: true, heading_paths: true });
     expect(JSON.stringify(received)).toBe(JSON.stringify(chunks));
+  });
+
+  test('a text or heading path the caller says it emptied but did not leaves the chunks as they are', async () => {
+    const { doc, chunks } = await chunked(MARKDOWN);
+    expect(packChunks(chunks, doc.sections, { texts: true, heading_paths: false })).toBeNull();
+    expect(packChunks(chunks, doc.sections, { texts: false, heading_paths: true })).toBeNull();
   });
 
   test('what the columns cannot hold exactly leaves the chunks as they are', async () => {
@@ -81,7 +93,7 @@ describe('packChunks / unpackChunks', () => {
     for (const change of cases) {
       const { doc, chunks } = await chunked(MARKDOWN);
       change(chunks[1]!);
-      expect(packChunks(chunks, doc.sections)).toBeNull();
+      expect(packChunks(chunks, doc.sections, NOTHING_EMPTIED)).toBeNull();
     }
   });
 });

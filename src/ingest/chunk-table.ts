@@ -10,12 +10,12 @@ import { hasKeys, isIndex, putSpan, spanAt, ValueTable } from './wire-columns.js
  */
 export interface ChunkTable {
   chunk_index: Int32Array;
-  /** Null when every text is empty (`packResult` left them out). */
+  /** Null when the caller emptied every text (`Emptied`). */
   texts: string[] | null;
   /** Four per chunk (`putSpan`). */
   spans: Int32Array;
   token_count: Int32Array;
-  /** Null when every heading path is empty. */
+  /** Null when the caller emptied every heading path (`Emptied`). */
   heading_paths: string[][] | null;
   /** -1: null; -2: its section's `sect_path`; else an index into `sect_paths`. */
   sect_path: Int32Array;
@@ -52,13 +52,25 @@ const KEYS = [
 const OPTIONAL_KEYS = ['split_reason'];
 
 /**
+ * What the caller already emptied in every chunk (`packResult`'s
+ * `chunk_texts`, `chunk_paths`): those columns are left out, so that the
+ * table needs no pass of its own to find out.
+ */
+export interface Emptied {
+  texts: boolean;
+  heading_paths: boolean;
+}
+
+/**
  * The chunks as columns, or null when some chunk has anything the columns
  * do not hold exactly (`context`, JSON node fields, other key orders, a
- * value out of range): those chunks travel as they are.
+ * value out of range, a text or heading path `emptied` says is empty but
+ * is not): those chunks travel as they are.
  */
 export function packChunks(
   chunks: readonly Chunk[],
   sections: readonly Section[],
+  emptied: Emptied,
 ): ChunkTable | null {
   const n = chunks.length;
   const int = (): Int32Array => new Int32Array(n);
@@ -68,10 +80,10 @@ export function packChunks(
   const reasons = new ValueTable<ChunkSplitReason>();
   const table: ChunkTable = {
     chunk_index: int(),
-    texts: chunks.every((chunk) => chunk.text === '') ? null : [],
+    texts: emptied.texts ? null : [],
     spans: new Int32Array(n * 4),
     token_count: int(),
-    heading_paths: chunks.every((chunk) => isEmptyList(chunk.heading_path)) ? null : [],
+    heading_paths: emptied.heading_paths ? null : [],
     sect_path: int(),
     sect_paths: sectPaths.values,
     section: int(),
@@ -92,20 +104,19 @@ export function packChunks(
     table.chunk_index[i] = chunk.chunk_index;
     table.token_count[i] = chunk.token_count;
     if (typeof chunk.text !== 'string') return null;
-    table.texts?.push(chunk.text);
+    if (table.texts !== null) table.texts.push(chunk.text);
+    else if (chunk.text !== '') return null;
     if (!isStringList(chunk.heading_path)) return null;
-    table.heading_paths?.push(chunk.heading_path);
-    for (const [column, value] of [
-      [table.section, chunk.section],
-      [table.page, chunk.page],
-      [table.first_block, chunk.first_block],
-      [table.last_block, chunk.last_block],
-      [table.block_part, chunk.block_part],
-    ] as const) {
-      if (value === null) column[i] = -1;
-      else if (isIndex(value)) column[i] = value;
-      else return null;
-    }
+    if (table.heading_paths !== null) table.heading_paths.push(chunk.heading_path);
+    else if (chunk.heading_path.length !== 0) return null;
+    if (
+      !putNullable(table.section, i, chunk.section) ||
+      !putNullable(table.page, i, chunk.page) ||
+      !putNullable(table.first_block, i, chunk.first_block) ||
+      !putNullable(table.last_block, i, chunk.last_block) ||
+      !putNullable(table.block_part, i, chunk.block_part)
+    )
+      return null;
     const sectPath = chunk.sect_path;
     if (sectPath === null) table.sect_path[i] = -1;
     else if (typeof sectPath !== 'string') return null;
@@ -161,8 +172,12 @@ export function unpackChunks(table: ChunkTable, sections: readonly Section[]): C
   return chunks;
 }
 
-function isEmptyList(value: unknown): boolean {
-  return Array.isArray(value) && value.length === 0;
+/** Writes `value` at `i`, -1 for null; false when it is neither null nor an index. */
+function putNullable(column: Int32Array, i: number, value: unknown): boolean {
+  if (value === null) column[i] = -1;
+  else if (isIndex(value)) column[i] = value;
+  else return false;
+  return true;
 }
 
 /** A plain array of strings, which the structured clone copies as one: no holes, no extra keys. */

@@ -70,6 +70,21 @@ describe('packResult / unpackResult', () => {
     expect(received).toEqual(withoutContext(expected));
   });
 
+  test('chunks that keep their context travel as objects, context and all', async () => {
+    const original = await resultOf(MARKDOWN);
+    expect(original.chunks.length).toBeGreaterThan(1);
+    expect(original.chunks.every((chunk) => typeof chunk.context === 'string')).toBe(true);
+    const expected = structuredClone(original);
+    const wire = packResult(original, { keep_context: true });
+    expect(wire.chunks).toBeNull();
+    expect(wire.result.chunks.map((chunk) => chunk.context)).toEqual(
+      expected.chunks.map((chunk) => chunk.context),
+    );
+    const received = unpackResult(deserialize(serialize(wire)));
+    expect(received).toEqual(expected);
+    expect(JSON.stringify(received.chunks)).toBe(JSON.stringify(expected.chunks));
+  });
+
   test('a document without sections', async () => {
     const doc = await parseDocument({
       bytes: new TextEncoder().encode('plain words'),

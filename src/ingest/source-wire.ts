@@ -54,7 +54,10 @@ export function packResult(
   if (sectionPaths) for (const section of doc.sections) section.heading_path = [];
   const blocks = packBlocks(doc.blocks);
   if (blocks !== null) doc.blocks = [];
-  const chunkTable = packChunks(chunks, doc.sections);
+  const chunkTable = packChunks(chunks, doc.sections, {
+    texts: chunkTexts,
+    heading_paths: chunkPaths,
+  });
   return {
     result: chunkTable === null ? result : { ...result, chunks: [] },
     section_paths: sectionPaths,

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import { CairnError } from '../errors.js';
+import { isHighSurrogate, isLowSurrogate } from './surrogates.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const utf16le = new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true });
@@ -103,10 +104,10 @@ function firstInvalidUtf16(bytes: Uint8Array, littleEndian: boolean): number {
   let i = 0;
   for (; i + 1 < bytes.length; i += 2) {
     const unit = unitAt(i);
-    if (unit >= 0xdc00 && unit <= 0xdfff) return i;
-    if (unit >= 0xd800 && unit <= 0xdbff) {
+    if (isLowSurrogate(unit)) return i;
+    if (isHighSurrogate(unit)) {
       const next = i + 3 < bytes.length ? unitAt(i + 2) : -1;
-      if (next < 0xdc00 || next > 0xdfff) return i;
+      if (!isLowSurrogate(next)) return i;
       i += 2;
     }
   }

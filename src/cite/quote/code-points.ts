@@ -1,13 +1,12 @@
+import { isHighSurrogate, isLowSurrogate } from '../../load/surrogates.js';
+
 /** Code points in `text` before UTF-16 index `index`. */
 export function codePointIndex(text: string, index: number): number {
   let count = 0;
   for (let i = 0; i < index && i < text.length; i++) {
     const unit = text.charCodeAt(i);
     // a high surrogate followed by a low one is one code point
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
+    if (isHighSurrogate(unit) && i + 1 < text.length && isLowSurrogate(text.charCodeAt(i + 1))) i++;
     count++;
   }
   return count;
@@ -25,7 +24,7 @@ export function sliceCodePoints(text: string, start: number, end: number): strin
     if (cp === end) return text.slice(from, i);
     if (i === text.length) break;
     const unit = text.charCodeAt(i);
-    i += unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length ? 2 : 1;
+    i += isHighSurrogate(unit) && i + 1 < text.length ? 2 : 1;
   }
   return null;
 }

@@ -1,3 +1,5 @@
+import { isHighSurrogate, isLowSurrogate } from '../../load/surrogates.js';
+
 /**
  * The ways a model's copy of a passage may differ from the stored text and
  * still be the same words. `nfkc` folds compatibility forms (ligatures,
@@ -85,10 +87,7 @@ export function normalizeForMatch(
   for (let i = 0; i < n; cp++) {
     let c = source.charCodeAt(i);
     let width = 1;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-      const d = source.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) width = 2;
-    }
+    if (isHighSurrogate(c) && i + 1 < n && isLowSurrogate(source.charCodeAt(i + 1))) width = 2;
     const at = i;
     i += width;
     if (c < 0x80) {

@@ -1,4 +1,5 @@
 import { CairnError } from '../../errors.js';
+import { isHighSurrogate, isLowSurrogate } from '../../load/surrogates.js';
 import { escapeJsonPointerToken } from './json-pointer.js';
 
 /** Seed 004: string nodes at or over this many characters become units. */
@@ -159,10 +160,7 @@ function hasCodePointsAtLeast(text: string, min: number): boolean {
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
+    if (isHighSurrogate(unit) && isLowSurrogate(text.charCodeAt(i + 1))) i++;
     if (++count >= min) return true;
   }
   return false;

@@ -1,5 +1,6 @@
 import { CairnError, type ErrorCode } from '../../errors.js';
 import type { DecodedText } from '../../load/decode-text.js';
+import { isHighSurrogate, isLowSurrogate } from '../../load/surrogates.js';
 import { findJsonDepthExcess, MAX_JSON_DEPTH } from './json-depth.js';
 import { jsonSyntaxErrorIndex16 } from './json-syntax-error-index.js';
 
@@ -125,8 +126,7 @@ export function locateJsonIndices(
     const at16 = indices[k]!;
     for (; i < at16; i++) {
       const unit = text.charCodeAt(i);
-      const low = unit >= 0xdc00 && unit <= 0xdfff && i > 0;
-      const pair = low && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff;
+      const pair = i > 0 && isLowSurrogate(unit) && isHighSurrogate(text.charCodeAt(i - 1));
       if (!pair) position++;
       // a pair is 4 bytes: 3 counted for its high half, 1 for its low one
       bytes += unit < 0x80 ? 1 : unit < 0x800 ? 2 : pair ? 1 : 3;
