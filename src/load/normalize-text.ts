@@ -8,10 +8,17 @@ import { isHighSurrogate, isLowSurrogate } from './surrogates.js';
  * It never moves offsets: it feeds hashes only.
  */
 export function normalizeText(canonical: string): string {
-  let text = canonical.includes('\f') ? dropRunningLines(canonical) : canonical;
-  text = text.normalize('NFC');
-  text = joinHyphenated(text);
-  return collapseWhitespace(text).trim();
+  return normalizeRun(withoutRunningLines(canonical)).trim();
+}
+
+/** The text without running page headers and footers, when it has pages (`\f`). */
+export function withoutRunningLines(canonical: string): string {
+  return canonical.includes('\f') ? dropRunningLines(canonical) : canonical;
+}
+
+/** Every step of `normalizeText` after the running lines, but the final trim. */
+export function normalizeRun(text: string): string {
+  return collapseWhitespace(joinHyphenated(text.normalize('NFC')));
 }
 
 /** A hyphen at a line's end and the line break and blanks around it: where a hyphenated word may be cut. */

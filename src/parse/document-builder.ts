@@ -1,9 +1,9 @@
 import { CairnError } from '../errors.js';
 import { collapseWhitespace } from '../load/collapse-whitespace.js';
 import { deriveDocUid } from '../load/doc-uid.js';
-import { sha1Hex, sha256Hex } from '../load/hash.js';
-import { normalizeText } from '../load/normalize-text.js';
+import { sha256Hex } from '../load/hash.js';
 import { OffsetIndex } from '../load/offset-index.js';
+import { revisionHash } from '../load/revision-hash.js';
 import { partitionPoint } from '../partition-point.js';
 import type {
   Block,
@@ -244,7 +244,7 @@ export class DocumentBuilder {
       title: this.source.title ?? sections[0]?.title ?? null,
       canonical,
       content_hash: sha256Hex(canonical),
-      rev: sha1Hex(normalizeText(canonical)),
+      rev: revisionHash(canonical),
       length: this.index.length,
       byte_length: this.index.byteLength,
       sections,
