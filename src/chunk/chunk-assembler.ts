@@ -126,13 +126,13 @@ export class ChunkAssembler {
 
   private describe(chunk: Chunk, doc: CairnDocument, span: Span): void {
     const section = enclosingSection(doc.sections, span);
-    const context: string[] = [];
+    let context: string | null = null;
     if (section) {
       chunk.section = section.index;
       chunk.sect_path = section.sect_path;
       chunk.heading_path = section.heading_path;
       if (this.includeHeaders && section.heading_path.length > 0) {
-        context.push(this.headingContext(section, doc.sections));
+        context = this.headingContext(section, doc.sections);
       }
     }
     chunk.page = pageAt(doc, span.start);
@@ -147,8 +147,8 @@ export class ChunkAssembler {
     }
     chunk.block_types = types;
     const header = this.splitTableHeader(doc, chunk);
-    if (header !== null) context.push(header);
-    if (context.length > 0) chunk.context = context.length === 1 ? context[0]! : context.join('\n');
+    if (header !== null) context = context === null ? header : `${context}\n${header}`;
+    if (context !== null) chunk.context = context;
   }
 
   /** A section's heading path joined with ` > `: its parent's context and its own title where its path extends the parent's. */
