@@ -81,6 +81,52 @@ describe('insertBatched', () => {
     ]);
   });
 
+  test('column arrays: one array per column, every row in order, at most max_rows or 10,000 a statement', async () => {
+    const rows = Array.from({ length: 23_456 }, (_, r) => [r, r % 7 === 0 ? null : `v${r}`]);
+    for (const maxRows of [undefined, 1000]) {
+      const executor = recorder();
+      executor.run = async (sql, params = []) => {
+        executor.statements.push({ sql, params });
+        return (params[0] as unknown[]).length;
+      };
+      const inserted = await insertBatched(
+        executor,
+        {
+          table: 't',
+          columns: ['a', 'b'],
+          rows,
+          suffix: 'ON CONFLICT DO NOTHING',
+          pg_types: ['bigint', 'jsonb'],
+        },
+        { max_parameters: 65535, column_arrays: true, ...(maxRows ? { max_rows: maxRows } : {}) },
+      );
+      expect(executor.statements.length).toBe(Math.ceil(rows.length / (maxRows ?? 10_000)));
+      for (const { sql, params } of executor.statements) {
+        expect(sql).toBe(
+          'INSERT INTO t (a, b) SELECT * FROM unnest(?::bigint[], ?::jsonb[]) ON CONFLICT DO NOTHING',
+        );
+        expect(params).toHaveLength(2);
+      }
+      const a = executor.statements.flatMap((s) => s.params[0] as unknown[]);
+      const b = executor.statements.flatMap((s) => s.params[1] as unknown[]);
+      expect(a).toEqual(rows.map((row) => row[0]));
+      expect(b).toEqual(rows.map((row) => row[1]));
+      expect(inserted).toBe(rows.length);
+    }
+  });
+
+  test('column arrays need the types: an insert without them goes in as VALUES', async () => {
+    const executor = recorder();
+    await insertBatched(
+      executor,
+      { table: 't', columns: ['a'], rows: [[1], [2]] },
+      { max_parameters: 100, column_arrays: true },
+    );
+    expect(executor.statements).toEqual([
+      { sql: 'INSERT INTO t (a) VALUES (?), (?)', params: [1, 2] },
+    ]);
+  });
+
   test('a row of the wrong width is a programming error', async () => {
     await expect(
       insertBatched(

@@ -23,6 +23,20 @@ const SECTION_COLUMNS = [
   'cells',
 ] as const;
 
+/** The columns' PostgreSQL types, in `SECTION_COLUMNS`' order. */
+const SECTION_PG_TYPES = [
+  'bigint',
+  'text',
+  'text',
+  'jsonb',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'jsonb',
+] as const;
+
 /** A version's section records, in the caller's transaction. */
 export async function insertSections(
   tx: SqlExecutor,
@@ -49,6 +63,7 @@ export async function insertSections(
       columns: SECTION_COLUMNS,
       rows,
       suffix: 'ON CONFLICT (version_id, sect_path) DO NOTHING',
+      pg_types: SECTION_PG_TYPES,
     },
     limits,
   );

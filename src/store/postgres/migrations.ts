@@ -10,6 +10,7 @@ import { versionLayouts } from './migrations/008-version-layouts.js';
 import { vectorScan } from './migrations/009-vector-scan.js';
 import { headingField } from './migrations/010-heading-field.js';
 import { modelVersion } from './migrations/012-model-version.js';
+import { lz4Versions } from './migrations/013-lz4-versions.js';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   initial,
@@ -23,4 +24,5 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   vectorScan,
   headingField,
   modelVersion,
+  lz4Versions,
 ];
