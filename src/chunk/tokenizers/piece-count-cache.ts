@@ -69,7 +69,9 @@ export class PieceCountCache {
       this.clear();
       slot = hash & mask;
     }
-    this.keep(slot, hash, text, from, length, count);
+    this.hashes[slot] = hash;
+    this.counts[slot] = count;
+    this.keepUnits(slot, text, from, to);
     return count;
   }
 
@@ -80,14 +82,9 @@ export class PieceCountCache {
     return true;
   }
 
-  private keep(
-    slot: number,
-    hash: number,
-    text: string,
-    from: number,
-    length: number,
-    count: number,
-  ): void {
+  /** Takes `slot` for the units of `text[from, to)`, copied into the pool. */
+  private keepUnits(slot: number, text: string, from: number, to: number): void {
+    const length = to - from;
     if (this.used + length > this.units.length) {
       const grown = new Uint16Array(this.units.length * 2);
       grown.set(this.units.subarray(0, this.used));
@@ -98,9 +95,7 @@ export class PieceCountCache {
     for (let k = 0; k < length; k++) units[start + k] = text.charCodeAt(from + k);
     this.used += length;
     this.lengths[slot] = length;
-    this.hashes[slot] = hash;
     this.starts[slot] = start;
-    this.counts[slot] = count;
     this.size++;
   }
 
