@@ -98,7 +98,7 @@ describe('insertBatched', () => {
           suffix: 'ON CONFLICT DO NOTHING',
           pg_types: ['bigint', 'jsonb'],
         },
-        { max_parameters: 65535, column_arrays: true, ...(maxRows ? { max_rows: maxRows } : {}) },
+        { max_parameters: 65535, ...(maxRows ? { max_rows: maxRows } : {}) },
       );
       expect(executor.statements.length).toBe(Math.ceil(rows.length / (maxRows ?? 10_000)));
       for (const { sql, params } of executor.statements) {
@@ -120,7 +120,7 @@ describe('insertBatched', () => {
     await insertBatched(
       executor,
       { table: 't', columns: ['a'], rows: [[1], [2]] },
-      { max_parameters: 100, column_arrays: true },
+      { max_parameters: 100 },
     );
     expect(executor.statements).toEqual([
       { sql: 'INSERT INTO t (a) VALUES (?), (?)', params: [1, 2] },

@@ -6,7 +6,13 @@ export interface BatchedInsert {
   rows: readonly (readonly unknown[])[];
   /** Appended to every statement, e.g. `ON CONFLICT DO NOTHING`. */
   suffix?: string;
-  /** Each column's PostgreSQL type, for `InsertLimits.column_arrays`; without them rows go in as VALUES. */
+  /**
+   * Each column's PostgreSQL type: where the executor runs no row statements
+   * (PostgreSQL), each column is bound as one array and unnested into rows;
+   * a multi-row VALUES of 65k parameters cost the server about twice the CPU
+   * to parse and plan, and the client its gathering, for the eCFR's 250k
+   * section rows. Without them rows go in as VALUES.
+   */
   pg_types?: readonly string[];
 }
 
@@ -15,13 +21,6 @@ export interface InsertLimits {
   max_parameters: number;
   /** Rows per statement at most, below what the parameter limit allows (tests use tiny batches). */
   max_rows?: number;
-  /**
-   * Bind each column as one array and unnest them into rows (PostgreSQL), for
-   * inserts that give `pg_types`: a multi-row VALUES of 65k parameters
-   * cost the server about twice the CPU to parse and plan, and the client
-   * its gathering, for the eCFR's 250k section rows.
-   */
-  column_arrays?: boolean;
 }
 
 /** Rows one column-array statement inserts at most: its arrays travel as text literals, so this bounds their size. */
@@ -51,7 +50,7 @@ export async function insertBatched(
   const suffix = insert.suffix ? ` ${insert.suffix}` : '';
   // SQLite: one prepared row statement per row beat multi-row statements, whose 32k parameters are gathered and spread per call.
   if (executor.runEach) return (await executor.runEach(head + tuple + suffix, rows)).changes;
-  if (limits.column_arrays && insert.pg_types !== undefined) {
+  if (insert.pg_types !== undefined) {
     return insertColumnArrays(executor, insert, insert.pg_types, limits);
   }
   const perStatement = Math.max(

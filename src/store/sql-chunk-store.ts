@@ -31,7 +31,6 @@ export function createSqlChunkStore(
     driver,
     limits: {
       max_parameters: driver.dialect.max_parameters,
-      column_arrays: driver.dialect.column_arrays,
       ...(options.batch_rows === undefined ? {} : { max_rows: options.batch_rows }),
     },
     index_writes: new WriteCounter(),

@@ -13,8 +13,6 @@ export interface Dialect {
   readonly name: 'sqlite' | 'postgres';
   /** Most bound parameters one statement may carry (SQLite 32766, PostgreSQL 65535). */
   readonly max_parameters: number;
-  /** Multi-row inserts may bind each column as one array (`InsertLimits.column_arrays`). */
-  readonly column_arrays: boolean;
   /** `SELECT ... FOR UPDATE` locks rows; SQLite's `BEGIN IMMEDIATE` locks the whole file instead. */
   readonly row_locks: boolean;
   /** The full-text engine behind the lexical index, as index manifests name it. */

@@ -130,11 +130,12 @@ function loadCounter(encoding: GptEncodingName): LoadedCounter {
         total += pieceTokens(text, offset, next);
         offset = next;
       }
-      // where no piece starts, the global split skips ahead as encode does
+      // every unit starts a piece of these patterns (whitespace, letters, numbers, the rest)
       if (offset < text.length) {
-        for (const match of text.slice(offset).matchAll(splitPattern)) {
-          total += pieceTokens(match[0], 0, match[0].length);
-        }
+        throw new CairnError(
+          'internal_invariant',
+          `Tokenizer pieces stop at ${offset} before ${text.length}`,
+        );
       }
       return total;
     },

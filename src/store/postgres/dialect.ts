@@ -7,7 +7,6 @@ export const POSTGRES_DIALECT: Dialect = {
   name: 'postgres',
   // The wire protocol counts parameters in a 16-bit field.
   max_parameters: 65535,
-  column_arrays: true,
   row_locks: true,
   lexical_engine: 'pg-fts',
   blocking_writes: false,

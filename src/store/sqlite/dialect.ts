@@ -9,7 +9,6 @@ import { SQLITE_MAX_PARAMETERS } from './sql-limits.js';
 export const SQLITE_DIALECT: Dialect = {
   name: 'sqlite',
   max_parameters: SQLITE_MAX_PARAMETERS,
-  column_arrays: false,
   row_locks: false,
   lexical_engine: 'fts5',
   blocking_writes: true,
