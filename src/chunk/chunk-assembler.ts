@@ -145,7 +145,8 @@ export class ChunkAssembler {
       chunk.last_block = block.index;
       if (!types.includes(block.type)) types.push(block.type);
     }
-    chunk.block_types = types;
+    // a copy the size of its elements: the pushed array keeps room for 16, in every chunk
+    chunk.block_types = types.slice();
     const header = this.splitTableHeader(doc, chunk);
     if (header !== null) context = context === null ? header : `${context}\n${header}`;
     if (context !== null) chunk.context = context;

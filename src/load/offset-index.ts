@@ -19,7 +19,11 @@ export class OffsetIndex {
   readonly byteLength: number;
   private readonly ascii: boolean;
   private readonly cpAt: Uint32Array | null;
-  private readonly byteAt: Float64Array | null;
+  /** UTF-8 bytes at each checkpoint: a string's 2^29 units are at most 3 bytes each, well within 32 bits. */
+  private readonly byteAt: Uint32Array | null;
+  /** What the last `walk` found, in fields and as 32-bit integers: an array per call, or doubles read from typed arrays, made every span's offsets boxed heap numbers. */
+  private walkedCp = 0;
+  private walkedBytes = 0;
 
   constructor(text: string) {
     this.text = text;
@@ -33,7 +37,7 @@ export class OffsetIndex {
     }
     const slots = Math.floor(text.length / STRIDE) + 1;
     const cpAt = new Uint32Array(slots);
-    const byteAt = new Float64Array(slots);
+    const byteAt = new Uint32Array(slots);
     let cp = 0;
     let bytes = 0;
     let i = 0;
@@ -89,14 +93,16 @@ export class OffsetIndex {
   codePointAt16(i16: number): number {
     this.check16(i16);
     if (this.ascii) return i16;
-    return this.walk(i16)[0];
+    this.walk(i16);
+    return this.walkedCp;
   }
 
   /** UTF-8 bytes before UTF-16 index `i16`. */
   byteAt16(i16: number): number {
     this.check16(i16);
     if (this.ascii) return i16;
-    return this.walk(i16)[1];
+    this.walk(i16);
+    return this.walkedBytes;
   }
 
   /** A half-open span from UTF-16 indices, in code points and bytes. */
@@ -107,9 +113,11 @@ export class OffsetIndex {
       throw new CairnError('internal_invariant', `Span start ${start16} after end ${end16}`);
     }
     if (this.ascii) return { start: start16, end: end16, start_byte: start16, end_byte: end16 };
-    const [start, startByte] = this.walk(start16);
-    const [end, endByte] = this.walk(end16);
-    return { start, end, start_byte: startByte, end_byte: endByte };
+    this.walk(start16);
+    const start = this.walkedCp;
+    const startByte = this.walkedBytes;
+    this.walk(end16);
+    return { start, end: this.walkedCp, start_byte: startByte, end_byte: this.walkedBytes };
   }
 
   /** The UTF-16 index of code point offset `cp` (0..length). */
@@ -170,10 +178,11 @@ export class OffsetIndex {
     }
   }
 
-  private walk(i16: number): [number, number] {
-    const slot = Math.floor(i16 / STRIDE);
-    let cp = this.cpAt![slot]!;
-    let bytes = this.byteAt![slot]!;
+  /** Code points and bytes before `i16`, into `walkedCp` and `walkedBytes`. */
+  private walk(i16: number): void {
+    const slot = (i16 / STRIDE) | 0;
+    let cp = this.cpAt![slot]! | 0;
+    let bytes = this.byteAt![slot]! | 0;
     const text = this.text;
     for (let i = slot * STRIDE; i < i16; i++) {
       const unit = text.charCodeAt(i);
@@ -191,6 +200,7 @@ export class OffsetIndex {
         bytes += 3;
       }
     }
-    return [cp, bytes];
+    this.walkedCp = cp | 0;
+    this.walkedBytes = bytes | 0;
   }
 }

@@ -142,7 +142,8 @@ export class DocumentBuilder {
       parent,
       level: this.open.length + 1,
       sect_path: parentSection ? `${parentSection.sect_path}.${ordinal}` : String(ordinal),
-      heading_path: parentSection ? [...parentSection.heading_path, title] : [title],
+      // concat sizes the array to its elements; a spread leaves room for 20 more, in every section
+      heading_path: parentSection ? parentSection.heading_path.concat(title) : [title],
       title,
       start16: input.start16,
       end16: this.source.canonical.length,
