@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_CACHED_UNITS, PieceCountCache } from './piece-count-cache.js';
+import { MAX_CACHED_UNITS, PieceCountCache, pieceHash } from './piece-count-cache.js';
 
 /** A count that depends on every unit of the piece, so a mixed-up key gives a wrong count. */
 function weigh(piece: string): number {
@@ -16,6 +16,25 @@ function counting(): { calls: string[]; countPiece: (piece: string) => number } 
     return weigh(piece);
   };
   return { calls, countPiece };
+}
+
+/**
+ * Two different two-unit strings with one FNV-1a hash: after a first unit x
+ * the state is (offset ^ x) * prime, so two x whose states share their upper
+ * 16 bits collide once the second units cancel the lower ones.
+ */
+function collidingPair(): [string, string] {
+  const byUpper = new Map<number, number>();
+  for (let x = 0; x < 1 << 16; x++) {
+    const state = pieceHash(String.fromCharCode(x), 0, 1);
+    const earlier = byUpper.get(state >>> 16);
+    if (earlier !== undefined) {
+      const lower = (pieceHash(String.fromCharCode(earlier), 0, 1) ^ state) & 0xffff;
+      return [String.fromCharCode(earlier, 0x41), String.fromCharCode(x, 0x41 ^ lower)];
+    }
+    byUpper.set(state >>> 16, x);
+  }
+  throw new Error('no two first units share the upper half of their state');
 }
 
 describe('PieceCountCache', () => {
@@ -47,6 +66,21 @@ describe('PieceCountCache', () => {
     cache.count(long, 0, long.length, countPiece);
     expect(calls).toHaveLength(2);
     expect(cache.entries).toBe(0);
+  });
+
+  it('tells apart pieces whose hashes collide, whatever their length', () => {
+    // two units each: FNV-1a's state after them is equal, so any common suffix collides too
+    const [a, b] = collidingPair();
+    expect(a).not.toBe(b);
+    for (const suffix of ['', 'xy', 'z'.repeat(20)]) {
+      const cache = new PieceCountCache(16);
+      const { calls, countPiece } = counting();
+      for (const piece of [a + suffix, b + suffix, a + suffix, b + suffix]) {
+        expect(pieceHash(piece, 0, piece.length)).toBe(pieceHash(a + suffix, 0, piece.length));
+        expect(cache.count(piece, 0, piece.length, countPiece)).toBe(weigh(piece));
+      }
+      expect(calls).toEqual([a + suffix, b + suffix]);
+    }
   });
 
   it('rejects a slot count that is not a power of two', () => {

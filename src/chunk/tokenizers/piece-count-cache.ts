@@ -4,6 +4,13 @@ export const MAX_CACHED_UNITS = 64;
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
+/** FNV-1a over the UTF-16 units of `text[from, to)`. */
+export function pieceHash(text: string, from: number, to: number): number {
+  let hash = FNV_OFFSET;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
+  return hash;
+}
+
 /**
  * Token counts of tokenizer pieces, looked up by the piece's UTF-16 units
  * read in place from the text it was cut from: a lookup makes no substring
@@ -54,8 +61,7 @@ export class PieceCountCache {
   count(text: string, from: number, to: number, countPiece: (piece: string) => number): number {
     const length = to - from;
     if (length > MAX_CACHED_UNITS || length <= 0) return countPiece(text.slice(from, to));
-    let hash = FNV_OFFSET;
-    for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
+    const hash = pieceHash(text, from, to);
     const { lengths, hashes, mask } = this;
     let slot = hash & mask;
     while (lengths[slot] !== 0) {
