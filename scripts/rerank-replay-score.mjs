@@ -44,17 +44,53 @@ export function evaluate(dump, scoreOf, { pool = 30, filter = () => true } = {})
   };
 }
 
+/** Whether a build's reranker takes the query as `{ text, terms }` (older builds take the terms alone). */
+function takesQuery(proximityScores) {
+  try {
+    proximityScores({ text: 'a', terms: ['a'] }, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Each candidate's position in its document's reading order, from the
+ * dump's chunk list (`all`: dumps made before it have none, and their
+ * candidates no neighbours).
+ */
+function seqOf(dump, candidate) {
+  if (dump.seqs === undefined) {
+    dump.seqs = new Map();
+    const byDoc = new Map();
+    for (const c of dump.all ?? []) {
+      const list = byDoc.get(c.doc);
+      if (list === undefined) byDoc.set(c.doc, [c]);
+      else list.push(c);
+    }
+    for (const [doc, list] of byDoc) {
+      list.sort((a, b) => a.start - b.start);
+      for (const [seq, c] of list.entries()) dump.seqs.set(`${doc}:${c.start}`, seq);
+    }
+  }
+  return dump.seqs.get(`${candidate.doc}:${candidate.start}`) ?? Number.NaN;
+}
+
 /** A build's reranker over a question's candidates, as rankHits hands them over. */
-const rerankWith = (proximityScores) => (q, cands) =>
-  proximityScores(
-    q.terms,
-    cands.map((c) => ({
-      text: c.text,
-      score_norm: c.score_norm,
-      document_id: c.doc,
-      heading_path: c.heading_path ?? [],
-    })),
-  );
+const rerankWith = (proximityScores) => {
+  const withQuery = takesQuery(proximityScores);
+  return (q, cands, dump) =>
+    proximityScores(
+      withQuery ? { text: q.query, terms: q.terms } : q.terms,
+      cands.map((c) => ({
+        text: c.text,
+        score_norm: c.score_norm,
+        document_id: c.doc,
+        heading_path: c.heading_path ?? [],
+        seq: seqOf(dump, c),
+      })),
+    );
+};
 
 export function fmt(m) {
   return `${m.h1.toFixed(3)} ${m.h5.toFixed(3)} ${m.h10.toFixed(3)} mrr ${m.mrr.toFixed(3)} tok ${m.tokens.toFixed(0)} (n ${m.n})`;
@@ -66,7 +102,7 @@ export { load };
 function cpuOf(dump, rerank, count) {
   const questions = dump.questions.slice(0, count);
   const t0 = process.cpuUsage();
-  for (const q of questions) rerank(q, q.candidates.slice(0, 30));
+  for (const q of questions) rerank(q, q.candidates.slice(0, 30), dump);
   const t = process.cpuUsage(t0);
   return (t.user + t.system) / 1000;
 }

@@ -6,8 +6,10 @@
 //   node scripts/rerank-replay.mjs squad <dev-v1.1.json> <A|B|all> <out.json> [pool]
 //   node scripts/rerank-replay.mjs gold <gold.jsonl> <file or folder to ingest> <out.json> [pool]
 // Each question keeps its engine candidates in engine order (text, score_raw,
-// document, cl100k tokens, whether it covers the gold span), and the dump
-// carries the chunk set's document frequency of every query stem.
+// document, offsets, cl100k tokens, whether it covers the gold span), and the
+// dump carries the chunk set's document frequency of every query stem and
+// every chunk (document, offsets, text), from which a candidate's place in
+// its document, and so its neighbours, follow.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +64,8 @@ async function candidatesOf(store, query, isHit) {
       heading_path: hit.heading_path,
       score_raw: hit.score_raw,
       doc: hit.doc_id,
+      start: hit.offsets.start,
+      end: hit.offsets.end,
       tokens: counter.count(hit.text),
       hit: isHit(hit),
     })),
@@ -71,6 +75,7 @@ async function candidatesOf(store, query, isHit) {
 const store = await openStore({ db: join(dir, 'replay.db') });
 const questions = [];
 const texts = [];
+const all = [];
 try {
   if (kind === 'squad') {
     const articles = squadSplit(loadSquad(readFileSync(source)), third);
@@ -102,8 +107,15 @@ try {
     }
   }
   const { exportChunks } = await import('../dist/search/export-chunks.js');
-  for await (const chunk of exportChunks(store, { chunker: chunker.chunker_id }))
+  for await (const chunk of exportChunks(store, { chunker: chunker.chunker_id })) {
     texts.push(chunk.text);
+    all.push({
+      doc: chunk.doc_id,
+      start: chunk.offsets.start,
+      end: chunk.offsets.end,
+      text: chunk.text,
+    });
+  }
 } finally {
   await store.close();
   rmSync(dir, { recursive: true, force: true });
@@ -118,6 +130,7 @@ writeFileSync(
     chunks: texts.length,
     df: Object.fromEntries([...wanted].map((s) => [s, df.get(s) ?? 0])),
     questions,
+    all,
   }),
 );
 console.error(`${questions.length} questions, ${texts.length} chunks -> ${out}`);

@@ -19,6 +19,8 @@ export interface RerankCandidate {
   document_id: number;
   /** The chunk's headings, outermost first: all but the last name the part of the document its section sits in. */
   heading_path: readonly string[];
+  /** The chunk's position in its document's reading order (0-based): its neighbours are one before and one after. */
+  seq: number;
 }
 
 /** Scores each candidate, 0 to 1. */
@@ -53,6 +55,7 @@ export function rankHits(
         score_norm: r.score_norm,
         document_id: r.match.chunk.document_id,
         heading_path: r.match.chunk.heading_path,
+        seq: r.match.chunk.seq,
       })),
     );
     ranked.forEach((hit, index) => {

@@ -152,7 +152,9 @@ export async function readSearch(
     mode,
     query,
     lexical,
-    ...(rerank === 'none' ? {} : { rerank: (candidates) => proximityScores(terms, candidates) }),
+    ...(rerank === 'none'
+      ? {}
+      : { rerank: (candidates) => proximityScores({ text: query, terms }, candidates) }),
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
   });
   const { ranked } = ranking;

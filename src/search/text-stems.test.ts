@@ -1,19 +1,21 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { stemIds, textWords } from './text-stems.js';
+import { stemIds, stemOfId, textWords } from './text-stems.js';
 import { stemOf } from './word-stem.js';
 
 /** The same words the plain way: every word by regex, lower-cased and stemmed, with its first unit where that is not its stem's. */
-function reference(text: string): { stems: string[]; odd: [number, string][] } {
+function reference(text: string): { stems: string[]; odd: [number, string][]; spans: number[][] } {
   const stems: string[] = [];
   const odd: [number, string][] = [];
-  for (const [word] of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
+  const spans: number[][] = [];
+  for (const { 0: word, index } of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
     const stem = stemOf(word.toLowerCase());
     const first = word[0]!.toLowerCase();
     if (first !== stem[0]) odd.push([stems.length, first]);
     stems.push(stem);
+    spans.push([index, index + word.length]);
   }
-  return { stems, odd };
+  return { stems, odd, spans };
 }
 
 test('a text becomes its words as stem ids, and the same text again is not scanned again', () => {
@@ -52,6 +54,10 @@ test('property: the words are those of a plain scan, whatever texts were seen be
         const found = textWords(text);
         expect([...found.stems]).toEqual(stemIds(plain.stems));
         expect([...(found.odd_firsts ?? new Map())]).toEqual(plain.odd);
+        expect([...found.starts16].map((start, i) => [start, found.ends16[i]])).toEqual(
+          plain.spans,
+        );
+        expect([...found.stems].map(stemOfId)).toEqual(plain.stems);
       }
     }),
   );

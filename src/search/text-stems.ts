@@ -11,6 +11,12 @@ export interface TextWords {
    * (a first letter that lower-cases to two units): position to that unit.
    */
   odd_firsts: Map<number, string> | null;
+  /** Each word's stem's first code unit: a query stem's word or prefix match starts as that stem does. */
+  stem_firsts: Uint16Array;
+  /** Each word's first code unit in the text (UTF-16). */
+  starts16: Int32Array;
+  /** Each word's end in the text, the unit after its last (UTF-16). */
+  ends16: Int32Array;
 }
 
 /** Texts remembered, by their total length in code units at most. */
@@ -21,6 +27,8 @@ const MAX_STEMS = 500_000;
 const cache = new Map<string, TextWords>();
 let cachedUnits = 0;
 const ids = new Map<string, number>();
+/** The stems by id: the inverse of `ids`. */
+const stemsById: string[] = [];
 
 /**
  * The ids of `stems`, numbered as the words of every text `textWords`
@@ -31,6 +39,7 @@ const ids = new Map<string, number>();
 export function stemIds(stems: readonly string[]): number[] {
   if (ids.size > MAX_STEMS) {
     ids.clear();
+    stemsById.length = 0;
     cache.clear();
     cachedUnits = 0;
   }
@@ -64,11 +73,17 @@ export function textWords(text: string): TextWords {
   return words;
 }
 
+/** The stem numbered `id` by `stemIds` or `textWords` since the last `stemIds` call. */
+export function stemOfId(id: number): string {
+  return stemsById[id]!;
+}
+
 function idOf(stem: string): number {
   let id = ids.get(stem);
   if (id === undefined) {
     id = ids.size;
     ids.set(stem, id);
+    stemsById.push(stem);
   }
   return id;
 }
@@ -76,6 +91,9 @@ function idOf(stem: string): number {
 /** Scans code units, not regex matches: each word is cut out, lower-cased and stemmed. */
 function scanWords(text: string): TextWords {
   const stems: number[] = [];
+  const stemFirsts: number[] = [];
+  const starts16: number[] = [];
+  const ends16: number[] = [];
   let oddFirsts: Map<number, string> | null = null;
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
@@ -91,9 +109,18 @@ function scanWords(text: string): TextWords {
       oddFirsts.set(stems.length, first);
     }
     stems.push(idOf(stem));
+    stemFirsts.push(stem.charCodeAt(0));
+    starts16.push(start);
+    ends16.push(i);
     start = -1;
   }
-  return { stems: Int32Array.from(stems), odd_firsts: oddFirsts };
+  return {
+    stems: Int32Array.from(stems),
+    odd_firsts: oddFirsts,
+    stem_firsts: Uint16Array.from(stemFirsts),
+    starts16: Int32Array.from(starts16),
+    ends16: Int32Array.from(ends16),
+  };
 }
 
 /** ASCII letters and digits. */

@@ -114,8 +114,9 @@ export interface SearchOptions {
   trace_wait_ms?: number;
   /**
    * `proximity` (default): the engine's best candidates reordered by how
-   * closely the query's words stand together in them (`proximityScores`);
-   * `none`: the engine's order.
+   * closely the query's words stand together in them and in their
+   * neighbours, as the query writes them, and beside an answer of the form
+   * it asks for (`proximityScores`); `none`: the engine's order.
    */
   rerank?: 'proximity' | 'none';
   /**

@@ -35,7 +35,8 @@ describe('cairn search', () => {
     expect(cairn('ingest', 'book', '--workers', '0').code).toBe(0);
     const run = cairn('search', 'ownership rules', '-k', '3');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^1\. 1\.000 {2}book\/ch04-01-what-is-ownership\.md {2}§/);
+    // the rerank score, under 1: a query that is no who, where, when or how-many question has no answer cue
+    expect(run.stdout).toMatch(/^1\. 0\.\d{3} {2}book\/ch04-01-what-is-ownership\.md {2}§/);
     expect(run.stdout).toMatch(/\[\d+, \d+\) rev [0-9a-f]{12} {2}\d+ tokens/);
     expect(run.stdout).toMatch(/\[(ownership|Ownership|rules)\]/);
     expect(run.stdout).toContain('3 hits for "ownership rules"');

@@ -54,6 +54,12 @@ const HOSTILE = [
 
 const tied = blockChunker('tiebreak@v1:00000000');
 
+/** A hit's place in its document's reading order, which the reranker reads for neighbours and the payload does not carry. */
+async function seqOf(store: ChunkStore, hit: SearchHit): Promise<number> {
+  const [chunk] = await store.findChunks(hit.snippet_id, hit.chunker_id);
+  return chunk!.seq;
+}
+
 const REQUIRED = [
   'doc_id',
   'section_id',
@@ -204,7 +210,7 @@ export function describeSearchConformance(
     });
 
     test('each rerank_score is proximityScores over the same pool, its documents told apart by doc_id', async () => {
-      // phrase and section context read only the candidates' text, documents and headings: both backends alike
+      // the signals read only the query and the candidates' text, documents, headings and places: both backends alike
       const query = 'ownership rules scope';
       const reranked = await search(store, query, { trace_log: log, k: 30 });
       const pool = await search(store, query, { trace_log: log, rerank: 'none', k: 30 });
@@ -213,13 +219,16 @@ export function describeSearchConformance(
         if (!documents.has(hit.doc_id)) documents.set(hit.doc_id, documents.size + 1);
       expect(documents.size).toBeGreaterThan(1);
       const scores = proximityScores(
-        pool.terms,
-        pool.hits.map((h) => ({
-          text: h.text,
-          score_norm: h.score_norm,
-          document_id: documents.get(h.doc_id)!,
-          heading_path: h.heading_path,
-        })),
+        { text: query, terms: pool.terms },
+        await Promise.all(
+          pool.hits.map(async (h) => ({
+            text: h.text,
+            score_norm: h.score_norm,
+            document_id: documents.get(h.doc_id)!,
+            heading_path: h.heading_path,
+            seq: await seqOf(store, h),
+          })),
+        ),
       );
       const expected = new Map(pool.hits.map((h, i) => [h.snippet_id, scores[i]]));
       expect(reranked.hits).toHaveLength(pool.hits.length);
@@ -517,13 +526,16 @@ export function describeSearchConformance(
       // the phrase "wade reeds" now stands in the first chunk: its score rises, computed from its new text
       expect(after.hits[0]!.rerank_score).toBeGreaterThan(before.hits[0]!.rerank_score!);
       const fresh = proximityScores(
-        after.terms,
-        after.hits.map((h) => ({
-          text: h.text,
-          score_norm: h.score_norm,
-          document_id: 1,
-          heading_path: h.heading_path,
-        })),
+        { text: query, terms: after.terms },
+        await Promise.all(
+          after.hits.map(async (h) => ({
+            text: h.text,
+            score_norm: h.score_norm,
+            document_id: 1,
+            heading_path: h.heading_path,
+            seq: await seqOf(store, h),
+          })),
+        ),
       );
       expect(after.hits.map((h) => h.rerank_score)).toEqual(fresh);
     });
