@@ -50,7 +50,7 @@ export function registerSearch(program: Command): void {
     .option('--index-hash <hash>', 'fail unless the live index has this hash')
     .option(
       '--rerank <how>',
-      "proximity: reorder the engine's best 30 by how closely the query words stand together; none: the engine's order",
+      "proximity: reorder the engine's best 30 by how closely the query words stand together, as the query writes them, beside their neighbours and an answer of the form the question asks for; none: the engine's order",
       'proximity',
     )
     .option(
