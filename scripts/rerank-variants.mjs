@@ -2,9 +2,9 @@
 // The rerank variants measured for issue 27 and not kept (one kept: the
 // context signal by part of a document, `parent` below), each over the
 // dumps of scripts/rerank-replay.mjs: half A of SQuAD dev and the EAR gold
-// set, pool 30 unless named. A re-implementation of the shipped four signals
-// (it reproduces scripts/rerank-replay-score.mjs's figures) with the extra
-// signals beside them; weights found by coordinate ascent on half A
+// set, pool 30 unless named. A re-implementation of the four-signal rerank
+// the eight-signal one replaced (it reproduced scripts/rerank-replay-score.mjs's
+// figures for that build) with the extra signals beside them; weights found by coordinate ascent on half A
 // (hit@1 + hit@5 + MRR), the EAR set only read. Run after `npm run build`:
 //   node scripts/rerank-variants.mjs <half A dump> <EAR dump>
 import { stemOf } from '../dist/search/word-stem.js';

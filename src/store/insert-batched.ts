@@ -26,6 +26,34 @@ export interface InsertLimits {
 /** Rows one column-array statement inserts at most: its arrays travel as text literals, so this bounds their size. */
 const ROWS_PER_ARRAY_STATEMENT = 10_000;
 
+/** Rows [from, to) of one column-array statement. */
+export interface ArrayBatch {
+  from: number;
+  to: number;
+}
+
+/** `count` rows cut into column-array statements: at most ROWS_PER_ARRAY_STATEMENT each, or `limits.max_rows`. */
+export function* arrayBatches(count: number, limits: InsertLimits): Generator<ArrayBatch> {
+  const perStatement = Math.max(1, Math.min(ROWS_PER_ARRAY_STATEMENT, limits.max_rows ?? Infinity));
+  for (let from = 0; from < count; from += perStatement) {
+    yield { from, to: Math.min(count, from + perStatement) };
+  }
+}
+
+/** One array per column of a batch's rows, `valueAt(column, row)` each. */
+export function columnArrays(
+  columns: number,
+  batch: ArrayBatch,
+  valueAt: (column: number, row: number) => unknown,
+): unknown[][] {
+  return Array.from({ length: columns }, (_, column) => {
+    const values = new Array<unknown>(batch.to - batch.from);
+    for (let row = batch.from; row < batch.to; row++)
+      values[row - batch.from] = valueAt(column, row);
+    return values;
+  });
+}
+
 /**
  * Multi-row INSERTs, each under the dialect's bound-parameter limit (or
  * one prepared row statement run per row, where the executor has
@@ -92,16 +120,12 @@ async function insertColumnArrays(
   const sql =
     `INSERT INTO ${insert.table} (${columns.join(', ')}) SELECT * FROM unnest(${types.map((type) => `?::${type}[]`).join(', ')})` +
     (insert.suffix ? ` ${insert.suffix}` : '');
-  const perStatement = Math.max(1, Math.min(ROWS_PER_ARRAY_STATEMENT, limits.max_rows ?? Infinity));
   let inserted = 0;
-  for (let at = 0; at < rows.length; at += perStatement) {
-    const end = Math.min(rows.length, at + perStatement);
-    const arrays = columns.map((_, c) => {
-      const values = new Array<unknown>(end - at);
-      for (let r = at; r < end; r++) values[r - at] = rows[r]![c];
-      return values;
-    });
-    inserted += await executor.run(sql, arrays);
+  for (const batch of arrayBatches(rows.length, limits)) {
+    inserted += await executor.run(
+      sql,
+      columnArrays(columns.length, batch, (column, row) => rows[row]![column]),
+    );
   }
   return inserted;
 }

@@ -10,32 +10,21 @@ import {
 import type { SqlExecutor } from './sql-driver.js';
 import type { ChunkInput, ChunkRow } from './types.js';
 
-const SECTION_COLUMNS = [
-  'version_id',
-  'sect_path',
-  'title',
-  'heading_path',
-  'section_key',
-  'slug',
-  'label',
-  'url',
-  'format',
-  'cells',
+/** The columns with their PostgreSQL types, which column arrays are cast to. */
+const SECTION_COLUMN_TYPES = [
+  ['version_id', 'bigint'],
+  ['sect_path', 'text'],
+  ['title', 'text'],
+  ['heading_path', 'jsonb'],
+  ['section_key', 'text'],
+  ['slug', 'text'],
+  ['label', 'text'],
+  ['url', 'text'],
+  ['format', 'text'],
+  ['cells', 'jsonb'],
 ] as const;
-
-/** The columns' PostgreSQL types, in `SECTION_COLUMNS`' order. */
-const SECTION_PG_TYPES = [
-  'bigint',
-  'text',
-  'text',
-  'jsonb',
-  'text',
-  'text',
-  'text',
-  'text',
-  'text',
-  'jsonb',
-] as const;
+const SECTION_COLUMNS = SECTION_COLUMN_TYPES.map(([name]) => name);
+const SECTION_PG_TYPES = SECTION_COLUMN_TYPES.map(([, type]) => type);
 
 /** A version's section records, in the caller's transaction. */
 export async function insertSections(

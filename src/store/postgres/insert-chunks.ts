@@ -1,13 +1,7 @@
 import { CHUNK_INSERT_COLUMNS, type ChunkRows } from '../chunk-rows.js';
-import type { InsertLimits } from '../insert-batched.js';
+import { arrayBatches, columnArrays, type InsertLimits } from '../insert-batched.js';
 import type { SqlExecutor } from '../sql-driver.js';
 import { weightedTsvectorSql } from './lexical-search-sql.js';
-
-/**
- * Chunks one statement inserts at most (unless `InsertLimits.max_rows` says
- * fewer): its arrays are sent as text literals, so this bounds their size.
- */
-const CHUNKS_PER_STATEMENT = 10_000;
 
 const PER_SET = CHUNK_INSERT_COLUMNS.filter((column) => column.per_set);
 const PER_CHUNK = CHUNK_INSERT_COLUMNS.filter((column) => !column.per_set);
@@ -34,14 +28,10 @@ export async function insertChunks(
   limits: InsertLimits,
 ): Promise<void> {
   const shared = PER_SET.map((column) => column.value(set, 0));
-  const perStatement = Math.max(1, Math.min(CHUNKS_PER_STATEMENT, limits.max_rows ?? Infinity));
-  for (let at = 0; at < set.chunks.length; at += perStatement) {
-    const end = Math.min(set.chunks.length, at + perStatement);
-    const arrays = PER_CHUNK.map((column) => {
-      const values = new Array<unknown>(end - at);
-      for (let i = at; i < end; i++) values[i - at] = column.value(set, i);
-      return values;
-    });
-    await tx.run(INSERT_CHUNKS, [...shared, ...arrays, set.headings.slice(at, end)]);
+  for (const batch of arrayBatches(set.chunks.length, limits)) {
+    const arrays = columnArrays(PER_CHUNK.length, batch, (column, i) =>
+      PER_CHUNK[column]!.value(set, i),
+    );
+    await tx.run(INSERT_CHUNKS, [...shared, ...arrays, set.headings.slice(batch.from, batch.to)]);
   }
 }
