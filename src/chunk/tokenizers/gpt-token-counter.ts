@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { CairnError } from '../../errors.js';
 import { detached } from './detached.js';
 import { PieceCountCache } from './piece-count-cache.js';
+import { pieceSplitter } from './piece-splitter.js';
 import type { TokenCounter } from './token-counter.js';
 
 export const GPT_ENCODINGS = ['cl100k_base', 'o200k_base'] as const;
@@ -115,18 +116,16 @@ function loadCounter(encoding: GptEncodingName): LoadedCounter {
   const pieceTokens = (text: string, from: number, to: number): number =>
     cache.count(text, from, to, countPiece);
   const splitPattern = new RegExp(core.tokenSplitRegex.source, 'gu');
-  // anchored where the last piece ended: no match object per piece
-  const sticky = new RegExp(core.tokenSplitRegex.source, 'uy');
   return {
     splitPattern,
     pieceTokens,
     count(text: string): number {
+      const split = pieceSplitter(text, splitPattern);
       let total = 0;
       let offset = 0;
-      sticky.lastIndex = 0;
-      while (offset < text.length && sticky.test(text)) {
-        const next = sticky.lastIndex;
-        if (next <= offset) break;
+      while (offset < text.length) {
+        const next = split.end(offset);
+        if (next < 0) break;
         total += pieceTokens(text, offset, next);
         offset = next;
       }

@@ -17,7 +17,8 @@ interface HfModule {
 const require = createRequire(import.meta.url);
 
 /** GPT-2's split: estimates only, the model's own pre-tokenizer decides the real count. */
-const WORD_PIECES = /'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+/gu;
+export const WORD_PIECES =
+  /'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+/gu;
 
 /** Slots of the piece count cache: up to half as many pieces kept. */
 const PIECE_CACHE_SLOTS = 1 << 17;

@@ -3,6 +3,7 @@ import { isHighSurrogate, isLowSurrogate } from '../../load/surrogates.js';
 import { doubled } from '../doubled.js';
 import type { Graphemes } from '../grapheme.js';
 import { isSpaceUnit } from '../text-scan.js';
+import { pieceSplitter } from './piece-splitter.js';
 import type { TokenCounter } from './token-counter.js';
 
 /** The piece is whitespace only: a chunk never begins or ends with one. */
@@ -88,14 +89,11 @@ export class PieceTable {
     let tokens = 0;
     let long = false;
     let space = WHITESPACE_PIECE;
-    // a sticky copy of the split pattern read with test(): each piece must start where the
-    // last one ended, and no match object is built per piece (a third of the pass with matchAll)
-    const pattern = stickyPattern(counter.splitPattern);
-    pattern.lastIndex = 0;
+    const split = pieceSplitter(slice, counter.splitPattern);
     let offset = 0;
-    while (offset < slice.length && pattern.test(slice)) {
-      const next = pattern.lastIndex;
-      if (next <= offset) break;
+    while (offset < slice.length) {
+      const next = split.end(offset);
+      if (next < 0) break;
       const unit = slice.charCodeAt(offset);
       if (next - offset === 1 && unit < 0x80 && byteTokens) {
         // a sixth of the eCFR's pieces: `.`, `,`, `(`, a digit, a line break
@@ -202,14 +200,13 @@ export class PieceTable {
     if (this.pieceStart(piece) === a16) return { first: piece, tokens: 0, at16: a16 };
     const known = this.heads.get(a16);
     if (known !== undefined && known.at16 + HEAD_READ_PAST <= b16) return known;
-    const pattern = stickyPattern(this.counter.splitPattern);
     const range = this.text.slice(a16, b16);
+    const split = pieceSplitter(range, this.counter.splitPattern);
     let offset = 0;
-    pattern.lastIndex = 0;
     let tokens = 0;
-    while (pattern.test(range)) {
-      const next = pattern.lastIndex;
-      if (next <= offset) break;
+    while (offset < range.length) {
+      const next = split.end(offset);
+      if (next < 0) break;
       tokens += this.counter.pieceTokens(range, offset, next);
       offset = next;
       const at = a16 + next;
@@ -287,18 +284,6 @@ interface HeadSync {
   tokens: number;
   /** Where that piece starts. */
   at16: number;
-}
-
-const stickyPatterns = new WeakMap<RegExp, RegExp>();
-
-/** The split pattern anchored where the last piece ended (flag y), one per pattern. */
-function stickyPattern(pattern: RegExp): RegExp {
-  let sticky = stickyPatterns.get(pattern);
-  if (sticky === undefined) {
-    sticky = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
-    stickyPatterns.set(pattern, sticky);
-  }
-  return sticky;
 }
 
 function isWhitespaceRange(text: string, from: number, to: number): boolean {
