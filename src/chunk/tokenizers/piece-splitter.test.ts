@@ -111,6 +111,15 @@ describe('PieceSplitter', () => {
     });
   }
 
+  it('cuts the same pieces where it rests the ASCII form in text of another script and takes it up again after', () => {
+    const german = 'Größenänderung der Straße über die Brücke; übermäßig schöne Äpfel für 3 Euro. ';
+    const english = 'The quick brown fox jumps over the lazy dog in section 12(a)(1). ';
+    const text = `${english.repeat(40)}${german.repeat(200)}${english.repeat(400)}\u2014`;
+    for (const [, pattern] of PATTERNS) {
+      expect(splitterEnds(text, pattern())).toEqual(unicodeEnds(text, pattern()));
+    }
+  });
+
   it('answers a splitter asked out of order as one asked in order', () => {
     const text = 'Ab é12 東京 done\n  x';
     const pattern = PATTERNS[0]![1]();

@@ -61,6 +61,13 @@ export function asciiSplitSource(pattern: RegExp): string | null {
 
 const NON_ASCII = /[^\x00-\x7f]/g;
 
+/** Weight of a piece the Unicode pattern cuts against one the ASCII form does (about one piece in five). */
+const MISS_WEIGHT = 4;
+/** Debt at which the ASCII form rests: some sixteen more pieces cut by the Unicode pattern than a fifth. */
+const MAX_DEBT = 64;
+/** How far the ASCII form rests, in UTF-16 units, before it is tried again. */
+const REST_UNITS = 4096;
+
 /**
  * Cuts a text into a tokenizer's pre-tokenizer pieces one at a time, as the
  * split pattern's sticky matches would, running the pattern's ASCII form
@@ -70,6 +77,13 @@ const NON_ASCII = /[^\x00-\x7f]/g;
  * at it, or gone past it); where the two forms could differ, the Unicode
  * pattern cuts the piece. Made for one text: it remembers where the next
  * non-ASCII character is.
+ *
+ * Where most pieces hold a non-ASCII letter (German, Russian, Japanese), the
+ * extra search and attempt cost more than the ASCII form saves, so after
+ * many such pieces it rests for a stretch of text and the Unicode pattern
+ * cuts alone. In V8 the ASCII form pays most on two-byte strings (any text
+ * with one character past U+00FF, and every slice of one), where the
+ * Unicode pattern's classes are slowest.
  */
 export class PieceSplitter {
   private readonly unicode: RegExp;
@@ -77,6 +91,10 @@ export class PieceSplitter {
   /** First non-ASCII index at or after `searchedFrom`, or the text's length. */
   private nonAscii = -1;
   private searchedFrom = 0;
+  /** Pieces the Unicode pattern cut, less a quarter for each the ASCII form cut, in quarters. */
+  private debt = 0;
+  /** The ASCII form is tried again from here. */
+  private asciiFrom = 0;
 
   constructor(
     private readonly text: string,
@@ -90,12 +108,19 @@ export class PieceSplitter {
   end(from16: number): number {
     const text = this.text;
     const ascii = this.ascii;
-    if (ascii !== null) {
+    if (ascii !== null && from16 >= this.asciiFrom) {
       if (from16 > this.nonAscii || from16 < this.searchedFrom) this.findNonAscii(from16);
       if (from16 < this.nonAscii) {
         ascii.lastIndex = from16;
-        if (ascii.test(text) && ascii.lastIndex < this.nonAscii && ascii.lastIndex > from16)
+        if (ascii.test(text) && ascii.lastIndex < this.nonAscii && ascii.lastIndex > from16) {
+          if (this.debt > 0) this.debt--;
           return ascii.lastIndex;
+        }
+      }
+      this.debt += MISS_WEIGHT;
+      if (this.debt > MAX_DEBT) {
+        this.asciiFrom = from16 + REST_UNITS;
+        this.debt = 0;
       }
     }
     const unicode = this.unicode;
