@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { deriveAnchor } from './derive-anchor.js';
+import { clipSentence, deriveAnchor } from './derive-anchor.js';
 
 describe('deriveAnchor', () => {
   test('takes the first sentence of the first line that is not a heading', () => {
@@ -57,6 +57,25 @@ describe('deriveAnchor', () => {
         expect(Array.from(anchor).length).toBeLessThanOrEqual(160);
         expect(/[\n\r]/.test(anchor)).toBe(false);
       }),
+    );
+  });
+});
+
+describe('clipSentence', () => {
+  /** The definition, over an array of code points. */
+  const byPoints = (sentence: string): string => {
+    const points = Array.from(sentence);
+    return points.length <= 160 ? sentence : `${points.slice(0, 159).join('')}…`;
+  };
+
+  test('property: keeps a sentence of at most 160 code points, else its first 159 and `…`', () => {
+    const unit = fc.constantFrom('a', ' ', 'é', '😀', '\ud800', '\udc00', '東');
+    fc.assert(
+      fc.property(fc.array(unit, { minLength: 150, maxLength: 330 }), (units) => {
+        const sentence = units.join('');
+        expect(clipSentence(sentence)).toBe(byPoints(sentence));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -1,4 +1,5 @@
 import { collapseWhitespace } from '../load/collapse-whitespace.js';
+import { isHighSurrogate, isLowSurrogate } from '../load/surrogates.js';
 
 /** Longest anchor, in code points. */
 const MAX_ANCHOR = 160;
@@ -59,7 +60,7 @@ export function deriveAnchor(text: string): string | null {
     if (SETEXT_UNDERLINE.test(lines[i + 1] ?? '') && line.trim() !== '') continue;
     const body = collapseWhitespace(stripPrefixes(line.slice(0, 4 * MAX_ANCHOR))).trim();
     if (!SALIENT.test(body)) continue;
-    return clip(firstSentence(body));
+    return clipSentence(firstSentence(body));
   }
   return null;
 }
@@ -83,7 +84,28 @@ function firstSentence(body: string): string {
   return sentence;
 }
 
-function clip(sentence: string): string {
-  const points = Array.from(sentence);
-  return points.length <= MAX_ANCHOR ? sentence : `${points.slice(0, MAX_ANCHOR - 1).join('')}…`;
+/** The sentence, or its first 159 code points and `…` when it has more than 160. */
+export function clipSentence(sentence: string): string {
+  // no array of code points per anchor: most sentences are under the limit in UTF-16 units alone
+  if (sentence.length <= MAX_ANCHOR) return sentence;
+  let cut16 = 0;
+  for (let points = 0; cut16 < sentence.length; points++) {
+    if (points === MAX_ANCHOR - 1) {
+      const rest = codePointsFrom(sentence, cut16);
+      return rest <= 1 ? sentence : `${sentence.slice(0, cut16)}…`;
+    }
+    cut16 += isPairAt(sentence, cut16) ? 2 : 1;
+  }
+  return sentence;
+}
+
+function isPairAt(text: string, i16: number): boolean {
+  return isHighSurrogate(text.charCodeAt(i16)) && isLowSurrogate(text.charCodeAt(i16 + 1));
+}
+
+/** Code points in text[from16, ...), counted up to 2: all `clip` needs to know. */
+function codePointsFrom(text: string, from16: number): number {
+  if (from16 >= text.length) return 0;
+  const next = from16 + (isPairAt(text, from16) ? 2 : 1);
+  return next >= text.length ? 1 : 2;
 }
