@@ -24,10 +24,10 @@ const PROPERTY = /\\p\{([A-Za-z]+)\}/y;
 /**
  * The split pattern without its Unicode flag, each property escape replaced
  * by the property's ASCII members: on ASCII characters the two decide every
- * step alike (`\s` is Unicode-aware without the flag too), and the non-Unicode
- * form runs three to five times faster in V8 (a class of ranges against a
- * property table). Null when the source holds anything whose meaning the flag
- * changes beyond those escapes.
+ * step alike (`\s` is Unicode-aware without the flag too), and on a two-byte
+ * string V8 runs the form without the flag three to five times faster (a
+ * class of ranges against a property table). Null when the source holds
+ * anything whose meaning the flag changes beyond those escapes.
  */
 export function asciiSplitSource(pattern: RegExp): string | null {
   if (!/^[guy]*$/.test(pattern.flags)) return null;
@@ -61,9 +61,9 @@ export function asciiSplitSource(pattern: RegExp): string | null {
 
 const NON_ASCII = /[^\x00-\x7f]/g;
 
-/** Weight of a piece the Unicode pattern cuts against one the ASCII form does (about one piece in five). */
+/** A piece the Unicode pattern cuts adds this to the debt, one the ASCII form cuts takes 1 off: it grows where over a fifth of the pieces need the Unicode pattern. */
 const MISS_WEIGHT = 4;
-/** Debt at which the ASCII form rests: some sixteen more pieces cut by the Unicode pattern than a fifth. */
+/** Debt at which the ASCII form rests. */
 const MAX_DEBT = 64;
 /** How far the ASCII form rests, in UTF-16 units, before it is tried again. */
 const REST_UNITS = 4096;
@@ -91,7 +91,7 @@ export class PieceSplitter {
   /** First non-ASCII index at or after `searchedFrom`, or the text's length. */
   private nonAscii = -1;
   private searchedFrom = 0;
-  /** Pieces the Unicode pattern cut, less a quarter for each the ASCII form cut, in quarters. */
+  /** `MISS_WEIGHT` for each piece the Unicode pattern cut, less 1 for each the ASCII form cut, since the last rest. */
   private debt = 0;
   /** The ASCII form is tried again from here. */
   private asciiFrom = 0;
