@@ -1,5 +1,6 @@
+import { advanceCodePoints } from '../chunk/text-scan.js';
 import { collapseWhitespace } from '../load/collapse-whitespace.js';
-import { isHighSurrogate, isLowSurrogate } from '../load/surrogates.js';
+import { codePointsBetween } from '../load/surrogates.js';
 
 /** Longest anchor, in code points. */
 const MAX_ANCHOR = 160;
@@ -88,24 +89,6 @@ function firstSentence(body: string): string {
 export function clipSentence(sentence: string): string {
   // no array of code points per anchor: most sentences are under the limit in UTF-16 units alone
   if (sentence.length <= MAX_ANCHOR) return sentence;
-  let cut16 = 0;
-  for (let points = 0; cut16 < sentence.length; points++) {
-    if (points === MAX_ANCHOR - 1) {
-      const rest = codePointsFrom(sentence, cut16);
-      return rest <= 1 ? sentence : `${sentence.slice(0, cut16)}…`;
-    }
-    cut16 += isPairAt(sentence, cut16) ? 2 : 1;
-  }
-  return sentence;
-}
-
-function isPairAt(text: string, i16: number): boolean {
-  return isHighSurrogate(text.charCodeAt(i16)) && isLowSurrogate(text.charCodeAt(i16 + 1));
-}
-
-/** Code points in text[from16, ...), counted up to 2: all `clip` needs to know. */
-function codePointsFrom(text: string, from16: number): number {
-  if (from16 >= text.length) return 0;
-  const next = from16 + (isPairAt(text, from16) ? 2 : 1);
-  return next >= text.length ? 1 : 2;
+  if (codePointsBetween(sentence, 0, sentence.length) <= MAX_ANCHOR) return sentence;
+  return `${sentence.slice(0, advanceCodePoints(sentence, 0, MAX_ANCHOR - 1, sentence.length))}…`;
 }

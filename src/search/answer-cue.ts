@@ -42,7 +42,8 @@ const TIME_WORDS = new Set(
 /** The prepositions before a place name: "in Paris", "from Normandy". */
 const PLACE_PREPOSITIONS = new Set(['in', 'at', 'from', 'near', 'to', 'of']);
 const YEAR = /^(1[0-9]{3}|20[0-9]{2})s?$/;
-const CAPITALISED = /^\p{Lu}/u;
+/** A word that starts with a capital letter. */
+export const CAPITALISED = /^\p{Lu}/u;
 const DIGIT = /\p{N}/u;
 const SENTENCE_END = /[.!?]["')\]]?\s/;
 

@@ -1,4 +1,4 @@
-import { type CueQuery, type QuestionType, questionTypeOf } from './answer-cue.js';
+import { CAPITALISED, type CueQuery, type QuestionType, questionTypeOf } from './answer-cue.js';
 import { stemIds, stemOfId, type TextWords, textWords } from './text-stems.js';
 import { stemOf } from './word-stem.js';
 import type { Match } from './word-windows.js';
@@ -65,9 +65,10 @@ export class QueryWords {
       if (!stems.includes(stem)) stems.push(stem);
     }
     this.stems = stems;
-    for (const stem of stems)
+    for (const stem of stems) {
       if (stem.charCodeAt(0) < 128) this.asciiFirsts[stem.charCodeAt(0)] = 1;
-    for (const stem of stems) this.firstUnits.add(stem[0]!);
+      this.firstUnits.add(stem[0]!);
+    }
     for (const [number, id] of stemIds(stems).entries()) this.numbers.set(id, number);
     if (lastStamp === 0x7fffffff) {
       stamps.fill(0);
@@ -85,7 +86,7 @@ export class QueryWords {
       if (number >= 0) {
         this.surfaces[number]!.add(lower);
         // a question's first word is capitalised whatever it is
-        if (position > 0 && /^\p{Lu}/u.test(word)) capitals[number] = word;
+        if (position > 0 && CAPITALISED.test(word)) capitals[number] = word;
       }
       position++;
     }

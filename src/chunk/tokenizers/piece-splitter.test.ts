@@ -111,7 +111,7 @@ describe('PieceSplitter', () => {
     });
   }
 
-  it('cuts the same pieces where it rests the ASCII form in text of another script and takes it up again after', () => {
+  it('cuts the same pieces through a long run of another script and the English after it', () => {
     const german = 'Größenänderung der Straße über die Brücke; übermäßig schöne Äpfel für 3 Euro. ';
     const english = 'The quick brown fox jumps over the lazy dog in section 12(a)(1). ';
     const text = `${english.repeat(40)}${german.repeat(200)}${english.repeat(400)}\u2014`;
