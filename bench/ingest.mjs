@@ -322,12 +322,12 @@ function printFloors(floors, bound, mb) {
   console.log(
     sqlite.failed
       ? `\nSQLite floor: failed: ${sqlite.failed}`
-      : `\nSQLite floor: the first ingest's ${sqlite.rows} rows replayed alone into an empty file (prepared statements, one transaction per version, FTS5 rows beside): ${sqlite.s.toFixed(2)} s, ${rate(sqlite.s)} (CPU ${sqlite.cpu_s.toFixed(1)} s; chunks ${sqlite.parts_s.chunks} s, FTS5 ${sqlite.parts_s.index} s, sections ${sqlite.parts_s.sections} s, commits ${sqlite.parts_s.commit} s)${withParse(sqlite.cpu_s, true)}`,
+      : `\nSQLite floor: the first ingest's ${sqlite.rows} rows replayed alone into an empty file (prepared statements, one transaction per version, FTS5 rows beside): ${sqlite.s.toFixed(2)} s, ${rate(sqlite.s)}; its CPU alone ${sqlite.cpu_s.toFixed(1)} s, ${rate(sqlite.cpu_s)} (chunks ${sqlite.parts_s.chunks} s, FTS5 ${sqlite.parts_s.index} s, sections ${sqlite.parts_s.sections} s, commits ${sqlite.parts_s.commit} s, wall)${withParse(sqlite.cpu_s, true)}`,
   );
   console.log(
     postgres.failed
       ? `PostgreSQL floor: failed: ${postgres.failed}`
-      : `PostgreSQL floor: the server's work for the ${postgres.texts} chunk rows alone: weighted tsvectors ${postgres.analysis_s.toFixed(2)} s (${rate(postgres.analysis_s)}); stored with their text under a GIN index in a temporary table ${postgres.stored_s.toFixed(2)} s (${rate(postgres.stored_s)})${withParse(postgres.stored_s, false)}`,
+      : `PostgreSQL floor: the server's work for the ${postgres.texts} chunk rows alone: weighted tsvectors ${postgres.analysis_s.toFixed(2)} s (${rate(postgres.analysis_s)}); stored with their text under a GIN index in a table of their own ${postgres.stored_s.toFixed(2)} s (${rate(postgres.stored_s)})${withParse(postgres.stored_s, false)}`,
   );
 }
 

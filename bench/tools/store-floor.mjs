@@ -7,12 +7,13 @@
 //   SQLite has one writer and every row here is a row the ingest writes.
 // - postgres: the server's work for the chunk rows alone: each chunk's weighted tsvector (the
 //   expression the chunk insert uses) over the same texts and heading fields, computed alone, then
-//   stored with the text under a GIN index in a temporary table. A PostgreSQL ingest does this and
+//   stored with the text under a GIN index in a table of its own. A PostgreSQL ingest does this and
 //   more on the server's side (versions, sections, the chunks table's other columns and indexes).
 // Prints one JSON line: seconds, the process's CPU seconds, and each part's share.
 //
 //   node bench/tools/store-floor.mjs sqlite <stored.db> <empty target file>
 //   node bench/tools/store-floor.mjs postgres <stored.db> <postgres url>
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { weightedTsvectorSql } from '../../dist/store/postgres/lexical-search-sql.js';
@@ -172,13 +173,15 @@ function replaySqlite(target) {
 
 /**
  * The server's work for the chunk rows alone, twice over the same texts: their weighted tsvectors
- * computed and summed (the analysis alone), then written with their text into a temporary table
- * with a GIN index (unlogged, no other column or index: less than the chunks table costs).
+ * computed and summed (the analysis alone), then written with their text into a table of a schema
+ * of its own under a GIN index, WAL-logged as a store's tables are (no other column, index or row:
+ * less than the chunks table costs). The schema is dropped afterwards.
  */
 async function analyzePostgres(url) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const schema = `cairn_floor_${process.pid}_${randomBytes(4).toString('hex')}`;
   const batches = [];
   for (let at = 0; at < indexRowsLoaded.length; at += PG_BATCH) {
     const batch = indexRowsLoaded.slice(at, at + PG_BATCH);
@@ -194,15 +197,17 @@ async function analyzePostgres(url) {
     const analysis_s = await timedBatches(
       `SELECT sum(length(${weightedTsvectorSql('t', 'h')})) FROM ${rows}`,
     );
+    await client.query(`CREATE SCHEMA ${schema}`);
     await client.query(
-      'CREATE TEMP TABLE floor_chunks (id bigint PRIMARY KEY, text text NOT NULL, tsv tsvector NOT NULL)',
+      `CREATE TABLE ${schema}.chunks (id bigint PRIMARY KEY, text text NOT NULL, tsv tsvector NOT NULL)`,
     );
-    await client.query('CREATE INDEX ON floor_chunks USING gin (tsv)');
+    await client.query(`CREATE INDEX ON ${schema}.chunks USING gin (tsv)`);
     const stored_s = await timedBatches(
-      `INSERT INTO floor_chunks SELECT id, t, ${weightedTsvectorSql('t', 'h')} FROM ${rows}`,
+      `INSERT INTO ${schema}.chunks SELECT id, t, ${weightedTsvectorSql('t', 'h')} FROM ${rows}`,
     );
     return { s: stored_s, analysis_s, stored_s, texts: indexRowsLoaded.length };
   } finally {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
     await client.end();
   }
 }
