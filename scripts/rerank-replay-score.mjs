@@ -76,19 +76,24 @@ function seqOf(dump, candidate) {
   return dump.seqs.get(`${candidate.doc}:${candidate.start}`) ?? Number.NaN;
 }
 
-/** A build's reranker over a question's candidates, as rankHits hands them over. */
+/** A dump's candidates as rankHits hands them to the reranker. */
+export function rerankCandidatesOf(dump, cands) {
+  return cands.map((c) => ({
+    text: c.text,
+    score_norm: c.score_norm,
+    document_id: c.doc,
+    heading_path: c.heading_path ?? [],
+    seq: seqOf(dump, c),
+  }));
+}
+
+/** A build's reranker over a question's candidates. */
 const rerankWith = (proximityScores) => {
   const withQuery = takesQuery(proximityScores);
   return (q, cands, dump) =>
     proximityScores(
       withQuery ? { text: q.query, terms: q.terms } : q.terms,
-      cands.map((c) => ({
-        text: c.text,
-        score_norm: c.score_norm,
-        document_id: c.doc,
-        heading_path: c.heading_path ?? [],
-        seq: seqOf(dump, c),
-      })),
+      rerankCandidatesOf(dump, cands),
     );
 };
 

@@ -20,7 +20,7 @@ const PHRASE_GAP_WORDS = 3;
  * frozen before half B and the Rust book set were scored. The rerank score
  * is their weighted mean.
  */
-const WEIGHTS = {
+export const RERANK_WEIGHTS = {
   engine: 1,
   phrase: 0.4,
   context: 0.3,
@@ -30,13 +30,29 @@ const WEIGHTS = {
   neighbour: 0.2,
   capitals: 0.1,
 } as const;
-const WEIGHT_SUM = Object.values(WEIGHTS).reduce((sum, w) => sum + w, 0);
+
+/** One candidate's signals, each 0 to 1 (`proximityScores` says what each measures). */
+export type RerankSignals = Record<keyof typeof RERANK_WEIGHTS, number>;
+
+/** The rerank score of `signals` under `weights`: their weighted mean, to six decimals. */
+export function weightedSignals(
+  signals: RerankSignals,
+  weights: Readonly<RerankSignals> = RERANK_WEIGHTS,
+): number {
+  let score = 0;
+  let sum = 0;
+  for (const name of Object.keys(weights) as (keyof RerankSignals)[]) {
+    score += weights[name] * signals[name];
+    sum += weights[name];
+  }
+  return sum > 0 ? Math.round((score / sum) * 1e6) / 1e6 : 0;
+}
 
 /**
  * A lexical reranker: BM25 ranks chunks by how much of the query they hold,
  * not by whether the query's words stand together, and a chunk that
  * mentions each word somewhere beats the sentence that answers. Each
- * candidate's rerank score is a weighted mean (`WEIGHTS`), 0 to 1, of:
+ * candidate's rerank score is a weighted mean (`RERANK_WEIGHTS`), 0 to 1, of:
  * - its engine score (`score_norm`);
  * - phrase: the weight of the query's adjacent word pairs (in the query's
  *   order) that the text has in that order, the second within
@@ -74,6 +90,14 @@ export function proximityScores(
   query: RerankQuery,
   candidates: readonly RerankCandidate[],
 ): number[] {
+  return rerankSignals(query, candidates).map((signals) => weightedSignals(signals));
+}
+
+/** Each candidate's signals before weighting, for `proximityScores` and for fitting its weights. */
+export function rerankSignals(
+  query: RerankQuery,
+  candidates: readonly RerankCandidate[],
+): RerankSignals[] {
   const words = new QueryWords(query);
   const matches = candidates.map((c) => words.matchesIn(c.text));
   const weights = poolIdf(
@@ -97,26 +121,23 @@ export function proximityScores(
   const capitalTotal = words.capital_forms.reduce((s, form, i) => s + (form ? weights[i]! : 0), 0);
   return candidates.map((candidate, i) => {
     const m = matches[i]!;
-    const prefix =
-      prefixTotal > 0
-        ? bestWindow(m.prefix, prefixWeights, PREFIX_WINDOW_WORDS).weight / prefixTotal
-        : 0;
-    const exact = shareOf(bestWindow(m.exact, weights, WINDOW_WORDS).weight);
     const cue =
       cueQuery !== null && hasAnswerCue(candidate.text, m.words, stemWindows[i]!, cueQuery);
-    const capitals =
-      capitalTotal > 0
-        ? m.capitals.reduce((s, held, stem) => s + (held ? weights[stem]! : 0), 0) / capitalTotal
-        : 0;
-    const score =
-      WEIGHTS.engine * candidate.score_norm +
-      WEIGHTS.phrase * phraseShare(m.stem, weights, PHRASE_GAP_WORDS) +
-      WEIGHTS.context * context[i]! +
-      WEIGHTS.prefix_window * prefix +
-      WEIGHTS.exact_window * exact +
-      WEIGHTS.cue * (cue ? 1 : 0) +
-      WEIGHTS.neighbour * neighbours[i]! +
-      WEIGHTS.capitals * capitals;
-    return Math.round((score / WEIGHT_SUM) * 1e6) / 1e6;
+    return {
+      engine: candidate.score_norm,
+      phrase: phraseShare(m.stem, weights, PHRASE_GAP_WORDS),
+      context: context[i]!,
+      prefix_window:
+        prefixTotal > 0
+          ? bestWindow(m.prefix, prefixWeights, PREFIX_WINDOW_WORDS).weight / prefixTotal
+          : 0,
+      exact_window: shareOf(bestWindow(m.exact, weights, WINDOW_WORDS).weight),
+      cue: cue ? 1 : 0,
+      neighbour: neighbours[i]!,
+      capitals:
+        capitalTotal > 0
+          ? m.capitals.reduce((s, held, stem) => s + (held ? weights[stem]! : 0), 0) / capitalTotal
+          : 0,
+    };
   });
 }
