@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { proximityScores } from './proximity-rerank.js';
+import {
+  proximityScores,
+  RERANK_WEIGHTS,
+  type RerankSignals,
+  rerankSignals,
+  weightedSignals,
+} from './proximity-rerank.js';
 import type { RerankCandidate } from './rank-hits.js';
 
 const filler = (n: number) => Array.from({ length: n }, (_, i) => `filler${i}`).join(' ');
@@ -110,6 +116,26 @@ test('property: scores are in [0, 1], one per candidate, the same on every call 
       // another query between the two calls leaves nothing behind
       scoresOf([...terms.slice(1), 'runner'], candidates, query);
       expect(scoresOf(terms, candidates, query)).toEqual(scores);
+    }),
+  );
+});
+
+test('property: each of the eight signals is in [0, 1], and weighting one alone scores a candidate by that signal', () => {
+  const names = Object.keys(RERANK_WEIGHTS) as (keyof RerankSignals)[];
+  fc.assert(
+    fc.property(fc.array(word, { maxLength: 6 }), text, pool, (terms, query, candidates) => {
+      const signals = rerankSignals({ text: query, terms }, candidates);
+      expect(signals).toHaveLength(candidates.length);
+      for (const one of signals) {
+        for (const name of names) {
+          expect(one[name]).toBeGreaterThanOrEqual(0);
+          expect(one[name]).toBeLessThanOrEqual(1);
+          const alone = Object.fromEntries(names.map((n) => [n, n === name ? 2 : 0]));
+          expect(weightedSignals(one, alone as RerankSignals)).toBe(
+            Math.round(one[name] * 1e6) / 1e6,
+          );
+        }
+      }
     }),
   );
 });
