@@ -406,7 +406,7 @@ export async function bench({ runs = 5 } = {}) {
       : `\nbound: parsing and chunking alone (each file through processSource, as a worker does; no IDs, no store), medians of ${bound.runs} run(s): ${bound.one.toFixed(2)} MB/s on one thread, ${bound.all.toFixed(2)} MB/s in ${cores} processes at once (${(bound.all / bound.one).toFixed(2)}x). Every byte an ingest stores goes through that work, so here an ingest cannot pass ${bound.all.toFixed(2)} MB/s even if writing cost nothing`,
   );
 
-  printFloors(floors, bound, sqliteRows[0].mb ?? ecfrBytes(all) / 1e6);
+  printFloors(floors, bound, ecfrBytes(all) / 1e6);
 
   console.log('\nTargets (issue 5):');
   const line = (ok, text) =>

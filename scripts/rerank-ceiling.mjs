@@ -2,15 +2,15 @@
 // How far the lexical rerank's signals can go on one set of questions when their weights are
 // fitted on those same questions (in-sample: an upper reference, not a result). Over a dump of
 // scripts/rerank-replay.mjs (pool 30, k 10), each candidate's signals come from this build's
-// `rerankSignals`; the script's own scoring under the shipped weights is first checked to give
-// exactly `proximityScores`' scores. Then a coordinate ascent from many starts (the engine's weight fixed at 1, the others
-// over -0.5..3 in steps of 0.05) for each objective: hit@1, hit@5, the best hit@1 with hit@5 at a
+// `rerankSignals`; the script's own scoring and counting under the shipped weights are first
+// checked against `weightedSignals` and `evaluate` (the figures of `cairn eval`). Then a coordinate
+// ascent from many starts (the engine's weight fixed at 1, the others over -0.5..3 in steps of 0.05) for each objective: hit@1, hit@5, the best hit@1 with hit@5 at a
 // floor, the best hit@5 with hit@1 at a floor, and both issue 27 targets at once (the smaller
 // margin). Found by search, so each figure is a lower bound on the true in-sample best. Run after
 // `npm run build`:
 //   node scripts/rerank-ceiling.mjs <dump.json> [restarts] [seed]
-import { proximityScores, RERANK_WEIGHTS, rerankSignals } from '../dist/search/proximity-rerank.js';
-import { load, rerankCandidatesOf } from './rerank-replay-score.mjs';
+import { RERANK_WEIGHTS, rerankSignals, weightedSignals } from '../dist/search/proximity-rerank.js';
+import { evaluate, load, rerankCandidatesOf } from './rerank-replay-score.mjs';
 
 const POOL = 30;
 const NAMES = Object.keys(RERANK_WEIGHTS);
@@ -24,23 +24,31 @@ if (file === undefined) {
   process.exit(2);
 }
 
-/** Every candidate's signals as rows of one flat array, per question with a gold chunk in its pool. */
+/**
+ * Every candidate's signals: per question (`of`, for `evaluate`), and as rows of one flat array
+ * over the questions with a gold chunk in their pool (the others never count), for the search.
+ */
 function signalTable(dump) {
+  const of = new Map();
   const rows = [];
   const starts = [0];
   for (const q of dump.questions) {
     const cands = q.candidates.slice(0, POOL);
+    const signals = rerankSignals(
+      { text: q.query, terms: q.terms },
+      rerankCandidatesOf(dump, cands),
+    );
+    of.set(
+      q,
+      signals.map((s) => NAMES.map((name) => s[name])),
+    );
     if (!cands.some((c) => c.hit)) continue;
-    const query = { text: q.query, terms: q.terms };
-    const candidates = rerankCandidatesOf(dump, cands);
-    const signals = rerankSignals(query, candidates);
-    const shipped = proximityScores(query, candidates);
     signals.forEach((s, i) => {
       rows.push({
-        f: NAMES.map((n) => s[n]),
+        f: NAMES.map((name) => s[name]),
         engine: cands[i].score_norm,
         hit: cands[i].hit,
-        shipped: shipped[i],
+        shipped: weightedSignals(s),
       });
     });
     starts.push(rows.length);
@@ -49,7 +57,7 @@ function signalTable(dump) {
   const f = new Float64Array(rows.length * width);
   for (const [i, r] of rows.entries()) f.set(r.f, i * width);
   return {
-    asked: dump.questions.length,
+    of,
     starts,
     f,
     width,
@@ -59,15 +67,21 @@ function signalTable(dump) {
   };
 }
 
-/** Scores of every candidate under `w` as `weightedSignals` rounds them (over |w|, as weights may be negative). */
+/** One candidate's score under `w`, as `weightedSignals` rounds it (over |w|, as weights may be negative). */
+function scoreRow(row, w, sum) {
+  let v = 0;
+  for (let k = 0; k < w.length; k++) v += w[k] * row[k];
+  return Math.round((v / sum) * 1e6) / 1e6;
+}
+
+const sumOf = (w) => w.reduce((a, b) => a + Math.abs(b), 0);
+
+/** Scores of every candidate of the flat table under `w`. */
 function scoresOf(t, w) {
-  const sum = w.reduce((a, b) => a + Math.abs(b), 0);
+  const sum = sumOf(w);
   const out = new Float64Array(t.engine.length);
-  for (let i = 0; i < out.length; i++) {
-    let v = 0;
-    for (let k = 0; k < t.width; k++) v += w[k] * t.f[i * t.width + k];
-    out[i] = Math.round((v / sum) * 1e6) / 1e6;
-  }
+  for (let i = 0; i < out.length; i++)
+    out[i] = scoreRow(t.f.subarray(i * t.width, (i + 1) * t.width), w, sum);
   return out;
 }
 
@@ -151,19 +165,33 @@ function ascend(t, objective, start, next) {
   return { w, best };
 }
 
-const t = signalTable(load(file));
-const n = t.asked;
+const dump = load(file);
+const t = signalTable(dump);
+const n = dump.questions.length;
 const need = (share) => Math.ceil(share * n - 1e-9);
 const shipped = NAMES.map((name) => RERANK_WEIGHTS[name]);
-// this script's own scoring must give the shipped reranker's scores before its fits mean anything
+/** `cairn eval`'s figures with the weights `w`. */
+const evaluated = (w) =>
+  evaluate(dump, (q) => t.of.get(q).map((row) => scoreRow(row, w, sumOf(w))), { pool: POOL });
+const show = (w) => {
+  const m = evaluated(w);
+  return `hit@1 ${m.h1.toFixed(4)} (${Math.round(m.h1 * n)}), hit@5 ${m.h5.toFixed(4)} (${Math.round(m.h5 * n)}), MRR ${m.mrr.toFixed(4)}`;
+};
+// the search's own scoring and counting must be the reranker's and `cairn eval`'s before its fits mean anything
 const mine = scoresOf(t, shipped);
 const off = mine.findIndex((score, i) => score !== t.shipped[i]);
 if (off >= 0)
-  throw new Error(`candidate ${off}: scored ${mine[off]}, proximityScores ${t.shipped[off]}`);
-const show = (w) => {
-  const c = countsOf(t, scoresOf(t, w));
-  return `hit@1 ${(c.h1 / n).toFixed(4)} (${c.h1}), hit@5 ${(c.h5 / n).toFixed(4)} (${c.h5}), MRR ${(c.mrr / n).toFixed(4)}`;
-};
+  throw new Error(`candidate ${off}: scored ${mine[off]}, weightedSignals ${t.shipped[off]}`);
+const counted = countsOf(t, mine);
+const reference = evaluated(shipped);
+if (
+  counted.h1 !== Math.round(reference.h1 * n) ||
+  counted.h5 !== Math.round(reference.h5 * n) ||
+  Math.abs(counted.mrr / n - reference.mrr) > 1e-9
+)
+  throw new Error(
+    `counts ${JSON.stringify(counted)} differ from evaluate's ${JSON.stringify(reference)}`,
+  );
 const total = (c) => c.h1 + c.h5 + c.mrr;
 const first = (floor, main) => (c) =>
   floor(c) >= 0 ? 1e6 + main(c) * 10 + total(c) / n : floor(c) * 10 + main(c) / n;

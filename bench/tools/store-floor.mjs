@@ -9,7 +9,8 @@
 //   expression the chunk insert uses) over the same texts and heading fields, computed alone, then
 //   stored with the text under a GIN index in a table of its own. A PostgreSQL ingest does this and
 //   more on the server's side (versions, sections, the chunks table's other columns and indexes).
-// Prints one JSON line: seconds, the process's CPU seconds, and each part's share.
+// Prints one JSON line of seconds: for sqlite the wall time, its CPU time and each part's wall time;
+// for postgres the analysis alone and the analysis stored.
 //
 //   node bench/tools/store-floor.mjs sqlite <stored.db> <empty target file>
 //   node bench/tools/store-floor.mjs postgres <stored.db> <postgres url>
@@ -163,8 +164,8 @@ function replaySqlite(target) {
     .get().b;
   db.close();
   return {
-    s: wall,
-    cpu_s: cpu,
+    s: +wall.toFixed(2),
+    cpu_s: +cpu.toFixed(2),
     parts_s: Object.fromEntries(Object.entries(seconds).map(([k, s]) => [k, +s.toFixed(2)])),
     rows: ROW_TABLES.reduce((n, t) => n + tables[t].rows.length, 0) + indexRowsLoaded.length,
     db_mb: +(bytes / 1e6).toFixed(1),
@@ -205,7 +206,7 @@ async function analyzePostgres(url) {
     const stored_s = await timedBatches(
       `INSERT INTO ${schema}.chunks SELECT id, t, ${weightedTsvectorSql('t', 'h')} FROM ${rows}`,
     );
-    return { s: stored_s, analysis_s, stored_s, texts: indexRowsLoaded.length };
+    return { analysis_s, stored_s, texts: indexRowsLoaded.length };
   } finally {
     await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
     await client.end();
@@ -214,4 +215,4 @@ async function analyzePostgres(url) {
 
 const indexRowsLoaded = await indexRows();
 const result = mode === 'sqlite' ? replaySqlite(to) : await analyzePostgres(to);
-process.stdout.write(`${JSON.stringify({ mode, ...result, s: +result.s.toFixed(2) })}\n`);
+process.stdout.write(`${JSON.stringify({ mode, ...result })}\n`);

@@ -34,6 +34,8 @@ export const RERANK_WEIGHTS = {
 /** One candidate's signals, each 0 to 1 (`proximityScores` says what each measures). */
 export type RerankSignals = Record<keyof typeof RERANK_WEIGHTS, number>;
 
+const SIGNAL_NAMES = Object.keys(RERANK_WEIGHTS) as (keyof RerankSignals)[];
+
 /** The rerank score of `signals` under `weights`: their weighted mean, to six decimals. */
 export function weightedSignals(
   signals: RerankSignals,
@@ -41,7 +43,7 @@ export function weightedSignals(
 ): number {
   let score = 0;
   let sum = 0;
-  for (const name of Object.keys(weights) as (keyof RerankSignals)[]) {
+  for (const name of SIGNAL_NAMES) {
     score += weights[name] * signals[name];
     sum += weights[name];
   }
