@@ -57,6 +57,10 @@ export const GOLD_ISSUE_CODES = [
   'bad_span',
   /** No line at all. */
   'empty_gold_set',
+  /** A claims set's label that is not one of its labels. */
+  'unknown_label',
+  /** A claims set's item without a claim of every label it must have. */
+  'incomplete_item',
 ] as const;
 
 export type GoldIssueCode = (typeof GOLD_ISSUE_CODES)[number];

@@ -4,6 +4,7 @@ import { resolveSearchChunker } from '../../search/resolve-search-chunker.js';
 import type { ChunkRow, ChunkStore, VersionRow } from '../../store/types.js';
 import { DEFAULT_MAX_CITATIONS } from '../check-citation-list.js';
 import type { StoreVerdict } from '../citation-status.js';
+import { checkClaims } from '../claims/check-claims.js';
 import { closestPassage } from '../quote/closest-passage.js';
 import { locateQuote, type QuoteMatch } from '../quote/locate-quote.js';
 import { readAnswerShape } from '../shapes/read-answer-shape.js';
@@ -91,6 +92,11 @@ export async function auditAnswer(
     citations.push(await auditOne(ctx, c, index, verdict));
   }
   const summary = summarizeAudit(citations);
+  const claims = checkClaims(
+    read.text,
+    citations,
+    options.question === undefined ? {} : { question: options.question },
+  );
   return {
     format: read.format,
     schema: read.schema,
@@ -98,6 +104,8 @@ export async function auditAnswer(
     answer_text: read.text,
     citations,
     summary,
+    claims: claims.claims,
+    claim_summary: claims.summary,
   };
 }
 
@@ -181,6 +189,8 @@ async function passageOf(
     char_start: row.char_start,
     char_end: row.char_end,
     text: row.text,
+    section_id: row.section_id,
+    heading_path: row.heading_path,
   };
 }
 
@@ -298,6 +308,8 @@ async function auditOne(
           char_start: found.chunk.char_start,
           char_end: found.chunk.char_end,
           text: found.chunk.text,
+          section_id: found.chunk.section_id,
+          heading_path: found.chunk.heading_path,
         },
       },
     );

@@ -1,4 +1,5 @@
 import type { CitationStatusReason } from '../citation-status.js';
+import type { AuditedClaim, ClaimSummary } from '../claims/types.js';
 import type { ClosestPassage } from '../quote/closest-passage.js';
 import type { QuoteMatchStatus, QuoteSpan } from '../quote/locate-quote.js';
 import type { Normalization } from '../quote/normalize-for-match.js';
@@ -16,6 +17,8 @@ export interface AuditOptions {
    * (default true); the cited document's own chunks are always searched.
    */
   search_corpus?: boolean;
+  /** The question the answer replies to: names and numbers it states need no passage in a claim. */
+  question?: string;
 }
 
 /** A citation the store backs as given (`verified`), one it backs once repaired (`repaired`), or one it does not. */
@@ -75,6 +78,9 @@ export interface AuditPassage {
   char_start: number;
   char_end: number;
   text: string;
+  /** The chunk's section label (a legal citation for regulations) and heading path. */
+  section_id: string | null;
+  heading_path: string[];
 }
 
 export interface AuditedCitation {
@@ -121,4 +127,7 @@ export interface AuditReport {
   answer_text: string;
   citations: AuditedCitation[];
   summary: AuditSummary;
+  /** The answer's sentences, each judged against the passages its citations point at. */
+  claims: AuditedClaim[];
+  claim_summary: ClaimSummary;
 }

@@ -28,6 +28,7 @@ import type { ChunkStore } from '../../store/types.js';
 import type { CommandIo } from '../command-io.js';
 import { integerFlag } from '../integer-flag.js';
 import { reportCommandError } from '../report-error.js';
+import { registerEvalClaims } from './eval-claims.js';
 import { registerEvalGold } from './eval-gold.js';
 
 export interface EvalSquadFlags {
@@ -117,6 +118,7 @@ Examples:
       });
     });
   registerEvalGold(evalCommand);
+  registerEvalClaims(evalCommand);
   evalCommand
     .command('ids')
     .argument(

@@ -1,0 +1,96 @@
+import { quoted, reasonOf } from './claim-reason.js';
+import { type Quantity, quantitiesIn } from './quantities-in.js';
+import type { ClaimInput, ClaimReason, EvidencePassage } from './types.js';
+
+interface Located {
+  quantity: Quantity;
+  passage: EvidencePassage;
+}
+
+const same = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
+
+/** A plain count matches an amount of any kind with its value ("5,000" and "$5,000"). */
+function matches(claim: Quantity, passage: Quantity): boolean {
+  if (!same(claim.value, passage.value)) return false;
+  if (claim.kind === passage.kind) return true;
+  return claim.kind === 'count' || passage.kind === 'count';
+}
+
+/** A passage value that says otherwise: the same kind of amount, a count of the same things. */
+function conflicts(claim: Quantity, passage: Quantity): boolean {
+  if (claim.kind !== passage.kind) return false;
+  if (claim.kind !== 'count') return true;
+  return claim.unit !== null && claim.unit === passage.unit;
+}
+
+const compact = (text: string): string => text.toLowerCase().replace(/\s+/gu, '');
+
+/**
+ * Every amount, percentage, duration, frequency, date and count the claim
+ * states must be among the passages' (compared by value, however written);
+ * a reference ("Figure 4-2", "§ 746.1") must be written in a passage or
+ * in the words that name it. Otherwise the claim is contradicted when a
+ * passage states another value of the same kind, unsupported when none
+ * does.
+ */
+export function checkQuantities(input: ClaimInput): ClaimReason[] {
+  const stated: Located[] = input.passages.flatMap((passage) =>
+    quantitiesIn(passage.text).map((quantity) => ({ quantity, passage })),
+  );
+  const asked = compact(input.question);
+  const reasons: ClaimReason[] = [];
+  for (const q of quantitiesIn(input.text)) {
+    const claim = { start16: q.start16, end16: q.end16 };
+    if (q.kind === 'reference') {
+      const written = compact(q.text);
+      const named = input.passages.some(
+        (p) => compact(p.text).includes(written) || compact(p.context).includes(written),
+      );
+      if (!named && !asked.includes(written))
+        reasons.push(
+          reasonOf(input, {
+            check: 'quantity',
+            code: 'reference_absent',
+            verdict: 'unsupported',
+            message: `claim cites ${quoted(q.text)}; ${labels(input.passages)} does not name it`,
+            claim,
+          }),
+        );
+      continue;
+    }
+    if (stated.some((s) => matches(q, s.quantity))) continue;
+    const other = stated.find((s) => conflicts(q, s.quantity));
+    reasons.push(
+      other === undefined
+        ? reasonOf(input, {
+            check: 'quantity',
+            code: 'number_absent',
+            verdict: 'unsupported',
+            message: `claim says ${quoted(q.text)}; ${labels(input.passages)} states no such ${describe(q)}`,
+            claim,
+          })
+        : reasonOf(input, {
+            check: 'quantity',
+            code: 'number_mismatch',
+            verdict: 'contradicted',
+            message: `claim says ${quoted(q.text)}; ${other.passage.label} says ${quoted(other.quantity.text)}`,
+            claim,
+            passage: {
+              of: other.passage,
+              span: { start16: other.quantity.start16, end16: other.quantity.end16 },
+            },
+          }),
+    );
+  }
+  return reasons;
+}
+
+const describe = (q: Quantity): string =>
+  q.kind === 'count' ? 'number' : q.kind === 'year' ? 'year' : q.kind;
+
+/** The passages' names, for a message: "15 CFR 746.1(b)(3)", or several joined. */
+export function labels(passages: readonly EvidencePassage[]): string {
+  const names = [...new Set(passages.map((p) => p.label))];
+  if (names.length === 0) return 'the cited passage';
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

@@ -1,0 +1,91 @@
+import { isContentWord, stopwordsOf, type Word, wordsOf } from './text-words.js';
+
+/** A clause: the words between clause punctuation and the conjunctions that open clauses. */
+export interface Clause {
+  start16: number;
+  end16: number;
+  words: Word[];
+  /** Content-word stems. */
+  stems: Set<string>;
+  /** Opened by a condition or exception ("if", "unless", "except", "provided that", ...). */
+  condition: boolean;
+}
+
+/** Words that open a condition or an exception: what a claim may not silently drop. */
+export const CONDITION_OPENERS = new Set([
+  'if',
+  'unless',
+  'except',
+  'excepting',
+  'provided',
+  'providing',
+  'when',
+  'whenever',
+  'where',
+  'until',
+  'while',
+  'subject',
+]);
+
+/** Words that open a clause of a contrast, whose polarity is its own. */
+const CONTRAST_OPENERS = new Set(['but', 'however', 'whereas', 'although', 'though', 'otherwise']);
+
+/** A text analysed once: its words, content stems and clauses. */
+export interface AnalyzedText {
+  text: string;
+  words: Word[];
+  stems: Set<string>;
+  clauses: Clause[];
+}
+
+const cache = new Map<string, AnalyzedText>();
+const MAX_CACHED = 2_000;
+
+/** The text's words, content stems and clauses; remembered for the texts of one audit and a few after. */
+export function analyze(text: string): AnalyzedText {
+  const hit = cache.get(text);
+  if (hit !== undefined) return hit;
+  const words = wordsOf(text);
+  const stopwords = stopwordsOf();
+  const analyzed: AnalyzedText = {
+    text,
+    words,
+    stems: new Set(words.filter((w) => isContentWord(w, stopwords)).map((w) => w.stem)),
+    clauses: clausesOf(text, words),
+  };
+  if (cache.size >= MAX_CACHED) cache.clear();
+  cache.set(text, analyzed);
+  return analyzed;
+}
+
+function clausesOf(text: string, words: readonly Word[]): Clause[] {
+  const stopwords = stopwordsOf();
+  const clauses: Clause[] = [];
+  let current: Word[] = [];
+  let condition = false;
+  const close = () => {
+    if (current.length > 0)
+      clauses.push({
+        start16: current[0]!.start16,
+        end16: current[current.length - 1]!.end16,
+        words: current,
+        stems: new Set(current.filter((w) => isContentWord(w, stopwords)).map((w) => w.stem)),
+        condition,
+      });
+    current = [];
+    condition = false;
+  };
+  for (const [i, w] of words.entries()) {
+    const gap = i === 0 ? '' : text.slice(words[i - 1]!.end16, w.start16);
+    const opensCondition = CONDITION_OPENERS.has(w.lower);
+    if (
+      /[;:.!?\n]/u.test(gap) ||
+      ((opensCondition || CONTRAST_OPENERS.has(w.lower)) && current.length > 0)
+    )
+      close();
+    if (current.length === 0) condition = opensCondition;
+    current.push(w);
+  }
+  close();
+  return clauses;
+}

@@ -1,0 +1,57 @@
+import type { AuditedCitation } from '../audit/types.js';
+import { sentenceSpans } from './sentence-spans.js';
+import type { EvidencePassage } from './types.js';
+
+/** The UTF-16 index of code point `cp` of `text` (its length past the end). */
+export function utf16At(text: string, cp: number): number {
+  let i = 0;
+  for (let n = 0; n < cp && i < text.length; n++) {
+    const unit = text.charCodeAt(i);
+    i += unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length ? 2 : 1;
+  }
+  return i;
+}
+
+const LOCATED = new Set(['exact', 'normalized', 'elided', 'misplaced']);
+
+/**
+ * The stored text a citation points at, as narrow as it allows: where its
+ * quote was located, the sentences of the chunk that the quote touches
+ * (a quote cut mid-sentence is read with its whole sentence); otherwise
+ * the whole chunk. Null when the citation reached no stored chunk.
+ */
+export function evidencePassage(citation: AuditedCitation): EvidencePassage | null {
+  const passage = citation.passage;
+  if (passage === null) return null;
+  const label = passage.section_id ?? passage.chunk_id;
+  const context = [passage.section_id ?? '', ...passage.heading_path].join('\n');
+  const quote = citation.quote;
+  const whole: EvidencePassage = {
+    citation: citation.index,
+    chunk_id: passage.chunk_id,
+    label,
+    text: passage.text,
+    doc_start: passage.char_start,
+    wider: passage.text,
+    context,
+    focus16: null,
+  };
+  if (quote === null || !LOCATED.has(quote.status) || quote.start === null || quote.end === null)
+    return whole;
+  const q16 = {
+    start16: utf16At(passage.text, quote.start),
+    end16: utf16At(passage.text, quote.end),
+  };
+  const touched = sentenceSpans(passage.text).filter(
+    (s) => s.end16 > q16.start16 && s.start16 < q16.end16,
+  );
+  if (touched.length === 0) return whole;
+  const from = Math.min(touched[0]!.start16, q16.start16);
+  const to = Math.max(touched[touched.length - 1]!.end16, q16.end16);
+  return {
+    ...whole,
+    text: passage.text.slice(from, to),
+    doc_start: passage.char_start + [...passage.text.slice(0, from)].length,
+    focus16: { start16: q16.start16 - from, end16: q16.end16 - from },
+  };
+}
