@@ -29,10 +29,20 @@ export interface ClaimMiss {
   reasons: string[];
 }
 
+/** One claim as judged. */
+export interface ClaimResult {
+  id: string;
+  label: ClaimLabel;
+  support: string;
+  coverage: number | null;
+  reasons: string[];
+}
+
 export interface ClaimsEvalReport {
   claims: number;
   labels: ClaimLabelScore[];
   misses: ClaimMiss[];
+  results: ClaimResult[];
 }
 
 /**
@@ -156,5 +166,12 @@ function scoreClaims(
       reasons,
     });
   }
-  return { claims: judged.length, labels, misses };
+  const results = judged.map(({ claim, verdict }) => ({
+    id: claim.id,
+    label: claim.label,
+    support: verdict?.support ?? 'no_claim',
+    coverage: verdict?.coverage ?? null,
+    reasons: verdict?.reasons.map((r) => r.code) ?? [],
+  }));
+  return { claims: judged.length, labels, misses, results };
 }

@@ -1,5 +1,6 @@
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { CairnError } from '../../errors.js';
+import { legibleSection } from '../../pipeline/legible-section.js';
 import { resolveSearchChunker } from '../../search/resolve-search-chunker.js';
 import type { ChunkRow, ChunkStore, VersionRow } from '../../store/types.js';
 import { DEFAULT_MAX_CITATIONS } from '../check-citation-list.js';
@@ -189,7 +190,19 @@ async function passageOf(
     char_start: row.char_start,
     char_end: row.char_end,
     text: row.text,
-    section_id: row.section_id,
+    ...(await legibleOf(ctx, row)),
+  };
+}
+
+/** The chunk's section as search hits name it: a legal citation, or a path of heading slugs. */
+async function legibleOf(
+  ctx: AuditContext,
+  row: ChunkRow,
+): Promise<Pick<AuditPassage, 'section_id' | 'section_label' | 'heading_path'>> {
+  const legible = await legibleSection(ctx.store, row);
+  return {
+    section_id: legible.section_id,
+    section_label: legible.section_label,
     heading_path: row.heading_path,
   };
 }
@@ -308,8 +321,7 @@ async function auditOne(
           char_start: found.chunk.char_start,
           char_end: found.chunk.char_end,
           text: found.chunk.text,
-          section_id: found.chunk.section_id,
-          heading_path: found.chunk.heading_path,
+          ...(await legibleOf(ctx, found.chunk)),
         },
       },
     );

@@ -78,8 +78,9 @@ export interface AuditPassage {
   char_start: number;
   char_end: number;
   text: string;
-  /** The chunk's section label (a legal citation for regulations) and heading path. */
+  /** The chunk's section as search hits name it (`15 CFR 746.1(b)(3)`, a heading-slug path), its titles, its heading path. */
   section_id: string | null;
+  section_label: string;
   heading_path: string[];
 }
 

@@ -1,3 +1,4 @@
+import { sentenceSpans, softenBreaks } from './sentence-spans.js';
 import { isContentWord, stopwordsOf, type Word, wordsOf } from './text-words.js';
 
 /** A clause: the words between clause punctuation and the conjunctions that open clauses. */
@@ -60,6 +61,9 @@ export function analyze(text: string): AnalyzedText {
 
 function clausesOf(text: string, words: readonly Word[]): Clause[] {
   const stopwords = stopwordsOf();
+  const soft = softenBreaks(text);
+  const sentenceStarts = sentenceSpans(text).map((s) => s.start16);
+  let next = 0;
   const clauses: Clause[] = [];
   let current: Word[] = [];
   let condition = false;
@@ -76,10 +80,16 @@ function clausesOf(text: string, words: readonly Word[]): Clause[] {
     condition = false;
   };
   for (const [i, w] of words.entries()) {
-    const gap = i === 0 ? '' : text.slice(words[i - 1]!.end16, w.start16);
+    const gap = i === 0 ? '' : soft.slice(words[i - 1]!.end16, w.start16);
     const opensCondition = CONDITION_OPENERS.has(w.lower);
+    let opensSentence = false;
+    while (next < sentenceStarts.length && sentenceStarts[next]! <= w.start16) {
+      if (sentenceStarts[next]! >= (words[i - 1]?.end16 ?? 0)) opensSentence = true;
+      next++;
+    }
     if (
-      /[;:.!?\n]/u.test(gap) ||
+      opensSentence ||
+      /[;:\n]/u.test(gap) ||
       ((opensCondition || CONTRAST_OPENERS.has(w.lower)) && current.length > 0)
     )
       close();

@@ -23,8 +23,14 @@ const LOCATED = new Set(['exact', 'normalized', 'elided', 'misplaced']);
 export function evidencePassage(citation: AuditedCitation): EvidencePassage | null {
   const passage = citation.passage;
   if (passage === null) return null;
-  const label = passage.section_id ?? passage.chunk_id;
-  const context = [passage.section_id ?? '', ...passage.heading_path].join('\n');
+  // a legal citation reads best; a path of heading slugs less well than the titles it stands for
+  const label =
+    passage.section_id?.includes(' ') === true
+      ? passage.section_id
+      : passage.section_label || passage.chunk_id;
+  const context = [passage.section_id ?? '', passage.section_label, ...passage.heading_path].join(
+    '\n',
+  );
   const quote = citation.quote;
   const whole: EvidencePassage = {
     citation: citation.index,

@@ -12,7 +12,6 @@ const NEGATORS = new Set([
   'neither',
   'nor',
   'cannot',
-  'without',
 ]);
 
 /**
@@ -64,15 +63,26 @@ const BOUND_WORDS = new Set([
 const isNegator = (w: Word): boolean =>
   NEGATORS.has(w.lower) || /n[’']t$/u.test(w.lower) || NEGATIVE_STEMS.has(w.stem);
 
-/** The words of a clause that negate it, bounds and "neither ... nor"'s second half left out. */
+/**
+ * The words of a clause that negate it: bounds ("not more than") and
+ * "neither ... nor"'s second half left out, and words that state a
+ * negative ("deny", "exempt") counted once however often they recur.
+ */
 export function negationsIn(words: readonly Word[]): Word[] {
   const found: Word[] = [];
   const hasNeither = words.some((w) => w.lower === 'neither');
+  let lexical = false;
   for (const [i, w] of words.entries()) {
     if (!isNegator(w)) continue;
+    if (NEGATIVE_STEMS.has(w.stem)) {
+      if (lexical) continue;
+      lexical = true;
+    }
     if (w.lower === 'nor' && hasNeither) continue;
     const next = words[i + 1]?.lower;
     if (NEGATORS.has(w.lower) && next !== undefined && BOUND_WORDS.has(next)) continue;
+    // "Supplement No. 2" numbers a thing
+    if (w.lower === 'no' && next !== undefined && /^\d/u.test(next)) continue;
     found.push(w);
   }
   return found;

@@ -7,13 +7,25 @@ export interface Span16 {
 const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /**
+ * A line break inside a paragraph, where Markdown and plain text wrap
+ * long lines: not followed by a blank line, a list marker, a heading, a
+ * quote, a table row or a designator such as "(b)".
+ */
+const SOFT_BREAK = /\n(?![ \t]*(?:\n|[-*+#>|]|\d+[.)]\s|\([\p{L}\p{N}]{1,5}\)))/gu;
+
+/** The text with each soft break a space: one unit for one, so indices stay the text's. */
+export const softenBreaks = (text: string): string => text.replace(SOFT_BREAK, ' ');
+
+/**
  * The text's sentences, each trimmed of the white space around it; empty
- * ones are dropped. Unicode sentence segmentation also ends a sentence at
- * a line break, so list items and headings come out one to a line.
+ * ones are dropped. Unicode sentence segmentation ends a sentence at every
+ * line break; here only breaks between paragraphs, list items, headings
+ * and designated paragraphs end one, and a line wrapped inside a sentence
+ * does not.
  */
 export function sentenceSpans(text: string): Span16[] {
   const spans: Span16[] = [];
-  for (const s of sentenceSegmenter.segment(text)) {
+  for (const s of sentenceSegmenter.segment(softenBreaks(text))) {
     let start16 = s.index;
     let end16 = s.index + s.segment.length;
     while (start16 < end16 && /\s/u.test(text[start16]!)) start16++;
