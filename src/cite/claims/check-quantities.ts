@@ -1,5 +1,7 @@
 import { quoted, reasonOf } from './claim-reason.js';
+import { analyze } from './clauses-of.js';
 import { type Quantity, quantitiesIn } from './quantities-in.js';
+import { isContentWord, stopwordsOf } from './text-words.js';
 import type { ClaimInput, ClaimReason, EvidencePassage } from './types.js';
 
 interface Located {
@@ -58,8 +60,9 @@ export function checkQuantities(input: ClaimInput): ClaimReason[] {
         );
       continue;
     }
-    if (stated.some((s) => matches(q, s.quantity))) continue;
-    const other = stated.find((s) => conflicts(q, s.quantity));
+    const said = sayingTheSame(input.text, q, stated);
+    if (said !== undefined && matches(q, said.quantity)) continue;
+    const other = said !== undefined && conflicts(q, said.quantity) ? said : undefined;
     reasons.push(
       other === undefined
         ? reasonOf(input, {
@@ -83,6 +86,57 @@ export function checkQuantities(input: ClaimInput): ClaimReason[] {
     );
   }
   return reasons;
+}
+
+/** Content stems of the words around a quantity: what it counts or measures, and of what. */
+function contextOf(text: string, q: Quantity): Set<string> {
+  const words = analyze(text).words;
+  const at = words.findIndex((w) => w.end16 > q.start16);
+  const from = Math.max(0, (at < 0 ? words.length : at) - CONTEXT_WORDS);
+  const after = words.findIndex((w) => w.start16 >= q.end16);
+  const to = (after < 0 ? words.length : after) + CONTEXT_WORDS;
+  const stopwords = stopwordsOf();
+  return new Set(
+    words
+      .slice(from, to)
+      .filter((w) => (w.start16 < q.start16 || w.start16 >= q.end16) && isContentWord(w, stopwords))
+      .map((w) => w.stem),
+  );
+}
+
+const CONTEXT_WORDS = 4;
+
+/**
+ * The passage quantity that the claim's quantity restates: among those of
+ * a kind it can be compared with, the one whose surrounding words the
+ * claim's share most (an equal value first among equals). A passage that
+ * says "30 days" for one thing and "90 days" for another does not back
+ * "90 days" said of the first.
+ */
+function sayingTheSame(
+  claimText: string,
+  q: Quantity,
+  stated: readonly Located[],
+): Located | undefined {
+  const mine = contextOf(claimText, q);
+  let best: Located | undefined;
+  let bestScore = -1;
+  for (const s of stated) {
+    if (!matches(q, s.quantity) && !conflicts(q, s.quantity)) continue;
+    let score = 0;
+    for (const stem of contextOf(s.passage.text, s.quantity)) if (mine.has(stem)) score++;
+    const better =
+      score > bestScore ||
+      (score === bestScore &&
+        best !== undefined &&
+        matches(q, s.quantity) &&
+        !matches(q, best.quantity));
+    if (better) {
+      best = s;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 const describe = (q: Quantity): string =>

@@ -56,7 +56,6 @@ const BOUND_WORDS = new Set([
   'greater',
   'over',
   'under',
-  'only',
   'longer',
 ]);
 

@@ -176,9 +176,11 @@ function blockRangeProblem(
   const end = integerAt(item, 'end_block_index');
   if (start === null || end === null) return null;
   const limit = blocks === null ? Number.POSITIVE_INFINITY : blocks.length;
-  if (start >= 0 && start < end && end <= limit) return null;
+  // the API documents one block as [i, i] and a range end as inclusive, while [i, i + 1) is the
+  // half-open form: both name blocks of the result, so a range valid either way is a span
+  if (start >= 0 && start <= end && (start < end ? end <= limit : end < limit)) return null;
   return {
     code: 'offsets_mismatch',
-    detail: `blocks [${start}, ${end}) are not a span of the ${blocks === null ? '' : `${limit} `}cited content blocks`,
+    detail: `blocks [${start}, ${end}] are not a range of the ${blocks === null ? '' : `${limit} `}cited content blocks`,
   };
 }
