@@ -65,9 +65,8 @@ export function checkClaims(
     });
     const attached = indexes.map((i) => citations[i]!);
     const cited = attached.length > 0;
-    if (!cited && !isStatement(text)) continue;
-    // a citation of the whole answer makes no greeting or heading a claim
-    if (cited && !isStatement(text) && indexes.every((i) => spans[i] === null)) continue;
+    // a question, a heading or a greeting states nothing to check, cited or not
+    if (!isStatement(text)) continue;
     const start = codePointIndex(answerText, sentence.start16);
     const base = {
       index: claims.length,

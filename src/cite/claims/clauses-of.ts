@@ -25,11 +25,10 @@ export const CONDITION_OPENERS = new Set([
   'where',
   'until',
   'while',
-  'subject',
 ]);
 
 /** Words that open a clause of a contrast, whose polarity is its own. */
-const CONTRAST_OPENERS = new Set(['but', 'however', 'whereas', 'although', 'though', 'otherwise']);
+const CONTRAST_OPENERS = new Set(['but', 'however', 'whereas', 'although', 'though']);
 
 /** A text analysed once: its words, content stems and clauses. */
 export interface AnalyzedText {
@@ -97,5 +96,43 @@ function clausesOf(text: string, words: readonly Word[]): Clause[] {
     current.push(w);
   }
   close();
-  return clauses;
+  return mergeSmall(clauses);
+}
+
+/** A clause of fewer than two content words ("and would not") read with the clause after it. */
+function mergeSmall(clauses: Clause[]): Clause[] {
+  const merged: Clause[] = [];
+  let pending: Clause | null = null;
+  for (const c of clauses) {
+    const joined: Clause =
+      pending === null
+        ? c
+        : {
+            start16: pending.start16,
+            end16: c.end16,
+            words: [...pending.words, ...c.words],
+            stems: new Set([...pending.stems, ...c.stems]),
+            condition: pending.condition || c.condition,
+          };
+    if (joined.stems.size < 2) pending = joined;
+    else {
+      merged.push(joined);
+      pending = null;
+    }
+  }
+  if (pending !== null) {
+    const last = merged.pop();
+    merged.push(
+      last === undefined
+        ? pending
+        : {
+            start16: last.start16,
+            end16: pending.end16,
+            words: [...last.words, ...pending.words],
+            stems: new Set([...last.stems, ...pending.stems]),
+            condition: last.condition,
+          },
+    );
+  }
+  return merged;
 }

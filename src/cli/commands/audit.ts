@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { auditAnswer } from '../../cite/audit/audit-answer.js';
+import { auditFails, FAIL_ON, parseFailOn } from '../../cite/audit/audit-fails.js';
 import type { AuditReport } from '../../cite/audit/types.js';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../../cite/parse-answer-json.js';
 import { ANSWER_FORMATS, type AnswerFormat } from '../../cite/shapes/types.js';
@@ -22,6 +23,8 @@ export interface AuditFlags {
   corpus?: boolean;
   json?: boolean;
   html?: string;
+  question?: string;
+  failOn?: string;
 }
 
 export function registerAudit(program: Command): void {
@@ -47,6 +50,14 @@ export function registerAudit(program: Command): void {
     .option(
       '--no-corpus',
       'look for a misplaced quote in the cited document only, not the whole store',
+    )
+    .option(
+      '--question <text>',
+      'the question the answer replies to: names and numbers it states need no passage in a claim',
+    )
+    .option(
+      '--fail-on <list>',
+      `exit 1 on any of these citation statuses and claim verdicts (${FAIL_ON.join(',')}, the default)`,
     )
     .option('--json', 'print the report as JSON')
     .option('--html <out.html>', 'also write the report as one self-contained HTML page')
@@ -76,13 +87,27 @@ NFKC: the report names which), elided ("..." fragments in order, each at least
 4 words, at most 300 characters apart), misplaced, not_found (with the closest
 passage) or too_short (under 3 words: never verified). Offsets are code points.
 
-Exit status: 0 every citation verified, 1 any is not (or the answer cannot be
-read: malformed_json, unknown_answer_shape), 2 usage errors and unreadable files.
+Claims: the answer is also read as claims, one per sentence, each with the
+citations whose cited words fall in it, and judged against the passages they
+point at (the sentences around a located quote, else the cited chunk), with no
+model and no network: supported, contradicted (a number, amount, date or
+negation the passage states otherwise), unsupported (a value, name, "always"
+or "only", a dropped "if"/"unless" condition, swapped roles, or too few of the
+claim's words in the passage: weak_overlap) or uncited (states something and
+cites nothing). Each verdict has reasons that quote both texts. Questions,
+headings, greetings and lines that only introduce the sources are not claims.
+A faithful paraphrase with no checkable fact and few shared words is
+unsupported (weak_overlap), never supported by default.
+
+Exit status: 0 every citation verified and every claim supported (or none of
+--fail-on found), 1 otherwise (or the answer cannot be read: malformed_json,
+unknown_answer_shape), 2 usage errors and unreadable files.
 
 Examples:
   cairn audit answer.json --db .cairn/cairn.db
   cairn audit claude-response.json --request claude-request.json --json
   cairn audit gemini.json --format gemini --html audit.html
+  cairn audit answer.json --fail-on contradicted,unverified --question "How often must wages be paid?"
   curl ... | cairn audit - --db regs.db --no-corpus`,
     )
     .action(async (file: string, flags: AuditFlags) => {
@@ -129,6 +154,7 @@ export async function runAudit(file: string, flags: AuditFlags, io: CommandIo): 
         'invalid_option',
         'the answer and --request cannot both be standard input',
       );
+    const failOn = flags.failOn === undefined ? FAIL_ON : parseFailOn(flags.failOn);
     const answer = await readText(file, io, 'the answer');
     const request =
       flags.request === undefined ? null : await readText(flags.request, io, 'the request');
@@ -141,10 +167,11 @@ export async function runAudit(file: string, flags: AuditFlags, io: CommandIo): 
       request,
       ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
       ...(flags.corpus === false ? { search_corpus: false } : {}),
+      ...(flags.question === undefined ? {} : { question: flags.question }),
     });
     if (flags.html !== undefined) await writeAtomically(flags.html, auditHtml(report, file));
     io.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : textReport(report));
-    return report.ok ? 0 : 1;
+    return auditFails(report, failOn) ? 1 : 0;
   } catch (error) {
     return reportCommandError(error, io, flags.json === true);
   } finally {
@@ -174,6 +201,21 @@ function textReport(report: AuditReport): string {
   const s = report.summary;
   lines.push(
     `${s.citations} citations: ${s.verified} verified, ${s.repaired} repaired, ${s.unverified} unverified`,
+  );
+  if (report.claims.length > 0) lines.push('', 'Claims:');
+  for (const c of report.claims) {
+    const cites =
+      c.citations.length === 0
+        ? 'no citation'
+        : `cites ${c.citations.map((i) => i + 1).join(', ')}`;
+    lines.push(
+      `${c.index + 1}. ${c.support.padEnd(12)} ${cites}  ${printable(c.text.slice(0, 160))}`,
+    );
+    for (const r of c.reasons) lines.push(`   ${r.code}: ${printable(r.message)}`);
+  }
+  const k = report.claim_summary;
+  lines.push(
+    `${k.claims} claims: ${k.supported} supported, ${k.contradicted} contradicted, ${k.unsupported} unsupported, ${k.uncited} uncited`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -43,13 +43,14 @@ function write(name: string, text: string): string {
 const cited = (quote: string): Cited => ({ chunk: A, source_url: source, rev: '', quote });
 
 describe('cairn audit', () => {
-  test('every citation verified: exit 0, a JSON report in answer order', async () => {
+  test('every citation verified and every claim supported: exit 0, a JSON report in answer order', async () => {
     const { answer, request } = buildAnswer('anthropic', cited(words(2, 10)));
     const file = write('ok.json', answer);
     const req = write('ok-request.json', request!);
     const c = captureIo();
     const code = await runAudit(file, { db, json: true, request: req }, c.io);
     expect(c.err()).toBe('');
+    expect(JSON.parse(c.out()).claim_summary).toMatchObject({ claims: 1, supported: 1 });
     expect(code).toBe(0);
     const report = JSON.parse(c.out());
     expect(report).toMatchObject({ format: 'anthropic', ok: true, summary: { verified: 1 } });
@@ -110,5 +111,24 @@ describe('cairn audit', () => {
       words(2, 10).replaceAll("'", '&#39;').replaceAll('"', '&quot;'),
     );
     expect(html).toContain('Content-Security-Policy');
+  });
+});
+
+describe('cairn audit claims', () => {
+  test('a contradicted claim fails the audit unless --fail-on leaves it out', async () => {
+    const quote = words(2, 10);
+    const answer = JSON.parse(buildAnswer('anthropic', cited(quote)).answer);
+    answer.content.push({ type: 'text', text: ' that is never a set of rules.' });
+    const file = write('claims.json', JSON.stringify(answer));
+    const c = captureIo();
+    expect(await runAudit(file, { db }, c.io)).toBe(1);
+    expect(c.out()).toContain('negation_flipped');
+    const quiet = captureIo();
+    expect(await runAudit(file, { db, failOn: 'unverified,uncited' }, quiet.io)).toBe(0);
+    const strict = captureIo();
+    expect(await runAudit(file, { db, failOn: 'contradicted' }, strict.io)).toBe(1);
+    const bad = captureIo();
+    expect(await runAudit(file, { db, failOn: 'nonsense' }, bad.io)).toBe(2);
+    expect(bad.err()).toContain('--fail-on');
   });
 });

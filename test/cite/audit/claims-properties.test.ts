@@ -20,7 +20,9 @@ function realSentences(): { sentence: string; passage: string }[] {
       if (paragraph.length > 4_000 || /^\s*(?:#|```|\||<)/u.test(paragraph)) continue;
       for (const s of sentenceSpans(paragraph)) {
         const sentence = paragraph.slice(s.start16, s.end16);
-        if (sentence.split(/\s+/u).length >= 6 && /[.]$/u.test(sentence))
+        // prose: a capitalised opening, a full stop, mostly lower-case words (not a list of citations)
+        const lower = sentence.match(/\b[a-z]{3,}\b/gu)?.length ?? 0;
+        if (/^\p{Lu}/u.test(sentence) && /[.]$/u.test(sentence) && lower >= 5)
           found.push({ sentence, passage: paragraph });
       }
     }
