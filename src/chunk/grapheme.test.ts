@@ -33,10 +33,7 @@ function checkAll(text: string): void {
 
 describe('grapheme boundaries at single positions', () => {
   it('agree with segmenting the whole text', () => {
-    fc.assert(
-      fc.property(nastyText(60), (text) => checkAll(text)),
-      { numRuns: 500 },
-    );
+    fc.assert(fc.property(nastyText(60), (text) => checkAll(text)));
   });
 
   it('handle clusters longer than any window: a letter with 3000 marks, flags, ZWJ families', () => {
@@ -86,7 +83,6 @@ describe('grapheme boundaries at single positions', () => {
           checkAll(text);
         },
       ),
-      { numRuns: 300 },
     );
   });
 

@@ -44,7 +44,6 @@ describe('offset cursors', () => {
           expect(back.index16(truth.get(i16)![0])).toBe(i16);
         }
       }),
-      { numRuns: 500 },
     );
   });
 

@@ -17,4 +17,10 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor(new CairnError('binary_input', 'x'))).toBe(1);
     expect(exitCodeFor(new CairnError('interrupted', 'x'))).toBe(130);
   });
+
+  it('gives a file that cannot be read or found exit 2, and anything not a CairnError exit 1', () => {
+    expect(exitCodeFor(new CairnError('file_unreadable', 'x'))).toBe(2);
+    expect(exitCodeFor(new CairnError('file_not_found', 'x'))).toBe(2);
+    expect(exitCodeFor(new Error('a bug'))).toBe(1);
+  });
 });

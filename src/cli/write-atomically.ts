@@ -1,24 +1,19 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
+import writeFileAtomic from 'write-file-atomic';
 import { CairnError } from '../errors.js';
 
 /**
- * A reader never sees half a file: write beside the target, then rename
- * over it. Throws CairnError `output_unwritable` naming the path.
+ * A reader never sees half a file: `write-file-atomic` writes beside the
+ * target, syncs, and renames over it. Throws CairnError `output_unwritable`
+ * naming the path.
  */
 export async function writeAtomically(path: string, text: string): Promise<void> {
-  const partial = `${path}.partial-${process.pid}`;
   try {
-    await writeFile(partial, text);
-    await rename(partial, path);
+    await writeFileAtomic(path, text);
   } catch (cause) {
-    await rm(partial, { force: true });
     throw new CairnError(
       'output_unwritable',
       `Cannot write ${path}: ${(cause as NodeJS.ErrnoException).code ?? cause}`,
-      {
-        cause,
-        details: { source: path },
-      },
+      { cause, details: { source: path } },
     );
   }
 }

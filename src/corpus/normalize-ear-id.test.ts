@@ -169,7 +169,6 @@ describe('normalizeEarId: properties', () => {
           expect(idOf(result.id)).toBe(result.id);
         }
       }),
-      { numRuns: 2000 },
     );
   });
 });

@@ -68,7 +68,6 @@ describe('splitTextForSize', () => {
           }
         },
       ),
-      { numRuns: 200 },
     );
   });
 });

@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CairnError } from '../errors.js';
+import pRetry from 'p-retry';
+import { CairnError, isCairnError } from '../errors.js';
 
 export interface RetryPolicy {
   /** Attempts after the first, on 429, 5xx, timeouts and refused connections. */
   retries: number;
   base_delay_ms: number;
-  /** The longest wait between attempts, Retry-After included. */
+  /** The longest backoff between attempts, and the longest Retry-After waited for. */
   max_delay_ms: number;
   /** One attempt's limit. */
   timeout_ms: number;
@@ -20,20 +21,43 @@ export interface JsonPost {
 
 /**
  * POSTs and returns the parsed JSON answer, retrying what a retry can mend:
- * 429 and 5xx (waiting what Retry-After asks, else an exponential backoff
- * with jitter), timeouts and network failures. A 4xx other than 429 is
- * final. The caller's signal ends the wait at once with `interrupted`.
+ * 429 and 5xx, timeouts and network failures, with p-retry's exponential
+ * backoff and jitter; a Retry-After is waited out before it. A 4xx other
+ * than 429 is final. The caller's signal ends the wait at once with
+ * `interrupted`.
  */
 export async function postWithRetries(post: JsonPost, signal?: AbortSignal): Promise<unknown> {
-  let last: CairnError | undefined;
-  for (let attempt = 0; attempt <= post.policy.retries; attempt++) {
-    if (attempt > 0) await wait(delayFor(attempt, last, post.policy), signal);
-    const outcome = await attemptOnce(post, signal);
-    if (!(outcome instanceof CairnError)) return outcome;
-    if (outcome.details.retryable !== true) throw outcome;
-    last = outcome;
+  const { policy } = post;
+  try {
+    return await pRetry(
+      async () => {
+        const outcome = await attemptOnce(post, signal);
+        if (outcome instanceof CairnError) throw outcome;
+        return outcome;
+      },
+      {
+        retries: policy.retries,
+        // p-retry's jitter multiplies by 1..2: half the base keeps the first wait within it
+        minTimeout: policy.base_delay_ms / 2,
+        maxTimeout: policy.max_delay_ms,
+        randomize: true,
+        ...(signal === undefined ? {} : { signal }),
+        shouldRetry: ({ error }) => isRetryable(error),
+        onFailedAttempt: async ({ error, retriesLeft }) => {
+          const asked = retryAfter(error, policy);
+          if (retriesLeft > 0 && asked > 0) await wait(asked, signal);
+        },
+      },
+    );
+  } catch (error) {
+    if (signal?.aborted && !isCairnError(error, 'interrupted'))
+      throw new CairnError('interrupted', 'Embedding was stopped', { cause: error });
+    throw error;
   }
-  throw last!;
+}
+
+function isRetryable(error: unknown): boolean {
+  return error instanceof CairnError && error.details.retryable === true;
 }
 
 async function attemptOnce(post: JsonPost, signal?: AbortSignal): Promise<unknown> {
@@ -104,11 +128,10 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-function delayFor(attempt: number, last: CairnError | undefined, policy: RetryPolicy): number {
-  const asked = last?.details.retry_after_ms;
-  if (typeof asked === 'number') return Math.min(asked, policy.max_delay_ms);
-  const backoff = policy.base_delay_ms * 2 ** (attempt - 1);
-  return Math.min(policy.max_delay_ms, backoff * (0.5 + Math.random() / 2));
+/** What Retry-After asked of a retryable failure, at most the policy's longest wait; 0 when it asked nothing. */
+export function retryAfter(error: unknown, policy: RetryPolicy): number {
+  const asked = isRetryable(error) ? (error as CairnError).details.retry_after_ms : undefined;
+  return typeof asked === 'number' ? Math.min(asked, policy.max_delay_ms) : 0;
 }
 
 async function wait(ms: number, signal?: AbortSignal): Promise<void> {

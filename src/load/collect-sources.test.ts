@@ -51,6 +51,11 @@ describe('collectSources', () => {
     expect((await collectSources(['docs/b*'], { cwd: dir })).map((f) => f.source_url)).toEqual(
       walked.filter((f) => f.source_url.startsWith('docs/book/')).map((f) => f.source_url),
     );
+    // the same files through an absolute glob and one written with a leading ./
+    const absolute = await collectSources([`${docs}/**/*.md`], { cwd: dir });
+    expect(absolute.map((f) => f.source_url)).toEqual(globbed.map((f) => f.source_url));
+    const dotted = await collectSources(['./docs/**/*.md'], { cwd: dir });
+    expect(dotted.map((f) => f.source_url)).toEqual(globbed.map((f) => f.source_url));
     // a file named explicitly is taken, so an unsupported one is reported rather than dropped
     expect(
       (await collectSources(['docs/image.png'], { cwd: dir })).map((f) => f.source_url),

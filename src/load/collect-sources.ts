@@ -1,5 +1,6 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, matchesGlob, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import picomatch from 'picomatch';
 import { CairnError } from '../errors.js';
 import { SUPPORTED_EXTENSIONS } from './detect-format.js';
 import { fileError } from './file-error.js';
@@ -92,15 +93,18 @@ export async function collectSources(
     const before = found.size;
     if (GLOB_MAGIC.test(input) && !(await exists(resolve(cwd, input)))) {
       const pattern = toPosix(input);
-      const root = resolve(cwd, staticPrefix(input));
+      const matches = picomatch(pattern);
+      // the folders before the first wildcard segment (`docs/**\/*.md` -> `docs`) are walked
+      const base = picomatch.scan(pattern).base;
+      const root = resolve(cwd, base === '' ? '.' : base);
       const unreadable: UnreadableFolder[] = [];
       const paths = await walk(root, unreadable, { links_within: within, rules });
       addUnreadable(unreadable);
       for (const path of paths) {
         const candidate = isAbsolute(input) ? toPosix(path) : toPosix(relative(cwd, path));
-        if (matchesGlobQuietly(candidate, pattern)) add(path);
+        if (matches(candidate)) add(path);
         // as the shell's expansion would: a folder the glob names is walked like a named folder
-        else if (isSupported(path) && folderMatches(candidate, pattern)) add(path);
+        else if (isSupported(path) && folderMatches(candidate, matches)) add(path);
       }
     } else {
       const path = resolve(cwd, input);
@@ -272,46 +276,12 @@ async function linkKind(link: string, within?: string): Promise<'folder' | 'file
 }
 
 /** Whether a folder above `path` (a `/`-separated path) matches the glob. */
-function folderMatches(path: string, pattern: string): boolean {
+function folderMatches(path: string, matches: (path: string) => boolean): boolean {
   const parts = path.split('/');
   for (let end = parts.length - 1; end > 0; end--) {
-    if (matchesGlobQuietly(parts.slice(0, end).join('/'), pattern)) return true;
+    if (matches(parts.slice(0, end).join('/'))) return true;
   }
   return false;
-}
-
-/** The folders of a glob before its first magic segment (`docs/**\/*.md` -> `docs`). */
-function staticPrefix(pattern: string): string {
-  const parts = toPosix(pattern).split('/');
-  const fixed: string[] = [];
-  for (const part of parts) {
-    if (GLOB_MAGIC.test(part)) break;
-    fixed.push(part);
-  }
-  if (fixed.length === parts.length) fixed.pop();
-  const prefix = fixed.join('/');
-  return prefix === '' ? (pattern.startsWith('/') ? '/' : '.') : prefix;
-}
-
-let warned = false;
-
-/**
- * `path.matchesGlob` is marked experimental in Node 20 and prints a warning
- * on first use; the warning says nothing a cairn user can act on.
- */
-function matchesGlobQuietly(path: string, pattern: string): boolean {
-  if (warned) return matchesGlob(path, pattern);
-  const emit = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    const text = typeof warning === 'string' ? warning : warning.message;
-    if (!/glob/i.test(text)) (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
-  try {
-    return matchesGlob(path, pattern);
-  } finally {
-    process.emitWarning = emit;
-    warned = true;
-  }
 }
 
 function toPosix(path: string): string {

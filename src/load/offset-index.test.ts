@@ -33,7 +33,6 @@ describe('OffsetIndex', () => {
           expect(index.index16(cp)).toBe(i16);
         }
       }),
-      { numRuns: 500 },
     );
   });
 

@@ -112,7 +112,7 @@ export function rerankSignals(
     matches.map((m) => m.prefix),
   );
   const prefixTotal = prefixWeights.reduce((sum, w) => sum + w, 0);
-  const shareOf = (weight: number) => (total > 0 ? weight / total : 0);
+  const shareOf = (weight: number) => share(weight, total);
   const stemWindows = matches.map((m) => bestWindow(m.stem, weights, WINDOW_WORDS));
   const neighbours = neighbourBest(
     candidates,
@@ -129,17 +129,25 @@ export function rerankSignals(
       engine: candidate.score_norm,
       phrase: phraseShare(m.stem, weights, PHRASE_GAP_WORDS),
       context: context[i]!,
-      prefix_window:
-        prefixTotal > 0
-          ? bestWindow(m.prefix, prefixWeights, PREFIX_WINDOW_WORDS).weight / prefixTotal
-          : 0,
+      prefix_window: share(
+        bestWindow(m.prefix, prefixWeights, PREFIX_WINDOW_WORDS).weight,
+        prefixTotal,
+      ),
       exact_window: shareOf(bestWindow(m.exact, weights, WINDOW_WORDS).weight),
       cue: cue ? 1 : 0,
       neighbour: neighbours[i]!,
-      capitals:
-        capitalTotal > 0
-          ? m.capitals.reduce((s, held, stem) => s + (held ? weights[stem]! : 0), 0) / capitalTotal
-          : 0,
+      capitals: share(
+        m.capitals.reduce((s, held, stem) => s + (held ? weights[stem]! : 0), 0),
+        capitalTotal,
+      ),
     };
   });
+}
+
+/**
+ * `part / whole`, 0 to 1: a window's weight is summed as it slides, and the
+ * rounding of those sums can leave it a hair over the whole it is a share of.
+ */
+function share(part: number, whole: number): number {
+  return whole > 0 ? Math.min(1, part / whole) : 0;
 }

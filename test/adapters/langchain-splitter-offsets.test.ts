@@ -112,7 +112,6 @@ describe('CairnTextSplitter: Documents round-trip with exact offsets', () => {
           for (const doc of docs) expectExactPlace(text, doc);
         },
       ),
-      { numRuns: 150 },
     );
   });
 });

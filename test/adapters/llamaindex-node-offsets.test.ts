@@ -102,7 +102,6 @@ describe('CairnNodeParser: TextNodes round-trip with exact offsets', () => {
           for (const node of nodes) expectExactPlace(text, node);
         },
       ),
-      { numRuns: 150 },
     );
   });
 });

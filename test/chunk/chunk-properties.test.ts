@@ -16,7 +16,8 @@ import {
 } from './assert-chunks.js';
 import { chunkText, jsonDocument, structuredDocument } from './chunk-arbitraries.js';
 
-const RUNS = Number(process.env.CAIRN_PROPERTY_RUNS ?? 1500);
+/** The suite's one knob (FC_RUNS, see test/support/fast-check-seed.ts); some properties take a share. */
+const RUNS = fc.readConfigureGlobal().numRuns ?? 100;
 
 const codePoints = (text: string): number => Array.from(text).length;
 const words = (text: string): number => text.split(/\s+/u).filter(Boolean).length;

@@ -16,8 +16,8 @@ import { type StandIn, startStandInEmbeddingsServer } from '../embed/stand-in-em
 import { assertChunkInvariants, assertReassembles, cl100kCount } from './assert-chunks.js';
 import { chunkText, jsonDocument, structuredDocument } from './chunk-arbitraries.js';
 
-// Each case embeds every sentence window: a tenth of the runs the synchronous chunkers get.
-const RUNS = Math.ceil(Number(process.env.CAIRN_PROPERTY_RUNS ?? 1500) / 10);
+// Each case embeds every sentence window: half the runs the synchronous chunkers get.
+const RUNS = Math.ceil((fc.readConfigureGlobal().numRuns ?? 100) / 2);
 
 const settings: fc.Arbitrary<Settings> = fc.record({
   max_chunk_tokens: fc.integer({ min: 16, max: 80 }),

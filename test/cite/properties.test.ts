@@ -33,7 +33,6 @@ describe('cite validator properties', () => {
           }
         }
       }),
-      { numRuns: 2000 },
     );
   });
 
@@ -47,7 +46,6 @@ describe('cite validator properties', () => {
           expect(result).toEqual({ ok: true, value: JSON.parse(text), trailing_text: null });
         else expect(result.issues.every((i) => i.code === 'forbidden_key')).toBe(true);
       }),
-      { numRuns: 1000 },
     );
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (text) => {
@@ -66,7 +64,6 @@ describe('cite validator properties', () => {
         )
           expect(native).toBe(false);
       }),
-      { numRuns: 2000 },
     );
   });
 

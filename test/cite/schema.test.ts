@@ -142,7 +142,6 @@ describe('schemas/citation-payload.v1 and auditable-answer.v1 agree with the val
           expect(payloadAccepts(clean)).toBe(issues.length === 0);
         },
       ),
-      { numRuns: 3000 },
     );
   });
 
@@ -169,7 +168,6 @@ describe('schemas/citation-payload.v1 and auditable-answer.v1 agree with the val
         const issues = result.ok ? [] : result.issues.filter((i) => !VALIDATOR_ONLY.has(i.code));
         expect(answerAccepts(clean)).toBe(issues.length === 0);
       }),
-      { numRuns: 3000 },
     );
   });
 });

@@ -31,7 +31,6 @@ describe('corpus validator properties', () => {
           expect(result.stats.issues).toBe(result.issues.length);
         }
       }),
-      { numRuns: 300 },
     );
   });
 

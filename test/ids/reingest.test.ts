@@ -96,7 +96,6 @@ describe('re-ingest over random edit histories', () => {
           }
         },
       ),
-      { numRuns: 150 },
     );
   });
 });

@@ -217,7 +217,6 @@ describe('eCFR parser on generated input', () => {
           expect(await parseEcfrText(text)).toEqual(doc);
         },
       ),
-      { numRuns: 300 },
     );
   });
 });

@@ -197,7 +197,6 @@ describe('HTML parser properties', () => {
         for (const marker of HIDDEN_MARKERS) expect(doc.canonical).not.toContain(marker);
         expect(await parse(source)).toEqual(doc);
       }),
-      { numRuns: 300 },
     );
   });
 
@@ -281,7 +280,6 @@ describe('HTML parser properties', () => {
         }
         expect(await parse(source)).toEqual(doc);
       }),
-      { numRuns: 400 },
     );
   });
 });

@@ -220,7 +220,8 @@ describe('notebook parser: properties', () => {
         seen.output += doc.blocks.filter((b) => b.type === 'output').length;
         seen.sections += doc.sections.length;
       }),
-      { numRuns: 200 },
+      // the coverage counts below need at least this many cases
+      { numRuns: Math.max(200, fc.readConfigureGlobal().numRuns ?? 0) },
     );
     expect(seen.code).toBeGreaterThan(50);
     expect(seen.output).toBeGreaterThan(30);

@@ -127,7 +127,8 @@ describe('JSON parser: properties', () => {
         }
         if (doc.canonical.includes('\ufffd')) seen.lone++;
       }),
-      { numRuns: 300 },
+      // the coverage counts below need at least this many cases
+      { numRuns: Math.max(300, fc.readConfigureGlobal().numRuns ?? 0) },
     );
     // the generator must reach what the property is about
     expect(seen.units).toBeGreaterThan(150);

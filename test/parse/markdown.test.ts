@@ -107,7 +107,6 @@ describe('Markdown parser', () => {
         expectCovered(doc);
         expect(await parseMd(text)).toEqual(doc);
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 300) },
     );
   });
 

@@ -24,7 +24,6 @@ describe('plain text parser', () => {
         });
         expect(await parseText(text)).toEqual(doc);
       }),
-      { numRuns: 300 },
     );
   });
 

@@ -441,14 +441,13 @@ describe('cairn ingest and Ctrl-C', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     child.kill('SIGINT');
-    const signalled = Date.now();
     const code = await exited;
-    expect(Date.now() - signalled).toBeLessThan(20_000);
     expect(code, stderr).toBe(130);
     expect(stderr).toContain('cairn: interrupted: stopping after the file being written');
     expect(stderr).toMatch(/cairn: interrupted: Interrupted after \d+ of 17 files/);
     const done = /Stopped after (\d+) of 17 files/.exec(stdout);
     expect(done, stdout).not.toBeNull();
+    expect(Number(done![1])).toBeLessThan(17);
     // the store holds exactly the files the summary counts, and a rerun skips them
     const rerun = runCli(bundle.file('cli'), dir, [
       'ingest',

@@ -52,7 +52,6 @@ describe('piece table', () => {
           }
         },
       ),
-      { numRuns: 2000 },
     );
   });
 

@@ -168,7 +168,6 @@ describe('parseHtml: formulas', () => {
         const formulas = doc.blocks.filter((b) => b.type === 'formula');
         expect(formulas.length).toBe(display ? 1 : 0);
       }),
-      { numRuns: 150 },
     );
   });
 });

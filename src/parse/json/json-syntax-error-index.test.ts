@@ -47,7 +47,8 @@ describe('jsonSyntaxErrorIndex16', () => {
         compared++;
         expect(bisectJsonErrorIndex16(text)).toBe(Number(at[1]));
       }),
-      { numRuns: 500 },
+      // the coverage counts below need at least this many cases
+      { numRuns: Math.max(500, fc.readConfigureGlobal().numRuns ?? 0) },
     );
     expect(compared).toBeGreaterThan(100);
   });

@@ -110,7 +110,6 @@ describe('extractPageLines', () => {
           expect(line.text).not.toMatch(LONE_SURROGATE);
         }
       }),
-      { numRuns: 300 },
     );
   });
 });

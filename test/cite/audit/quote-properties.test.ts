@@ -63,7 +63,6 @@ describe('quote location properties', () => {
           expect(fold([...text].slice(m.start!, m.end!).join(''))).toBe(fold(quote));
         },
       ),
-      { numRuns: 300 },
     );
   });
 
@@ -80,7 +79,6 @@ describe('quote location properties', () => {
           expect(VERIFIED).not.toContain(locateQuote(quote, DOCUMENT).status);
         },
       ),
-      { numRuns: 300 },
     );
   });
 
@@ -124,7 +122,6 @@ describe('quote location properties', () => {
           expect(locateQuote(`${second}${mark}${first}`, text).status).toBe('not_found');
         },
       ),
-      { numRuns: 300 },
     );
   });
 });
