@@ -54,8 +54,10 @@ export const checkAnswerTool = defineTool({
       .string()
       .min(1)
       .optional()
-      .describe('the request body the answer replies to (JSON text), for shapes that cite by document index'),
-    chunker: z.string().min(1).optional().describe('resolve chunk IDs among this chunker\'s chunks'),
+      .describe(
+        'the request body the answer replies to (JSON text), for shapes that cite by document index',
+      ),
+    chunker: z.string().min(1).optional().describe("resolve chunk IDs among this chunker's chunks"),
   }),
   output: report,
   writes: false,
@@ -76,14 +78,19 @@ function auditText(audited: AuditReport): string {
   const lines = [
     `${audited.ok ? 'ok' : 'not ok'}: ${summary.citations} citation${summary.citations === 1 ? '' : 's'}, ${summary.verified} verified, ${summary.repaired} repaired, ${summary.unverified} unverified`,
     ...audited.citations.map((c) => {
-      const chunk = c.resolved_chunk_id && c.resolved_chunk_id !== c.chunk_id ? `${c.chunk_id} -> ${c.resolved_chunk_id}` : (c.chunk_id ?? '(no chunk ID)');
+      const chunk =
+        c.resolved_chunk_id && c.resolved_chunk_id !== c.chunk_id
+          ? `${c.chunk_id} -> ${c.resolved_chunk_id}`
+          : (c.chunk_id ?? '(no chunk ID)');
       return `[${c.index}] ${c.status} (${c.code}) ${chunk}${c.detail ? `: ${c.detail}` : ''}`;
     }),
   ];
   for (const [key, value] of Object.entries(audited)) {
     if (KNOWN_FIELDS.has(key)) continue;
     const json = JSON.stringify(value);
-    lines.push(`${key}: ${json.length > MAX_EXTRA_CHARS ? `${json.slice(0, MAX_EXTRA_CHARS)}…` : json}`);
+    lines.push(
+      `${key}: ${json.length > MAX_EXTRA_CHARS ? `${json.slice(0, MAX_EXTRA_CHARS)}…` : json}`,
+    );
   }
   return lines.join('\n');
 }

@@ -20,7 +20,10 @@ const INSTRUCTIONS = [
 /** An MCP server over one store: cairn's tools, its documents and chunks as resources, and the answer prompt. */
 export function createCairnMcpServer(options: CairnMcpServerOptions): McpServer {
   const { allow_writes: allowWrites, version, ...context } = options;
-  const server = new McpServer({ name: 'cairn', title: 'cairn', version }, { instructions: INSTRUCTIONS });
+  const server = new McpServer(
+    { name: 'cairn', title: 'cairn', version },
+    { instructions: INSTRUCTIONS },
+  );
   registerTools(server.server, CAIRN_TOOLS, context, { writes: allowWrites });
   registerResources(server.server, context.store);
   registerAnswerPrompt(server, context);

@@ -26,7 +26,9 @@ export const citationShape = z.looseObject({
 export const hitShape = z.object({
   rank: z.number().describe('1-based, best first'),
   chunk_id: z.string().describe('the chunk ID to cite (citation.snippet_id)'),
-  section_id: z.string().describe('the section as cited: a legal citation such as 15 CFR 736.2(b), or a heading path'),
+  section_id: z
+    .string()
+    .describe('the section as cited: a legal citation such as 15 CFR 736.2(b), or a heading path'),
   section_label: z.string().describe('the section headings, top down'),
   source_url: z.string(),
   page: z.number().nullable(),

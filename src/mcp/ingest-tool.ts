@@ -53,7 +53,9 @@ export const ingestTool = defineTool({
       version: file.version,
       chunks: file.chunks,
       first_chunk_id: file.first_chunk_id,
-      ...(file.error === undefined ? {} : { error: { code: file.error.code, message: file.error.message } }),
+      ...(file.error === undefined
+        ? {}
+        : { error: { code: file.error.code, message: file.error.message } }),
     }));
     const lines = documents.map(
       (d) =>

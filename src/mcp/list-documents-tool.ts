@@ -23,13 +23,20 @@ export const listDocumentsTool = defineTool({
   description:
     'List the documents the store holds: path, doc_uid, title, format, version and chunk counts, optionally only those at or below a path. Use it to learn what can be searched and to get a doc filter for search and read. Pages with after (the next_after of the previous page).',
   input: z.object({
-    under: z.string().min(1).optional().describe('only documents whose path (as ingested) is this or below it'),
+    under: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('only documents whose path (as ingested) is this or below it'),
     limit: z.number().int().min(1).max(MAX_LIMIT).default(100).describe('documents at most'),
     after: z.number().int().min(0).optional().describe('next_after from the previous page'),
   }),
   output: z.object({
     documents: z.array(documentShape),
-    next_after: z.number().nullable().describe('pass as after for the next page; null on the last page'),
+    next_after: z
+      .number()
+      .nullable()
+      .describe('pass as after for the next page; null on the last page'),
   }),
   writes: false,
   async run(args, context) {

@@ -11,8 +11,14 @@ export function readArguments<S extends z.ZodObject>(schema: S, args: unknown): 
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues
     .slice(0, 10)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'arguments'}: ${issue.message}`);
+    .map(
+      (issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'arguments'}: ${issue.message}`,
+    );
   throw new CairnError('invalid_option', `Bad arguments: ${problems.join('; ')}`, {
-    details: { issues: parsed.error.issues.slice(0, 10).map((i) => ({ path: i.path.map(String), message: i.message })) },
+    details: {
+      issues: parsed.error.issues
+        .slice(0, 10)
+        .map((i) => ({ path: i.path.map(String), message: i.message })),
+    },
   });
 }

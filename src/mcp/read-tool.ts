@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
+  CairnError,
   type ChunkRow,
   type ChunkStore,
-  CairnError,
-  defaultChunkerRegistry,
   type DocumentRow,
+  defaultChunkerRegistry,
   legibleSections,
   resolveChunk,
 } from '../index.js';
@@ -22,7 +22,9 @@ const readChunkShape = z.object({
   page: z.number().nullable(),
   offsets: z.object({ start: z.number(), end: z.number(), unit: z.literal('char') }),
   text: z.string(),
-  requested: z.boolean().describe('the chunk the ID named (false for neighbours and section members)'),
+  requested: z
+    .boolean()
+    .describe('the chunk the ID named (false for neighbours and section members)'),
 });
 
 type ReadChunk = z.input<typeof readChunkShape>;
@@ -30,11 +32,19 @@ type ReadChunk = z.input<typeof readChunkShape>;
 const output = z.object({
   status: z
     .enum(['live', 'deleted', 'superseded'])
-    .describe('live: current text; deleted: the text is gone; superseded: the ID names an old version only'),
+    .describe(
+      'live: current text; deleted: the text is gone; superseded: the ID names an old version only',
+    ),
   requested: z.string(),
-  redirected: z.boolean().describe('the ID was of an older version and redirects were followed to the live chunk'),
+  redirected: z
+    .boolean()
+    .describe('the ID was of an older version and redirects were followed to the live chunk'),
   hops: z.array(z.looseObject({ from: z.string(), to: z.string().nullable(), kind: z.string() })),
-  text_deleted: z.boolean().describe('a redirect said the text was deleted: the chunk shown is its nearest surviving neighbour'),
+  text_deleted: z
+    .boolean()
+    .describe(
+      'a redirect said the text was deleted: the chunk shown is its nearest surviving neighbour',
+    ),
   doc_uid: z.string().nullable(),
   source_url: z.string().nullable(),
   chunker_id: z.string(),
@@ -53,24 +63,42 @@ export const readTool = defineTool({
     'Use it to see the context around a search hit before quoting it.',
   ].join(' '),
   input: z.object({
-    chunk_id: z.string().min(1).optional().describe('a chunk ID from search (give this, or section and doc)'),
+    chunk_id: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('a chunk ID from search (give this, or section and doc)'),
     before: z.number().int().min(0).max(MAX_NEIGHBOURS).default(0).describe('chunks before it'),
     after: z.number().int().min(0).max(MAX_NEIGHBOURS).default(0).describe('chunks after it'),
     section: z
       .string()
       .min(1)
       .optional()
-      .describe("a section to read whole: a hit's section_id, or a dot path such as 2.4; needs doc"),
-    doc: z.string().min(1).optional().describe('the document of section: its path as ingested, or its doc_uid'),
-    chunker: z.string().min(1).optional().describe('whose chunks, when the store holds several chunkers'),
+      .describe(
+        "a section to read whole: a hit's section_id, or a dot path such as 2.4; needs doc",
+      ),
+    doc: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('the document of section: its path as ingested, or its doc_uid'),
+    chunker: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('whose chunks, when the store holds several chunkers'),
   }),
   output,
   writes: false,
   async run(args, context) {
     if ((args.chunk_id === undefined) === (args.section === undefined)) {
-      throw new CairnError('invalid_option', 'Give chunk_id, or section with doc (one of the two)', {
-        details: { option: 'chunk_id' },
-      });
+      throw new CairnError(
+        'invalid_option',
+        'Give chunk_id, or section with doc (one of the two)',
+        {
+          details: { option: 'chunk_id' },
+        },
+      );
     }
     const result =
       args.chunk_id !== undefined
@@ -131,15 +159,20 @@ async function readSection(
   args: { doc?: string | undefined; chunker?: string | undefined },
 ): Promise<ReadResult> {
   if (args.doc === undefined) {
-    throw new CairnError('invalid_option', 'section needs doc: section ids repeat across documents', {
-      details: { option: 'doc' },
-    });
+    throw new CairnError(
+      'invalid_option',
+      'section needs doc: section ids repeat across documents',
+      {
+        details: { option: 'doc' },
+      },
+    );
   }
   const document = await findDocument(store, args.doc);
   const sets = await store.listChunkSets({ version_id: document.current_version_id });
   const registry = defaultChunkerRegistry();
   const wanted = registry.id_of(args.chunker ?? 'default');
-  const set = sets.find((s) => s.chunker_id === wanted) ?? (args.chunker === undefined ? sets[0] : undefined);
+  const set =
+    sets.find((s) => s.chunker_id === wanted) ?? (args.chunker === undefined ? sets[0] : undefined);
   if (set === undefined) {
     throw new CairnError(
       'unknown_chunker',
@@ -157,7 +190,8 @@ async function readSection(
   );
   const inside = all.filter((chunk) =>
     [...roots].some(
-      (root) => chunk.section_id === root || (root !== '' && chunk.section_id?.startsWith(`${root}.`)),
+      (root) =>
+        chunk.section_id === root || (root !== '' && chunk.section_id?.startsWith(`${root}.`)),
     ),
   );
   if (inside.length === 0) {

@@ -16,7 +16,10 @@ export function refuseForeignRequest(
 ): CairnError | null {
   const host = (headers.host ?? '').toLowerCase();
   if (!LOOPBACK_NAMES.has(host.replace(/:\d+$/, ''))) {
-    return new CairnError('host_not_allowed', `Host ${JSON.stringify(host.slice(0, 100))} is not served here`);
+    return new CairnError(
+      'host_not_allowed',
+      `Host ${JSON.stringify(host.slice(0, 100))} is not served here`,
+    );
   }
   const origin = headers.origin;
   if (origin === undefined || allowedOrigins.includes(origin)) return null;

@@ -19,17 +19,23 @@ export function registerAnswerPrompt(server: McpServer, context: ToolContext): v
     {
       title: 'Answer with citations',
       description:
-        "Search the store for a question and ask for an answer that cites the hits by chunk ID, quoting their exact words, in the JSON shape check_answer audits.",
+        'Search the store for a question and ask for an answer that cites the hits by chunk ID, quoting their exact words, in the JSON shape check_answer audits.',
       argsSchema: {
         question: z.string().describe('the question to answer'),
-        k: z.string().optional().describe(`sources to include, 1 to ${MAX_K} (default ${DEFAULT_K})`),
+        k: z
+          .string()
+          .optional()
+          .describe(`sources to include, 1 to ${MAX_K} (default ${DEFAULT_K})`),
       },
     },
     async ({ question, k }) => {
       try {
         const count = k === undefined || k.trim() === '' ? DEFAULT_K : Number(k);
         if (!Number.isInteger(count) || count < 1 || count > MAX_K) {
-          throw new CairnError('invalid_option', `k must be a whole number from 1 to ${MAX_K}, got ${JSON.stringify(k)}`);
+          throw new CairnError(
+            'invalid_option',
+            `k must be a whole number from 1 to ${MAX_K}, got ${JSON.stringify(k)}`,
+          );
         }
         const result = await search(context.store, question, {
           k: count,
@@ -44,7 +50,9 @@ export function registerAnswerPrompt(server: McpServer, context: ToolContext): v
         };
       } catch (error) {
         if (error instanceof CairnError)
-          throw new McpError(ErrorCode.InvalidParams, `${error.code}: ${error.message}`, { cairn: error.toJSON() });
+          throw new McpError(ErrorCode.InvalidParams, `${error.code}: ${error.message}`, {
+            cairn: error.toJSON(),
+          });
         throw error;
       }
     },

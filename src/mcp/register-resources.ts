@@ -74,7 +74,11 @@ export function registerResources(server: Server, store: ChunkStore): void {
           size: byte_length,
         });
       }
-      if (page.length === PAGE) return { resources, nextCursor: writeCursor({ ...cursor, after: page.at(-1)!.document.id }) };
+      if (page.length === PAGE)
+        return {
+          resources,
+          nextCursor: writeCursor({ ...cursor, after: page.at(-1)!.document.id }),
+        };
       cursor = { phase: 'chunks', chunker: 0, after: 0 };
     }
     const chunkers = await store.listChunkerIds();
@@ -97,20 +101,32 @@ export function registerResources(server: Server, store: ChunkStore): void {
           mimeType: 'text/plain',
         });
       });
-      if (resources.length < PAGE) cursor = { phase: 'chunks', chunker: cursor.chunker + 1, after: 0 };
+      if (resources.length < PAGE)
+        cursor = { phase: 'chunks', chunker: cursor.chunker + 1, after: 0 };
       else cursor = { ...cursor, after: page.at(-1)!.chunk.id };
     }
-    return cursor.chunker < chunkers.length ? { resources, nextCursor: writeCursor(cursor) } : { resources };
+    return cursor.chunker < chunkers.length
+      ? { resources, nextCursor: writeCursor(cursor) }
+      : { resources };
   });
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params;
     const named = parseResourceUri(uri);
-    if (named === null) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.slice(0, 200)} is no cairn document or chunk URI`, { uri });
+    if (named === null)
+      throw new McpError(
+        RESOURCE_NOT_FOUND,
+        `Resource not found: ${uri.slice(0, 200)} is no cairn document or chunk URI`,
+        { uri },
+      );
     try {
-      return named.kind === 'document' ? await readDocument(store, uri, named.id) : await readChunk(store, uri, named.id);
+      return named.kind === 'document'
+        ? await readDocument(store, uri, named.id)
+        : await readChunk(store, uri, named.id);
     } catch (error) {
       if (!(error instanceof CairnError)) throw error;
-      const code = ['chunk_not_found', 'document_not_found'].includes(error.code) ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams;
+      const code = ['chunk_not_found', 'document_not_found'].includes(error.code)
+        ? RESOURCE_NOT_FOUND
+        : ErrorCode.InvalidParams;
       throw new McpError(code, `${error.code}: ${error.message}`, { uri, cairn: error.toJSON() });
     }
   });
@@ -118,9 +134,15 @@ export function registerResources(server: Server, store: ChunkStore): void {
 
 async function readDocument(store: ChunkStore, uri: string, docUid: string) {
   const document = await store.getDocument(docUid);
-  const version = document === null || document.removed_at !== null ? null : await store.getVersionText(document.current_version_id);
+  const version =
+    document === null || document.removed_at !== null
+      ? null
+      : await store.getVersionText(document.current_version_id);
   if (document === null || version === null) {
-    throw new CairnError('document_not_found', `No document with doc_uid ${JSON.stringify(docUid.slice(0, 200))} in the store`);
+    throw new CairnError(
+      'document_not_found',
+      `No document with doc_uid ${JSON.stringify(docUid.slice(0, 200))} in the store`,
+    );
   }
   return {
     contents: [
@@ -128,7 +150,14 @@ async function readDocument(store: ChunkStore, uri: string, docUid: string) {
         uri,
         mimeType: 'text/plain',
         text: version.canonical,
-        _meta: { 'cairn/document': { doc_uid: document.doc_uid, source_url: document.source_url, rev: version.rev, version: version.seq } },
+        _meta: {
+          'cairn/document': {
+            doc_uid: document.doc_uid,
+            source_url: document.source_url,
+            rev: version.rev,
+            version: version.seq,
+          },
+        },
       },
     ],
   };
@@ -139,7 +168,10 @@ async function readChunk(store: ChunkStore, uri: string, chunkId: string) {
     prefer_chunker: defaultChunkerRegistry().id_of('default'),
   });
   if (resolved.status !== 'live') {
-    throw new CairnError('chunk_not_found', `${chunkId.slice(0, 200)} is ${resolved.status}: no live chunk has its text`);
+    throw new CairnError(
+      'chunk_not_found',
+      `${chunkId.slice(0, 200)} is ${resolved.status}: no live chunk has its text`,
+    );
   }
   const { chunk, document, version } = resolved;
   const [section] = await legibleSections(store, [chunk]);
@@ -186,5 +218,8 @@ function readCursor(text: string | undefined): Cursor {
   } catch {
     // a cursor this server did not write: the error below
   }
-  throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor: pass the nextCursor of the previous page');
+  throw new McpError(
+    ErrorCode.InvalidParams,
+    'Invalid cursor: pass the nextCursor of the previous page',
+  );
 }

@@ -25,8 +25,14 @@ export function toolListing(spec: ToolSpec): Tool {
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    inputSchema: z.toJSONSchema(spec.input, { target: 'draft-7', io: 'input' }) as Tool['inputSchema'],
-    outputSchema: z.toJSONSchema(spec.output, { target: 'draft-7', io: 'output' }) as Tool['outputSchema'],
+    inputSchema: z.toJSONSchema(spec.input, {
+      target: 'draft-7',
+      io: 'input',
+    }) as Tool['inputSchema'],
+    outputSchema: z.toJSONSchema(spec.output, {
+      target: 'draft-7',
+      io: 'output',
+    }) as Tool['outputSchema'],
     annotations: {
       title: spec.title,
       readOnlyHint: !spec.writes,

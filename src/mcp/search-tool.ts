@@ -11,8 +11,8 @@ export const searchTool = defineTool({
   title: 'Search the documents',
   description: [
     'Search the stored documents and get back the best-matching chunks, each with its exact text, its chunk ID, its section (a legal citation such as "15 CFR 736.2(b)" for regulations, else the heading path), source and page, and a citation payload to copy into an answer.',
-    'Lexical search matches the documents\' own words: when a question is phrased in everyday words, search again with the terms the documents would use (legal or technical vocabulary, synonyms), and several times with different phrasings, before concluding the answer is absent.',
-    'Narrow with doc (a document path or doc_uid from list_documents) and section. Use read to see a hit\'s neighbours or whole section, and check_answer before answering.',
+    "Lexical search matches the documents' own words: when a question is phrased in everyday words, search again with the terms the documents would use (legal or technical vocabulary, synonyms), and several times with different phrasings, before concluding the answer is absent.",
+    "Narrow with doc (a document path or doc_uid from list_documents) and section. Use read to see a hit's neighbours or whole section, and check_answer before answering.",
   ].join(' '),
   input: z.object({
     query: z.string().min(1).describe('words to look for; any text, no operators'),
@@ -21,13 +21,23 @@ export const searchTool = defineTool({
       .enum(['lexical', 'vector', 'hybrid'])
       .default('lexical')
       .describe('lexical (BM25); vector and hybrid only when the server has an embedder'),
-    doc: z.string().min(1).optional().describe('only this document: its path as ingested, or its doc_uid'),
+    doc: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('only this document: its path as ingested, or its doc_uid'),
     section: z
       .string()
       .min(1)
       .optional()
-      .describe("only this section and its subsections: a hit's section_id (needs doc) or a dot path such as 2.4"),
-    chunker: z.string().min(1).optional().describe('whose chunks, when the store holds several chunkers'),
+      .describe(
+        "only this section and its subsections: a hit's section_id (needs doc) or a dot path such as 2.4",
+      ),
+    chunker: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('whose chunks, when the store holds several chunkers'),
   }),
   output: z.object({
     query: z.string(),

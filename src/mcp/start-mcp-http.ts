@@ -39,8 +39,11 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<RunningMcpH
   const { port, token, allowed_origins: allowedOrigins = [], ...serverOptions } = options;
   const http = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      process.stderr.write(`cairn mcp: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      if (!res.headersSent) refuse(res, new CairnError('internal_error', 'The request failed unexpectedly'));
+      process.stderr.write(
+        `cairn mcp: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      if (!res.headersSent)
+        refuse(res, new CairnError('internal_error', 'The request failed unexpectedly'));
       else res.end();
     });
   });
@@ -51,14 +54,30 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<RunningMcpH
       allowedOrigins,
     );
     if (foreign !== null) return refuse(res, foreign);
-    if (path !== MCP_PATH) return refuse(res, new CairnError('route_not_found', `Nothing at ${path?.slice(0, 100)}: the MCP endpoint is ${MCP_PATH}`));
+    if (path !== MCP_PATH)
+      return refuse(
+        res,
+        new CairnError(
+          'route_not_found',
+          `Nothing at ${path?.slice(0, 100)}: the MCP endpoint is ${MCP_PATH}`,
+        ),
+      );
     if (req.method !== 'POST') {
       res.setHeader('allow', 'POST');
-      return refuse(res, new CairnError('method_not_allowed', `${req.method} is not served: this stateless endpoint takes POST only`));
+      return refuse(
+        res,
+        new CairnError(
+          'method_not_allowed',
+          `${req.method} is not served: this stateless endpoint takes POST only`,
+        ),
+      );
     }
     const refusal = bearerRefusal(req.headers.authorization, token);
     const server = createCairnMcpServer({ ...serverOptions, writes: () => refusal });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     res.on('close', () => {
       transport.close().catch(() => {});
       server.close().catch(() => {});
@@ -70,7 +89,11 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<RunningMcpH
     http.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new CairnError('address_in_use', `Port ${port} on 127.0.0.1 is taken: pick another with --port (0 picks a free one)`, { cause: error })
+          ? new CairnError(
+              'address_in_use',
+              `Port ${port} on 127.0.0.1 is taken: pick another with --port (0 picks a free one)`,
+              { cause: error },
+            )
           : error,
       ),
     );

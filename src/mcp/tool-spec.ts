@@ -30,7 +30,10 @@ export interface ToolAnswer<O> {
  * as JSON Schema), and what it does. `writes` tools are offered only to a
  * server started with --allow-writes.
  */
-export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+export interface ToolSpec<
+  I extends z.ZodObject = z.ZodObject,
+  O extends z.ZodObject = z.ZodObject,
+> {
   name: string;
   title: string;
   description: string;

@@ -105,8 +105,7 @@ export function backEdges(edges: readonly ImportRef[]): string[] {
     if (to === BARREL) {
       if (!Object.hasOwn(PUBLIC_API_FOLDERS, from))
         out.push(`${where(ref)}: the public barrel sits above every folder`);
-    }
-    else if (from === ROOT) out.push(`${where(ref)}: a file directly in src/ imports no folder`);
+    } else if (from === ROOT) out.push(`${where(ref)}: a file directly in src/ imports no folder`);
     else if (!isPlaced(from) || !isPlaced(to)) continue;
     else if (rankOf(to) > rankOf(from))
       out.push(`${where(ref)}: ${from} may not import ${to}, which comes after it in the pipeline`);
@@ -127,7 +126,9 @@ export function publicApiOverreach(imports: readonly ImportRef[]): string[] {
     const relative = ref.target.startsWith('src/');
     if (relative && (ref.target === BARREL_PATH || folderOf(ref.target) === folder)) continue;
     if (!relative && packages.some((pattern) => pattern.test(ref.specifier))) continue;
-    out.push(`${where(ref)}: src/${folder}/ imports only the public API ('../index.js') and its own packages`);
+    out.push(
+      `${where(ref)}: src/${folder}/ imports only the public API ('../index.js') and its own packages`,
+    );
   }
   return out;
 }

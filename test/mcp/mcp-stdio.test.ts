@@ -121,7 +121,10 @@ describe('cairn mcp over stdio, driven by the SDK client', () => {
   test('read: bad arguments and unknown IDs are tool errors with cairn codes', async () => {
     const neither = await client.callTool({ name: 'read', arguments: {} });
     expect(textOf(neither)).toMatch(/^invalid_option: Give chunk_id, or section with doc/);
-    const malformed = await client.callTool({ name: 'read', arguments: { chunk_id: 'no-such|id' } });
+    const malformed = await client.callTool({
+      name: 'read',
+      arguments: { chunk_id: 'no-such|id' },
+    });
     expect(malformed.isError).toBe(true);
     expect(textOf(malformed)).toMatch(/^malformed_chunk_id: /);
     const unknown = await client.callTool({
@@ -155,7 +158,10 @@ describe('cairn mcp over stdio, driven by the SDK client', () => {
     expect(next).not.toBeNull();
     const rest = await client.callTool({ name: 'list_documents', arguments: { after: next } });
     expect((rest.structuredContent as { documents: unknown[] }).documents).toHaveLength(1);
-    const none = await client.callTool({ name: 'list_documents', arguments: { under: 'elsewhere' } });
+    const none = await client.callTool({
+      name: 'list_documents',
+      arguments: { under: 'elsewhere' },
+    });
     expect((none.structuredContent as { documents: unknown[] }).documents).toEqual([]);
     const bad = await client.callTool({ name: 'list_documents', arguments: { limit: 0 } });
     expect(textOf(bad)).toMatch(/^invalid_option: Bad arguments: limit: /);
@@ -167,7 +173,10 @@ describe('cairn mcp over stdio, driven by the SDK client', () => {
       answer: 'Each value in Rust has one owner at a time.',
       citations: [
         { ...hit!.citation, quote: 'Each value in Rust has an _owner_.' },
-        { ...hit!.citation, quote: 'A value may have as many owners as the borrow checker allows.' },
+        {
+          ...hit!.citation,
+          quote: 'A value may have as many owners as the borrow checker allows.',
+        },
       ],
     };
     const result = await client.callTool({ name: 'check_answer', arguments: { answer } });
@@ -193,9 +202,15 @@ describe('cairn mcp over stdio, driven by the SDK client', () => {
   });
 
   test('check_answer: an answer it cannot read is a tool error with its code', async () => {
-    const notJson = await client.callTool({ name: 'check_answer', arguments: { answer: '{"citations": [' } });
+    const notJson = await client.callTool({
+      name: 'check_answer',
+      arguments: { answer: '{"citations": [' },
+    });
     expect(textOf(notJson)).toMatch(/^malformed_json: /);
-    const shape = await client.callTool({ name: 'check_answer', arguments: { answer: { nothing: 1 } } });
+    const shape = await client.callTool({
+      name: 'check_answer',
+      arguments: { answer: { nothing: 1 } },
+    });
     expect(textOf(shape)).toMatch(/^unknown_answer_shape: /);
     const format = await client.callTool({
       name: 'check_answer',
@@ -207,8 +222,13 @@ describe('cairn mcp over stdio, driven by the SDK client', () => {
   test('refuses writes without --allow-writes: the store is left as it was', async () => {
     const ingest = await client.callTool({ name: 'ingest', arguments: { paths: [fixture.spare] } });
     expect(ingest.isError).toBe(true);
-    expect(textOf(ingest)).toMatch(/^writes_disabled: ingest writes to the store: start cairn mcp with --allow-writes/);
-    const remove = await client.callTool({ name: 'remove', arguments: { targets: ['book/ownership.md'] } });
+    expect(textOf(ingest)).toMatch(
+      /^writes_disabled: ingest writes to the store: start cairn mcp with --allow-writes/,
+    );
+    const remove = await client.callTool({
+      name: 'remove',
+      arguments: { targets: ['book/ownership.md'] },
+    });
     expect(textOf(remove)).toMatch(/^writes_disabled: /);
     const store = await openStore({ db: fixture.db, readonly: true });
     try {
@@ -267,11 +287,27 @@ describe('cairn mcp over stdio, driven by the SDK client', () => {
 
 describe('cairn mcp --allow-writes over stdio', () => {
   test('ingests a file inside the root and removes it; a path outside the root is refused', async () => {
-    const writer = await connectStdio(fixture, ['--db', fixture.db, '--allow-writes', '--ingest-workers', '1']);
+    const writer = await connectStdio(fixture, [
+      '--db',
+      fixture.db,
+      '--allow-writes',
+      '--ingest-workers',
+      '1',
+    ]);
     try {
       const names = (await writer.listTools()).tools.map((t) => t.name);
-      expect(names).toEqual(['search', 'read', 'list_documents', 'check_answer', 'ingest', 'remove']);
-      const ingest = await writer.callTool({ name: 'ingest', arguments: { paths: [fixture.spare] } });
+      expect(names).toEqual([
+        'search',
+        'read',
+        'list_documents',
+        'check_answer',
+        'ingest',
+        'remove',
+      ]);
+      const ingest = await writer.callTool({
+        name: 'ingest',
+        arguments: { paths: [fixture.spare] },
+      });
       expect(ingest.isError, textOf(ingest)).toBeFalsy();
       expect(ingest.structuredContent).toMatchObject({
         files: 1,

@@ -41,7 +41,11 @@ export function registerMcp(program: Command): void {
       '--schema <name>',
       "PostgreSQL schema (default: $CAIRN_PG_SCHEMA, else the server's search_path)",
     )
-    .option('--transport <stdio|http>', 'stdio for a client that starts the server; http for shared use on 127.0.0.1', 'stdio')
+    .option(
+      '--transport <stdio|http>',
+      'stdio for a client that starts the server; http for shared use on 127.0.0.1',
+      'stdio',
+    )
     .option('--port <n>', 'http: the port on 127.0.0.1 (0 picks a free one)', '7412')
     .option(
       '--allow-writes',
@@ -77,13 +81,24 @@ Examples:
       let store: ChunkStore | null = null;
       try {
         if (flags.transport !== 'stdio' && flags.transport !== 'http') {
-          throw new CairnError('invalid_option', `--transport must be stdio or http, got "${flags.transport}"`);
+          throw new CairnError(
+            'invalid_option',
+            `--transport must be stdio or http, got "${flags.transport}"`,
+          );
         }
-        const port = integerFlag('--port', flags.port, { min: 0, max: 65535, expected: '0 to 65535' });
+        const port = integerFlag('--port', flags.port, {
+          min: 0,
+          max: 65535,
+          expected: '0 to 65535',
+        });
         const ingestWorkers =
           flags.ingestWorkers === undefined
             ? Math.max(1, availableParallelism() - 1)
-            : integerFlag('--ingest-workers', flags.ingestWorkers, { min: 0, max: 64, expected: '0 to 64' });
+            : integerFlag('--ingest-workers', flags.ingestWorkers, {
+                min: 0,
+                max: 64,
+                expected: '0 to 64',
+              });
         const token = process.env.CAIRN_TOKEN;
         if (flags.transport === 'http' && flags.allowWrites && !token) {
           throw new CairnError(
@@ -141,5 +156,7 @@ Examples:
 }
 
 function packageVersion(): string {
-  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }
+  ).version;
 }

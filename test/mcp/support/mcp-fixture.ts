@@ -28,7 +28,10 @@ export async function createMcpFixture(): Promise<McpFixture> {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-mcp-'));
   mkdirSync(join(dir, 'book'));
   mkdirSync(join(dir, 'more'));
-  copyFileSync(corpusPath('rustbook', 'ch04-01-what-is-ownership.md'), join(dir, 'book', 'ownership.md'));
+  copyFileSync(
+    corpusPath('rustbook', 'ch04-01-what-is-ownership.md'),
+    join(dir, 'book', 'ownership.md'),
+  );
   copyFileSync(corpusPath('rustbook', 'ch16-01-threads.md'), join(dir, 'book', 'threads.md'));
   copyFileSync(corpusPath('rustbook', 'ch08-01-vectors.md'), join(dir, 'more', 'vectors.md'));
   const ingested = runCli(bundle.file('cli'), dir, ['ingest', 'book', '--workers', '0']);
@@ -91,7 +94,7 @@ export async function connectHttp(
 }
 
 /** A tool result's text, which an error result leads with cairn's code. */
-export function textOf(result: { content?: unknown }): string {
+export function textOf(result: Record<string, unknown>): string {
   const content = result.content as { type: string; text?: string }[];
   return content.map((part) => part.text ?? '').join('\n');
 }
