@@ -259,6 +259,12 @@ describe('cairn mcp over stdio, driven by the SDK client', () => {
     expect(chunks.map((c) => c.uri)).toContain(uri);
     const read = await client.readResource({ uri });
     expect(read.contents[0]).toMatchObject({ uri, mimeType: 'text/plain', text: hit!.text });
+    expect(read.contents[0]!._meta?.['cairn/chunk']).toMatchObject({
+      chunk_id: hit!.chunk_id,
+      section_id: hit!.section_id,
+      offsets: hit!.citation.offsets,
+      redirected: false,
+    });
     const doc = await client.readResource({ uri: documents[0]!.uri });
     expect((doc.contents[0] as { text: string }).text.length).toBeGreaterThan(5000);
     await expect(client.readResource({ uri: 'cairn://documents/nope' })).rejects.toMatchObject({
