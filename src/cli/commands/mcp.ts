@@ -5,8 +5,6 @@ import type { Command } from 'commander';
 import { resolveEmbedder } from '../../embed/resolve-embedder.js';
 import type { Embedder } from '../../embed/types.js';
 import { CairnError } from '../../errors.js';
-import { runMcpStdio } from '../../mcp/run-mcp-stdio.js';
-import { startMcpHttp } from '../../mcp/start-mcp-http.js';
 import { packageRoot } from '../../package-root.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
@@ -126,11 +124,14 @@ Examples:
           allow_writes: flags.allowWrites === true,
           version: packageVersion(),
         };
+        // each transport's module alone: a desktop client waits for the stdio server to start
         if (flags.transport === 'stdio') {
+          const { runMcpStdio } = await import('../../mcp/run-mcp-stdio.js');
           await runMcpStdio(options);
           await store.close().catch(() => {});
           process.exit(0);
         }
+        const { startMcpHttp } = await import('../../mcp/start-mcp-http.js');
         const server = await startMcpHttp({
           ...options,
           port,
