@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openStore } from '../../src/index.js';
+import { runCli } from '../store/support/run-cli.js';
 import { connectStdio, createMcpFixture, type McpFixture, textOf } from './support/mcp-fixture.js';
 
 interface Hit {
@@ -339,6 +340,33 @@ describe('cairn mcp --allow-writes over stdio', () => {
       });
     } finally {
       await writer.close();
+    }
+  });
+});
+
+describe('cairn mcp --embedder', () => {
+  test('searches in hybrid mode with the embedder the store was embedded with', async () => {
+    const embedded = runCli(fixture.cli, fixture.dir, ['embed', '--embedder', 'hash']);
+    expect(embedded.code, embedded.stderr).toBe(0);
+    const hybrid = await connectStdio(fixture, ['--db', fixture.db, '--embedder', 'hash']);
+    try {
+      const result = await hybrid.callTool({
+        name: 'search',
+        arguments: { query: 'ownership rules', k: 3, mode: 'hybrid' },
+      });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      const found = result.structuredContent as {
+        mode: string;
+        hits: { citation: { embed_model: string; delta_s?: number | null } }[];
+      };
+      expect(found.mode).toBe('hybrid');
+      expect(found.hits).toHaveLength(3);
+      for (const hit of found.hits) {
+        expect(hit.citation.embed_model).toMatch(/^hash/);
+        expect(typeof hit.citation.delta_s).toBe('number');
+      }
+    } finally {
+      await hybrid.close();
     }
   });
 });
