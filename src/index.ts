@@ -357,6 +357,7 @@ export type { Citation, SearchHit, SearchOptions, SearchResult } from './search/
 // server: the HTTP API and web viewer (`cairn serve`)
 export type { CreateAppOptions } from './server/create-app.js';
 export { createApp } from './server/create-app.js';
+export { bearerRefusal } from './server/require-token.js';
 export type {
   SearchBody,
   SearchPool,

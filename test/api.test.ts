@@ -45,6 +45,7 @@ it('exports exactly the public API', () => {
     'TokenLikeChunker',
     'alignChunkIds',
     'auditAnswer',
+    'bearerRefusal',
     'boxesForSpan',
     'buildEarCorpus',
     'buildPrompt',

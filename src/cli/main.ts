@@ -26,6 +26,7 @@ Start with:
   cairn parse <file> [--json]                 the section tree and blocks of one file
   cairn chunk <file> [--chunker id]           the chunks one file gives, without storing
   cairn serve                                 HTTP API and web viewer on http://127.0.0.1:7411/
+  cairn mcp                                   search and answer checks for MCP clients (stdio)
   cairn list / cairn stats                    what the store holds
   cairn rm <path|doc_uid>                     take documents out of search (--purge: for good)
   cairn export chunks --out chunks.jsonl      every current chunk with its citation payload
@@ -58,6 +59,7 @@ const COMMANDS: Record<string, Register> = {
   ids: async (p) => (await import('./commands/ids.js')).registerIds(p),
   eval: async (p) => (await import('./commands/eval.js')).registerEval(p),
   serve: async (p) => (await import('./commands/serve.js')).registerServe(p),
+  mcp: async (p) => (await import('./commands/mcp.js')).registerMcp(p),
   audit: async (p) => (await import('./commands/audit.js')).registerAudit(p),
   export: async (p) => {
     const exportCommand = p

@@ -18,7 +18,23 @@ export const PIPELINE_ORDER: readonly string[] = [
   'eval',
   'adapters',
   'server',
+  'mcp',
   'cli',
+];
+
+/**
+ * Folders that build on the public API alone, as a user's program would:
+ * each imports the barrel and its own files, and of packages only these.
+ * The MCP server stays a client of the library, so that what it offers
+ * MCP clients is what the library offers everyone.
+ */
+export const PUBLIC_API_FOLDERS: Readonly<Record<string, readonly RegExp[]>> = {
+  mcp: [/^node:/, /^@modelcontextprotocol\/sdk\//, /^zod$/],
+};
+
+/** Packages that only one folder may import: the protocol SDK stays behind the MCP server. */
+const PACKAGE_HOMES: readonly { pattern: RegExp; folder: string }[] = [
+  { pattern: /^@modelcontextprotocol\/sdk(\/|$)/, folder: 'mcp' },
 ];
 
 /** Files directly in src/ (types.ts, errors.ts, small shared helpers): below every folder. */
@@ -86,13 +102,44 @@ export function backEdges(edges: readonly ImportRef[]): string[] {
   for (const ref of edges) {
     const from = folderOf(ref.file);
     const to = folderOf(ref.target);
-    if (to === BARREL) out.push(`${where(ref)}: the public barrel sits above every folder`);
-    else if (from === ROOT) out.push(`${where(ref)}: a file directly in src/ imports no folder`);
+    if (to === BARREL) {
+      if (!Object.hasOwn(PUBLIC_API_FOLDERS, from))
+        out.push(`${where(ref)}: the public barrel sits above every folder`);
+    } else if (from === ROOT) out.push(`${where(ref)}: a file directly in src/ imports no folder`);
     else if (!isPlaced(from) || !isPlaced(to)) continue;
     else if (rankOf(to) > rankOf(from))
       out.push(`${where(ref)}: ${from} may not import ${to}, which comes after it in the pipeline`);
   }
   return out;
+}
+
+/**
+ * One line for each import by a public-API folder of anything but the
+ * barrel, its own files and its packages (`imports` of every kind: `allImports`).
+ */
+export function publicApiOverreach(imports: readonly ImportRef[]): string[] {
+  const out: string[] = [];
+  for (const ref of imports) {
+    const folder = folderOf(ref.file);
+    const packages = PUBLIC_API_FOLDERS[folder];
+    if (packages === undefined) continue;
+    const relative = ref.target.startsWith('src/');
+    if (relative && (ref.target === BARREL_PATH || folderOf(ref.target) === folder)) continue;
+    if (!relative && packages.some((pattern) => pattern.test(ref.specifier))) continue;
+    out.push(
+      `${where(ref)}: src/${folder}/ imports only the public API ('../index.js') and its own packages`,
+    );
+  }
+  return out;
+}
+
+/** One line for each import of a package outside the one folder that may import it. */
+export function packagesOutsideHome(imports: readonly ImportRef[]): string[] {
+  return imports.flatMap((ref) =>
+    PACKAGE_HOMES.filter(
+      ({ pattern, folder }) => pattern.test(ref.specifier) && folderOf(ref.file) !== folder,
+    ).map(({ folder }) => `${where(ref)}: only src/${folder}/ imports this package`),
+  );
 }
 
 /** One line for each import of chunking, IDs or parsing by the store. */

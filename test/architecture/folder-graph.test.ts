@@ -5,10 +5,13 @@ import {
   databaseQuestions,
   folderCycles,
   folderEdges,
+  packagesOutsideHome,
+  publicApiOverreach,
   storeOverreach,
   unplacedFolders,
 } from './check-folder-graph.js';
 import {
+  allImports,
   type ImportRef,
   readSrcFiles,
   relativeImports,
@@ -19,7 +22,7 @@ import {
 /**
  * Data flows one way through cairn (DESIGN.md): load -> parse -> chunk ->
  * ids -> store -> embed -> pipeline -> ingest -> trace -> search -> cite -> corpus ->
- * eval -> adapters -> server -> cli. A folder imports only the folders
+ * eval -> adapters -> server -> mcp -> cli. A folder imports only the folders
  * before it, so each stage can be read, tested and changed knowing only
  * what comes before it, and no cycle can form. Each check lists every
  * offence, file, line and import, so that one run shows all there is to mend.
@@ -57,6 +60,17 @@ describe('the folder graph of src/', () => {
 
   it('asks which database it is only inside store/sqlite and store/postgres', () => {
     expect(databaseQuestions(files.flatMap(strictComparisons))).toEqual([]);
+  });
+
+  it("keeps src/mcp a client of the public API: '../index.js', its own files, the SDK, zod, node", () => {
+    const mcp = files.filter((f) => f.path.startsWith('src/mcp/'));
+    expect(mcp.length).toBeGreaterThan(5);
+    expect(mcp.flatMap(allImports).some((ref) => ref.specifier === '../index.js')).toBe(true);
+    expect(publicApiOverreach(files.flatMap(allImports))).toEqual([]);
+  });
+
+  it('imports the MCP SDK nowhere but src/mcp', () => {
+    expect(packagesOutsideHome(files.flatMap(allImports))).toEqual([]);
   });
 });
 
@@ -132,6 +146,30 @@ describe('the folder graph checks themselves', () => {
         "  search -> cite: src/search/s.ts:1 ('../cite/c.js')",
       ].join('\n'),
     ]);
+  });
+
+  it('lets src/mcp import the barrel, its own files and its packages, and nothing else', () => {
+    const imports = tree({
+      'src/mcp/a.ts': [
+        "import { search } from '../index.js';",
+        "import { b } from './b.js';",
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        "import { z } from 'zod';",
+        "import { createServer } from 'node:http';",
+        "import { search as s } from '../search/search.js';",
+        "import { Hono } from 'hono';",
+      ].join('\n'),
+      'src/server/x.ts': "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      'src/cli/y.ts': "import { run } from '../mcp/a.js';",
+    }).flatMap(allImports);
+    expect(publicApiOverreach(imports)).toEqual([
+      "src/mcp/a.ts:6 imports '../search/search.js': src/mcp/ imports only the public API ('../index.js') and its own packages",
+      "src/mcp/a.ts:7 imports 'hono': src/mcp/ imports only the public API ('../index.js') and its own packages",
+    ]);
+    expect(packagesOutsideHome(imports)).toEqual([
+      "src/server/x.ts:1 imports '@modelcontextprotocol/sdk/server/index.js': only src/mcp/ imports this package",
+    ]);
+    expect(backEdges(folderEdges(imports.filter((r) => r.target.startsWith('src/'))))).toEqual([]);
   });
 
   it('finds database questions in code outside the dialect folders, not in comments', () => {

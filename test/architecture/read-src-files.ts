@@ -82,19 +82,28 @@ function visit(node: ts.Node, each: (node: ts.Node) => void): void {
   ts.forEachChild(node, (child) => visit(child, each));
 }
 
-/** The relative imports of `file`; package imports (`node:fs`, `kysely`) are no edge of the graph. */
-export function relativeImports(file: SrcFile): ImportRef[] {
+/** Every import of `file`, packages included: `target` is the file a relative one names, else the specifier. */
+export function allImports(file: SrcFile): ImportRef[] {
   const source = parse(file);
   const out: ImportRef[] = [];
   visit(source, (node) => {
     const specifier = specifierOf(node);
-    if (specifier === undefined || !/^\.\.?\//.test(specifier)) return;
-    const target = posix
-      .normalize(posix.join(posix.dirname(file.path), specifier))
-      .replace(/\.js$/, '.ts');
+    if (specifier === undefined) return;
+    const target = isRelative(specifier)
+      ? posix.normalize(posix.join(posix.dirname(file.path), specifier)).replace(/\.js$/, '.ts')
+      : specifier;
     out.push({ file: file.path, line: lineOf(source, node), specifier, target });
   });
   return out;
+}
+
+/** The relative imports of `file`; package imports (`node:fs`, `kysely`) are no edge of the graph. */
+export function relativeImports(file: SrcFile): ImportRef[] {
+  return allImports(file).filter((ref) => isRelative(ref.specifier));
+}
+
+function isRelative(specifier: string): boolean {
+  return /^\.\.?\//.test(specifier);
 }
 
 /**
