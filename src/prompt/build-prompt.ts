@@ -1,3 +1,4 @@
+import { sentencePieces } from '../cite/claims/sentence-spans.js';
 import { CairnError } from '../errors.js';
 import { strictAnswerSchema } from './answer-json-schema.js';
 import { contractText, sourcesText } from './contract-text.js';
@@ -16,7 +17,8 @@ const GROUNDED_SYSTEM =
  *
  * - `anthropic-search-results`: Messages API `search_result` blocks, one per
  *   hit, `source` = the chunk ID and `citations.enabled`, so each citation
- *   comes back as a `search_result_location` naming the chunk;
+ *   comes back as a `search_result_location` naming the chunk; the hit's
+ *   text as one content block per sentence, so its block range says which;
  * - `anthropic-documents`: one plain-text `document` block per hit, its
  *   `title` the chunk ID and its `context` the citation fields as JSON, so a
  *   `char_location` citation's `document_title` names the chunk and its
@@ -142,13 +144,17 @@ function anthropicBody(
   };
 }
 
-/** A hit as a search result: the chunk ID is its source, so citations name the chunk. */
+/**
+ * A hit as a search result: the chunk ID is its source, so citations name
+ * the chunk; its text as one block per sentence (exact slices that join to
+ * the chunk's text), so a citation's block range names the sentences used.
+ */
 function searchResultBlock(hit: PromptHit): Record<string, unknown> {
   return {
     type: 'search_result',
     source: hit.snippet_id,
     title: titleOf(hit),
-    content: [{ type: 'text', text: hit.text }],
+    content: sentencePieces(hit.text).map((text) => ({ type: 'text', text })),
     citations: { enabled: true },
   };
 }

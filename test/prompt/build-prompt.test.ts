@@ -1,3 +1,4 @@
+import { sentencePieces } from '../../src/cite/claims/sentence-spans.js';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,7 +77,7 @@ describe('buildPrompt: anthropic-search-results', () => {
         type: 'search_result',
         source: hit.snippet_id,
         title: hit.heading_path.join(' > '),
-        content: [{ type: 'text', text: hit.text }],
+        content: sentencePieces(hit.text).map((text) => ({ type: 'text', text })),
         citations: { enabled: true },
       });
     expect(content.at(-1)).toEqual({ type: 'text', text: QUESTION });

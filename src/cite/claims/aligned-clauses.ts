@@ -28,8 +28,11 @@ export function alignedClauses(input: ClaimInput): ClausePair[] {
         let shared = 0;
         for (const stem of claim.stems) if (passage.stems.has(stem)) shared++;
         const overlap = shared / claim.stems.size;
-        if (shared >= 2 && overlap >= 0.5 && (best === null || shared > best.shared))
-          best = { claim, passage, of, shared, overlap };
+        const closer =
+          best === null ||
+          shared > best.shared ||
+          (shared === best.shared && passage.stems.size < best.passage.stems.size);
+        if (shared >= 2 && overlap >= 0.5 && closer) best = { claim, passage, of, shared, overlap };
       }
     if (best !== null) pairs.push(best);
   }

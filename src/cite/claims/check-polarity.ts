@@ -9,13 +9,13 @@ const REACH = 5;
 
 /**
  * The words of a passage clause from a little before its first word shared
- * with the claim to its last: a negation elsewhere in a long clause is
- * about other words.
+ * with the claim to a little after its last ("does not" closes a clause):
+ * a negation elsewhere in a long clause is about other words.
  */
 function aroundShared(words: readonly Word[], shared: ReadonlySet<string>): Word[] {
   const first = words.findIndex((w) => shared.has(w.stem));
   const last = words.findLastIndex((w) => shared.has(w.stem));
-  return first < 0 ? [] : words.slice(Math.max(0, first - REACH), last + 1);
+  return first < 0 ? [] : words.slice(Math.max(0, first - REACH), last + 1 + REACH);
 }
 
 /**

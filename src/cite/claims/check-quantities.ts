@@ -11,18 +11,24 @@ interface Located {
 
 const same = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
 
-/** A plain count matches an amount of any kind with its value ("5,000" and "$5,000"). */
+/** A plain count matches an amount of another kind with its value ("5,000" and "$5,000"); a date's value is no amount. */
 function matches(claim: Quantity, passage: Quantity): boolean {
   if (!same(claim.value, passage.value)) return false;
   if (claim.kind === passage.kind) return true;
+  if (claim.kind === 'date' || passage.kind === 'date') return false;
   return claim.kind === 'count' || passage.kind === 'count';
 }
 
-/** A passage value that says otherwise: the same kind of amount, a count of the same things. */
+/** A passage value that says otherwise: an amount of a kind the claim's can be compared with, of another value. */
 function conflicts(claim: Quantity, passage: Quantity): boolean {
-  if (claim.kind !== passage.kind) return false;
-  if (claim.kind !== 'count') return true;
-  return claim.unit !== null && claim.unit === passage.unit;
+  if (claim.kind === passage.kind) return true;
+  if (claim.kind === 'date' || passage.kind === 'date') return false;
+  return (
+    claim.kind === 'count' ||
+    passage.kind === 'count' ||
+    claim.kind === 'year' ||
+    passage.kind === 'year'
+  );
 }
 
 const compact = (text: string): string => text.toLowerCase().replace(/\s+/gu, '');
@@ -36,11 +42,16 @@ const compact = (text: string): string => text.toLowerCase().replace(/\s+/gu, ''
  * does.
  */
 export function checkQuantities(input: ClaimInput): ClaimReason[] {
+  // references are compared as written, below; as values they would match any count
   const stated: Located[] = input.passages.flatMap((passage) =>
-    quantitiesIn(passage.text).map((quantity) => ({ quantity, passage })),
+    quantitiesIn(passage.text)
+      .filter((quantity) => quantity.kind !== 'reference')
+      .map((quantity) => ({ quantity, passage })),
   );
   const asked = compact(input.question);
   const reasons: ClaimReason[] = [];
+  // each passage value backs one claim value: "14, 18 and 18" is not "14, 15 and 18"
+  const unused = [...stated];
   for (const q of quantitiesIn(input.text)) {
     const claim = { start16: q.start16, end16: q.end16 };
     if (q.kind === 'reference') {
@@ -60,8 +71,11 @@ export function checkQuantities(input: ClaimInput): ClaimReason[] {
         );
       continue;
     }
-    const said = sayingTheSame(input.text, q, stated);
-    if (said !== undefined && matches(q, said.quantity)) continue;
+    const said = sayingTheSame(input.text, q, unused);
+    if (said !== undefined && matches(q, said.quantity)) {
+      unused.splice(unused.indexOf(said), 1);
+      continue;
+    }
     const other = said !== undefined && conflicts(q, said.quantity) ? said : undefined;
     reasons.push(
       other === undefined
@@ -88,7 +102,7 @@ export function checkQuantities(input: ClaimInput): ClaimReason[] {
   return reasons;
 }
 
-/** Content stems of the words around a quantity: what it counts or measures, and of what. */
+/** Content stems and numbers of the words around a quantity: what it counts or measures, of what, beside which values. */
 function contextOf(text: string, q: Quantity): Set<string> {
   const words = analyze(text).words;
   const at = words.findIndex((w) => w.end16 > q.start16);
@@ -99,7 +113,11 @@ function contextOf(text: string, q: Quantity): Set<string> {
   return new Set(
     words
       .slice(from, to)
-      .filter((w) => (w.start16 < q.start16 || w.start16 >= q.end16) && isContentWord(w, stopwords))
+      .filter(
+        (w) =>
+          (w.start16 < q.start16 || w.start16 >= q.end16) &&
+          (isContentWord(w, stopwords) || /^\d/u.test(w.lower)),
+      )
       .map((w) => w.stem),
   );
 }
@@ -107,11 +125,11 @@ function contextOf(text: string, q: Quantity): Set<string> {
 const CONTEXT_WORDS = 4;
 
 /**
- * The passage quantity that the claim's quantity restates: among those of
- * a kind it can be compared with, the one whose surrounding words the
- * claim's share most (an equal value first among equals). A passage that
- * says "30 days" for one thing and "90 days" for another does not back
- * "90 days" said of the first.
+ * The passage quantity that the claim's quantity restates: the one whose
+ * surrounding words and values the claim's share most (an equal value
+ * first among equals), of any kind; when none shares a word, any of equal
+ * value. A passage that says "30 days" of one thing and "90 days" of
+ * another does not back "90 days" said of the first.
  */
 function sayingTheSame(
   claimText: string,
@@ -120,9 +138,8 @@ function sayingTheSame(
 ): Located | undefined {
   const mine = contextOf(claimText, q);
   let best: Located | undefined;
-  let bestScore = -1;
+  let bestScore = 0;
   for (const s of stated) {
-    if (!matches(q, s.quantity) && !conflicts(q, s.quantity)) continue;
     let score = 0;
     for (const stem of contextOf(s.passage.text, s.quantity)) if (mine.has(stem)) score++;
     const better =
@@ -136,7 +153,7 @@ function sayingTheSame(
       bestScore = score;
     }
   }
-  return best;
+  return best ?? stated.find((s) => matches(q, s.quantity));
 }
 
 const describe = (q: Quantity): string =>

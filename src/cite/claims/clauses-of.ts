@@ -22,10 +22,15 @@ export const CONDITION_OPENERS = new Set([
   'providing',
   'when',
   'whenever',
-  'where',
   'until',
-  'while',
 ]);
+
+/** "provided" opens a condition only as "provided that", as a verb ("services provided in") it does not. */
+const opensCondition = (words: readonly Word[], i: number): boolean => {
+  const w = words[i]!.lower;
+  if (w === 'provided' || w === 'providing') return words[i + 1]?.lower === 'that';
+  return CONDITION_OPENERS.has(w);
+};
 
 /** Words that open a clause of a contrast, whose polarity is its own. */
 const CONTRAST_OPENERS = new Set(['but', 'however', 'whereas', 'although', 'though']);
@@ -64,9 +69,12 @@ function clausesOf(text: string, words: readonly Word[]): Clause[] {
   const sentenceStarts = sentenceSpans(text).map((s) => s.start16);
   let next = 0;
   const clauses: Clause[] = [];
+  const sentenceOf: number[] = [];
+  let sentence = 0;
   let current: Word[] = [];
   let condition = false;
   const close = () => {
+    if (current.length > 0) sentenceOf.push(sentence);
     if (current.length > 0)
       clauses.push({
         start16: current[0]!.start16,
@@ -80,59 +88,57 @@ function clausesOf(text: string, words: readonly Word[]): Clause[] {
   };
   for (const [i, w] of words.entries()) {
     const gap = i === 0 ? '' : soft.slice(words[i - 1]!.end16, w.start16);
-    const opensCondition = CONDITION_OPENERS.has(w.lower);
+    const opens = opensCondition(words, i);
     let opensSentence = false;
     while (next < sentenceStarts.length && sentenceStarts[next]! <= w.start16) {
       if (sentenceStarts[next]! >= (words[i - 1]?.end16 ?? 0)) opensSentence = true;
       next++;
     }
+    if (opensSentence && i > 0) {
+      close();
+      sentence++;
+    }
     if (
       opensSentence ||
       /[;:\n]/u.test(gap) ||
-      ((opensCondition || CONTRAST_OPENERS.has(w.lower)) && current.length > 0)
+      ((opens || CONTRAST_OPENERS.has(w.lower)) && current.length > 0)
     )
       close();
-    if (current.length === 0) condition = opensCondition;
+    if (current.length === 0) condition = opens;
     current.push(w);
   }
   close();
-  return mergeSmall(clauses);
+  return mergeSmall(clauses, sentenceOf);
 }
 
-/** A clause of fewer than two content words ("and would not") read with the clause after it. */
-function mergeSmall(clauses: Clause[]): Clause[] {
-  const merged: Clause[] = [];
-  let pending: Clause | null = null;
-  for (const c of clauses) {
-    const joined: Clause =
-      pending === null
-        ? c
-        : {
-            start16: pending.start16,
-            end16: c.end16,
-            words: [...pending.words, ...c.words],
-            stems: new Set([...pending.stems, ...c.stems]),
-            condition: pending.condition || c.condition,
-          };
-    if (joined.stems.size < 2) pending = joined;
-    else {
-      merged.push(joined);
-      pending = null;
-    }
+/**
+ * A clause of fewer than two content words ("but literals cannot", "and
+ * would not") read with the clause before it in its sentence, else the one
+ * after it; never across sentences.
+ */
+function mergeSmall(clauses: Clause[], sentenceOf: readonly number[]): Clause[] {
+  const join = (a: Clause, b: Clause): Clause => ({
+    start16: a.start16,
+    end16: b.end16,
+    words: [...a.words, ...b.words],
+    stems: new Set([...a.stems, ...b.stems]),
+    condition: a.condition,
+  });
+  const merged: { clause: Clause; sentence: number }[] = [];
+  let pending: { clause: Clause; sentence: number } | null = null;
+  for (const [i, clause] of clauses.entries()) {
+    const sentence = sentenceOf[i]!;
+    let current = { clause, sentence };
+    if (pending !== null && pending.sentence === sentence)
+      current = { clause: join(pending.clause, clause), sentence };
+    else if (pending !== null) merged.push(pending);
+    pending = null;
+    const last = merged.at(-1);
+    if (current.clause.stems.size >= 2) merged.push(current);
+    else if (last !== undefined && last.sentence === sentence)
+      merged[merged.length - 1] = { clause: join(last.clause, current.clause), sentence };
+    else pending = current;
   }
-  if (pending !== null) {
-    const last = merged.pop();
-    merged.push(
-      last === undefined
-        ? pending
-        : {
-            start16: last.start16,
-            end16: pending.end16,
-            words: [...last.words, ...pending.words],
-            stems: new Set([...last.stems, ...pending.stems]),
-            condition: last.condition,
-          },
-    );
-  }
-  return merged;
+  if (pending !== null) merged.push(pending);
+  return merged.map((m) => m.clause);
 }

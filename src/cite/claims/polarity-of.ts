@@ -44,20 +44,9 @@ const NEGATIVE_STEMS = new Set([
   'unauthor',
 ]);
 
-/** After a negator, these make a bound ("not more than", "no later than"), not a negation. */
-const BOUND_WORDS = new Set([
-  'more',
-  'less',
-  'fewer',
-  'later',
-  'earlier',
-  'exceed',
-  'exceeding',
-  'greater',
-  'over',
-  'under',
-  'longer',
-]);
+/** After a negator, these make a bound ("not more than", "no later than", "not to exceed"), not a negation. */
+const BOUND_WORDS = new Set(['more', 'less', 'fewer', 'later', 'earlier', 'greater', 'sooner']);
+const EXCEED = new Set(['exceed', 'exceeding', 'to']);
 
 const isNegator = (w: Word): boolean =>
   NEGATORS.has(w.lower) || /n[’']t$/u.test(w.lower) || NEGATIVE_STEMS.has(w.stem);
@@ -79,7 +68,13 @@ export function negationsIn(words: readonly Word[]): Word[] {
     }
     if (w.lower === 'nor' && hasNeither) continue;
     const next = words[i + 1]?.lower;
-    if (NEGATORS.has(w.lower) && next !== undefined && BOUND_WORDS.has(next)) continue;
+    const after = words[i + 2]?.lower;
+    const bound =
+      (next !== undefined && BOUND_WORDS.has(next) && after === 'than') ||
+      next === 'exceed' ||
+      next === 'exceeding' ||
+      (next !== undefined && EXCEED.has(next) && after === 'exceed');
+    if (NEGATORS.has(w.lower) && bound) continue;
     // "Supplement No. 2" numbers a thing
     if (w.lower === 'no' && next !== undefined && /^\d/u.test(next)) continue;
     found.push(w);

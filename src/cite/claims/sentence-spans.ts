@@ -34,3 +34,22 @@ export function sentenceSpans(text: string): Span16[] {
   }
   return spans;
 }
+
+/**
+ * The text cut at its sentence starts: pieces that join back to the text
+ * exactly, each a sentence with the white space after it (the first also
+ * with any before it). An empty text is one empty piece.
+ */
+export function sentencePieces(text: string): string[] {
+  const starts = sentenceSpans(text)
+    .map((s) => s.start16)
+    .filter((start) => start > 0);
+  const pieces: string[] = [];
+  let at = 0;
+  for (const start of starts) {
+    pieces.push(text.slice(at, start));
+    at = start;
+  }
+  pieces.push(text.slice(at));
+  return pieces;
+}

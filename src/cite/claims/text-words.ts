@@ -53,7 +53,32 @@ export function stopwordsOf(language = 'eng'): ReadonlySet<string> {
 
 const NUMERIC = /^\d[\d,.]*$/u;
 
-/** A word that carries content: not a stopword, not a bare number, not a lone letter. */
+/** Negations and modals: they carry a clause's polarity and modality, which their own checks read, not its topic. */
+const FUNCTION_WORDS = new Set([
+  'not',
+  'no',
+  'never',
+  'nor',
+  'none',
+  'cannot',
+  'must',
+  'shall',
+  'may',
+  'might',
+  'can',
+  'could',
+  'will',
+  'would',
+  'should',
+]);
+
+/** A word that carries content: not a stopword, negation or modal, not a bare number, not a lone letter. */
 export function isContentWord(word: Word, stopwords: ReadonlySet<string>): boolean {
-  return !stopwords.has(word.lower) && !NUMERIC.test(word.lower) && [...word.lower].length > 1;
+  return (
+    !stopwords.has(word.lower) &&
+    !FUNCTION_WORDS.has(word.lower) &&
+    !/n[’']t$/u.test(word.lower) &&
+    !NUMERIC.test(word.lower) &&
+    [...word.lower].length > 1
+  );
 }

@@ -115,8 +115,14 @@ function readOne(
     const id = chunkIdIn(own(item, 'source')) ?? chunkIdIn(result && own(result, 'source'));
     if (id === null)
       return unresolved(`source ${JSON.stringify(own(item, 'source'))} is not a cairn chunk ID`);
-    const problem = blockRangeProblem(item, contentBlocks(result));
-    return readCitation({ ...common, chunk_id: id, problem });
+    const blocks = contentBlocks(result);
+    const problem = blockRangeProblem(item, blocks);
+    return readCitation({
+      ...common,
+      chunk_id: id,
+      problem,
+      quote_offsets: problem === null ? blockSpan(item, blocks, quote) : null,
+    });
   }
 
   if (kind !== 'char_location' && kind !== 'page_location' && kind !== 'content_block_location')
@@ -166,6 +172,38 @@ function readOne(
             detail: `[${start}, ${end}) of request document ${index} does not hold the cited_text`,
           },
   });
+}
+
+/**
+ * Where a block range lies in the chunk's text, in code points, when the
+ * request sent the chunk as several text blocks (cairn's sentence blocks,
+ * which join to the chunk's text): the range read as written by the API's
+ * documentation (`[i, i]` one block, an inclusive end) or half-open,
+ * whichever holds the cited text. Null for one block, or blocks not all text.
+ */
+function blockSpan(
+  item: Record<string, unknown>,
+  blocks: unknown[] | null,
+  quote: string | null,
+): { start: number; end: number } | null {
+  const start = integerAt(item, 'start_block_index');
+  const end = integerAt(item, 'end_block_index');
+  if (start === null || end === null || blocks === null || blocks.length < 2) return null;
+  const texts = blocks.map((b) => (isObject(b) && b.type === 'text' ? stringAt(b, 'text') : null));
+  if (texts.some((t) => t === null)) return null;
+  const lengths = (texts as string[]).map((t) => [...t].length);
+  const offset = (i: number) => lengths.slice(0, i).reduce((a, b) => a + b, 0);
+  const halfOpen = start < end ? { start: offset(start), end: offset(end) } : null;
+  const inclusive = end < blocks.length ? { start: offset(start), end: offset(end + 1) } : null;
+  const holds = (span: { start: number; end: number } | null) =>
+    span !== null && quote !== null && (texts as string[]).join('').includes(quote)
+      ? sliceCodePoints((texts as string[]).join(''), span.start, span.end)?.includes(
+          quote.trim(),
+        ) === true
+      : false;
+  if (holds(halfOpen)) return halfOpen;
+  if (holds(inclusive)) return inclusive;
+  return null;
 }
 
 function blockRangeProblem(
