@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCachedEmbedder } from '../../src/embed/cached-embedder.js';
+import { embedChunkSets } from '../../src/embed/embed-chunk-sets.js';
 import { textHash } from '../../src/embed/embedded-text.js';
 import { createOpenAIEmbedder, maxAnswerBytes } from '../../src/embed/openai-embedder.js';
 import { CairnError } from '../../src/errors.js';
+import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { type StandIn, startStandInEmbeddingsServer } from './stand-in-embeddings-server.js';
@@ -111,6 +113,22 @@ describe('vectors a search cannot use', () => {
     const error = await failure(cached.embed(['nan text']));
     expect(error.details.reason).toBe('non_finite');
     expect((await store.getCachedEmbeddings('broken:4', [textHash('nan text')])).size).toBe(0);
+  });
+});
+
+describe('cairn embed over a store (embedChunkSets)', () => {
+  it('refuses a non-finite vector from any embedder: nothing cached, no vector set', async () => {
+    writeFileSync(join(dir, 'doc.md'), '# Title\n\nSome text to embed, long enough.\n');
+    await ingestSources(store, [join(dir, 'doc.md')], { workers: 0, cwd: dir });
+    const broken = {
+      id: 'broken-set:4',
+      dimensions: 4,
+      embed: async (texts: readonly string[]) =>
+        texts.map(() => Float32Array.from([1, Number.POSITIVE_INFINITY, 0, 0])),
+    };
+    const error = await failure(embedChunkSets(store, broken));
+    expect(error.details.reason).toBe('non_finite');
+    expect(await store.listPendingVectorSets('broken-set:4')).not.toHaveLength(0);
   });
 });
 
