@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BOMB_KINDS, pdfBomb } from '../../scripts/pdf-bombs.mjs';
 import { parseDocument } from '../../src/parse/parse-document.js';
 import { checkPdfInflation } from '../../src/parse/pdf/check-pdf-inflation.js';
 import { useCliSandbox } from '../support/cli-sandbox.js';
-import { BOMB_KINDS, pdfBomb } from '../support/pdf-bombs.js';
 
 /**
  * PDF bombs behind every filter chain pdf.js decodes: Flate, Flate twice,

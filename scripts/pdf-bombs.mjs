@@ -7,10 +7,9 @@ import { createDeflate, deflateSync } from 'node:zlib';
  * to `padding` bytes and more. Built as the PDF reference lays files out
  * (objects, a cross-reference table or stream, a trailer); pdf.js reads each.
  */
-export type BombKind = 'flate' | 'flate-twice' | 'hex-flate' | 'lzw' | 'object-stream';
-export const BOMB_KINDS: BombKind[] = ['flate', 'flate-twice', 'hex-flate', 'lzw', 'object-stream'];
+export const BOMB_KINDS = ['flate', 'flate-twice', 'hex-flate', 'lzw', 'object-stream'];
 
-export async function pdfBomb(kind: BombKind, line: string, padding: number): Promise<Uint8Array> {
+export async function pdfBomb(kind, line, padding) {
   const text = Buffer.from(`BT /F1 12 Tf 72 720 Td (${line}) Tj ET\n`, 'latin1');
   switch (kind) {
     case 'flate':
@@ -33,10 +32,10 @@ export async function pdfBomb(kind: BombKind, line: string, padding: number): Pr
 }
 
 /** Deflate of `head` then `padding` spaces, fed a megabyte at a time (the input is never held whole). */
-export async function deflateRun(head: Buffer, padding: number): Promise<Buffer> {
+export async function deflateRun(head, padding) {
   const deflate = createDeflate({ level: 9 });
-  const out: Buffer[] = [];
-  deflate.on('data', (piece: Buffer) => out.push(piece));
+  const out = [];
+  deflate.on('data', (piece) => out.push(piece));
   const block = Buffer.alloc(1024 * 1024, 0x20);
   deflate.write(head);
   for (let left = padding; left > 0; left -= block.length) {
@@ -53,13 +52,13 @@ export async function deflateRun(head: Buffer, padding: number): Promise<Buffer>
  * first) of `head` as literals, then `padding` spaces as the ever longer
  * runs the table learns, cleared before it fills.
  */
-export function lzwRun(head: Buffer, padding: number): Buffer {
-  const bytes: number[] = [];
+export function lzwRun(head, padding) {
+  const bytes = [];
   let held = 0;
   let bits = 0;
   let next = 258;
-  const width = (n: number) => (n < 512 ? 9 : n < 1024 ? 10 : n < 2048 ? 11 : 12);
-  const emit = (code: number, w: number): void => {
+  const width = (n) => (n < 512 ? 9 : n < 1024 ? 10 : n < 2048 ? 11 : 12);
+  const emit = (code, w) => {
     held = (held << w) | code;
     bits += w;
     while (bits >= 8) {
@@ -68,7 +67,7 @@ export function lzwRun(head: Buffer, padding: number): Buffer {
     }
     held &= (1 << bits) - 1;
   };
-  const clear = (): void => {
+  const clear = () => {
     emit(256, width(next));
     next = 258;
   };
@@ -93,10 +92,10 @@ export function lzwRun(head: Buffer, padding: number): Buffer {
   return Buffer.from(bytes);
 }
 
-function layout(objects: Buffer[]): { parts: Buffer[]; offsets: number[]; length: number } {
-  const parts: Buffer[] = [Buffer.from('%PDF-1.5\n', 'latin1')];
-  const offsets: number[] = [];
-  let length = parts[0]!.length;
+function layout(objects) {
+  const parts = [Buffer.from('%PDF-1.5\n', 'latin1')];
+  const offsets = [];
+  let length = parts[0].length;
   for (const object of objects) {
     offsets.push(length);
     parts.push(object);
@@ -105,7 +104,7 @@ function layout(objects: Buffer[]): { parts: Buffer[]; offsets: number[]; length
   return { parts, offsets, length };
 }
 
-const object = (n: number, body: string | Buffer, stream?: Buffer): Buffer =>
+const object = (n, body, stream) =>
   stream === undefined
     ? Buffer.from(`${n} 0 obj\n${body}\nendobj\n`, 'latin1')
     : Buffer.concat([
@@ -118,7 +117,7 @@ const PAGE =
   '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>';
 
 /** A one-page PDF whose content stream is `stream` under the dictionary entries `filter`. */
-export function pdfWithContent(stream: Buffer, filter: string): Uint8Array {
+export function pdfWithContent(stream, filter) {
   const { parts, offsets, length } = layout([
     object(1, '<< /Type /Catalog /Pages 2 0 R >>'),
     object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
@@ -145,7 +144,7 @@ const OBJECT_STREAM_HEAD = Buffer.concat([
  * (`padded`: the font, then the padding) and whose cross-references are a stream:
  * reading the page's font decodes the object stream whole.
  */
-function pdfWithObjectStream(text: Buffer, padded: Buffer): Uint8Array {
+function pdfWithObjectStream(text, padded) {
   const content = deflateSync(text);
   const objects = [
     object(1, '<< /Type /Catalog /Pages 2 0 R >>'),
@@ -160,14 +159,14 @@ function pdfWithObjectStream(text: Buffer, padded: Buffer): Uint8Array {
   ];
   const { parts, offsets, length } = layout(objects);
   // xref stream: type 1 (offset) for 1, 2, 3, 5, 6; type 2 (in stream 6, index 0) for 4; itself 7
-  const rows: [number, number, number][] = [
+  const rows = [
     [0, 0, 65535],
-    [1, offsets[0]!, 0],
-    [1, offsets[1]!, 0],
-    [1, offsets[2]!, 0],
+    [1, offsets[0], 0],
+    [1, offsets[1], 0],
+    [1, offsets[2], 0],
     [2, 6, 0],
-    [1, offsets[3]!, 0],
-    [1, offsets[4]!, 0],
+    [1, offsets[3], 0],
+    [1, offsets[4], 0],
     [1, length, 0],
   ];
   const table = Buffer.alloc(rows.length * 7);
