@@ -14,8 +14,13 @@ const END_STREAM = Buffer.from('endstream', 'latin1');
 const OBJ = Buffer.from('obj', 'latin1');
 /** How far before a `stream` keyword its object's `obj` may be. */
 const MAX_DICT_BYTES = 1024 * 1024;
-/** The pieces fed from one stage to the next: small, so no stage holds much at once. */
-const PIECE = 4 * 1024;
+/**
+ * The pieces fed to a stage: zlib bounds its own output, so it takes large
+ * ones (fewer calls); a codec written here gives all that a piece decodes
+ * to at once (LZW up to some 2,700 times it), so it takes small ones.
+ */
+const ZLIB_PIECE = 64 * 1024;
+const CODEC_PIECE = 2 * 1024;
 
 interface Filter {
   name: string;
@@ -210,32 +215,65 @@ class PlainObjects {
  * as pdf.js stops reading a stream that fails.
  */
 async function decodedSize(data: Buffer, chain: Filter[], room: number): Promise<number> {
-  const stages: Transform[] = [];
-  const counter = { total: 0 };
+  const decoders: { decoder: Transform; piece: number }[] = [];
   for (const filter of chain) {
     const decoder = createPdfDecoder(filter.name, filter.params);
     if (decoder === null) break;
-    stages.push(decoder, countingPieces(counter, room));
+    decoders.push({ decoder, piece: isZlib(filter.name) ? ZLIB_PIECE : CODEC_PIECE });
   }
-  if (stages.length === 0) return 0;
+  if (decoders.length === 0) return 0;
+  if (decoders.length === 1 && decoders[0]!.piece === ZLIB_PIECE) {
+    return oneStageSize(data, decoders[0]!.decoder, room);
+  }
+  const counter = { total: 0 };
+  const stages = decoders.flatMap(({ decoder }, i) => [
+    decoder,
+    countingPieces(counter, room, decoders[i + 1]?.piece ?? ZLIB_PIECE),
+  ]);
   const drop = new Writable({
     write(_chunk, _encoding, done) {
       done();
     },
   });
   try {
-    await pipeline([Readable.from(pieces(data)), ...stages, drop]);
+    await pipeline([Readable.from(pieces(data, decoders[0]!.piece)), ...stages, drop]);
   } catch (error) {
     if (error instanceof OverBudget) return -1;
   }
   return counter.total;
 }
 
-function* pieces(data: Buffer): Generator<Buffer> {
-  for (let at = 0; at < data.length; at += PIECE) yield data.subarray(at, at + PIECE);
+/**
+ * The same for a chain of one zlib stage, most streams of most files:
+ * written at once and counted as zlib gives it out in its own small pieces,
+ * without a pipeline's cost per stream, which dominates on files of many
+ * small streams.
+ */
+function oneStageSize(data: Buffer, decoder: Transform, room: number): Promise<number> {
+  return new Promise((resolve) => {
+    let size = 0;
+    decoder.on('data', (piece: Buffer) => {
+      size += piece.length;
+      if (size > room) {
+        decoder.destroy();
+        resolve(-1);
+      }
+    });
+    decoder.on('end', () => resolve(size));
+    decoder.on('error', () => resolve(size));
+    decoder.end(data);
+  });
 }
 
-function countingPieces(counter: { total: number }, room: number): Transform {
+function isZlib(filter: string): boolean {
+  return filter === 'FlateDecode' || filter === 'Fl' || filter === 'BrotliDecode';
+}
+
+function* pieces(data: Buffer, size: number): Generator<Buffer> {
+  for (let at = 0; at < data.length; at += size) yield data.subarray(at, at + size);
+}
+
+function countingPieces(counter: { total: number }, room: number, size: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
       counter.total += chunk.length;
@@ -243,7 +281,7 @@ function countingPieces(counter: { total: number }, room: number): Transform {
         done(new OverBudget());
         return;
       }
-      for (const piece of pieces(chunk)) this.push(piece);
+      for (const piece of pieces(chunk, size)) this.push(piece);
       done();
     },
   });
