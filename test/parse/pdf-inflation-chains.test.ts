@@ -23,7 +23,8 @@ describe('the inflation check counts every stage of every chain', () => {
   it.each(BOMB_KINDS)(
     '%s: pdf.js reads the small file; the check counts all it decodes',
     async (kind) => {
-      const padding = 100_000;
+      // 3 MB of spaces: LZW codes of every width, 9 to 12 bits, which pdf.js must read as written
+      const padding = 3_000_000;
       const pdf = await pdfBomb(kind, `Hello ${kind}`, padding);
       const doc = await parseDocument({ bytes: pdf, source_url: `${kind}.pdf` });
       expect(doc.canonical).toContain(`Hello ${kind}`);
