@@ -1,4 +1,6 @@
+import { CairnError } from '../errors.js';
 import type { VectorStore } from '../store/vector-store.js';
+import { checkVectors } from './check-vectors.js';
 import { textHash } from './embedded-text.js';
 import type { EmbedCallOptions, Embedder } from './types.js';
 
@@ -15,8 +17,10 @@ export type CachedEmbedder = Embedder & { readonly counts: Readonly<EmbedCacheCo
  * `embedder` behind the store's embedding cache, keyed by (embedder id,
  * sha256 of the exact text): a text embedded before, by `cairn embed` or an
  * earlier semantic chunking, is never sent again, and repeats within one
- * call are sent once. New vectors are cached before they are returned.
- * Same id, same vectors: it stands wherever the embedder does.
+ * call are sent once. New vectors are checked (finite, of the embedder's
+ * dimensions; a remote model's are also refused all zero) and cached before they are returned: a refused
+ * answer is never cached, whichever embedder gave it. Same id, same
+ * vectors: it stands wherever the embedder does.
  */
 export function createCachedEmbedder(
   embedder: Embedder,
@@ -41,6 +45,18 @@ export function createCachedEmbedder(
         todo.map(([, text]) => text),
         options,
       );
+      if (vectors.length !== todo.length) {
+        throw new CairnError(
+          'embedder_bad_response',
+          `${embedder.id} gave ${vectors.length} vectors for ${todo.length} texts`,
+          { details: { source: embedder.id, reason: 'wrong_count' } },
+        );
+      }
+      checkVectors(vectors, {
+        source: embedder.id,
+        dimensions: embedder.dimensions,
+        allow_zero: true,
+      });
       const entries = todo.map(([hash], i) => ({ text_hash: hash, vector: vectors[i]! }));
       await store.putEmbeddings(embedder.id, entries);
       for (const { text_hash, vector } of entries) found.set(text_hash, vector);

@@ -1,5 +1,6 @@
 import { CairnError } from '../errors.js';
 import type { ChunkStore } from '../store/types.js';
+import { checkVectors } from './check-vectors.js';
 import { type EmbedContext, embeddedText, textHash } from './embedded-text.js';
 import type { Embedder } from './types.js';
 
@@ -75,6 +76,19 @@ export async function embedChunkSets(
         group.map(([, text]) => text),
         options.signal === undefined ? {} : { signal: options.signal },
       );
+      if (embedded.length !== group.length) {
+        throw new CairnError(
+          'embedder_bad_response',
+          `${embedder.id} gave ${embedded.length} vectors for ${group.length} texts`,
+          { details: { source: embedder.id, reason: 'wrong_count' } },
+        );
+      }
+      // whichever embedder answered: nothing a search cannot use is cached or stored
+      checkVectors(embedded, {
+        source: embedder.id,
+        dimensions: embedder.dimensions,
+        allow_zero: true,
+      });
       const entries = group.map(([hash], i) => ({ text_hash: hash, vector: embedded[i]! }));
       await store.putEmbeddings(embedder.id, entries);
       for (const entry of entries) vectors.set(entry.text_hash, entry.vector);

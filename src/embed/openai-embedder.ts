@@ -1,4 +1,5 @@
 import { CairnError } from '../errors.js';
+import { checkVectors } from './check-vectors.js';
 import { embedInBatches } from './embed-in-batches.js';
 import { postWithRetries, type RetryPolicy } from './post-with-retries.js';
 import type { Embedder } from './types.js';
@@ -39,29 +40,25 @@ export async function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Prom
   };
   const request = async (
     texts: readonly string[],
+    dimensions: number | undefined,
     signal?: AbortSignal,
   ): Promise<Float32Array[]> => {
     const body = JSON.stringify({ model: options.model, input: texts, encoding_format: 'float' });
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (key !== undefined && key !== '') headers.authorization = `Bearer ${key}`;
-    const json = await postWithRetries({ url, headers, body, policy }, signal);
-    return readVectors(json as EmbeddingsResponse, texts.length, url);
-  };
-  const dimensions = options.dimensions ?? (await request(['dimensions probe']))[0]!.length;
-  const id = `openai:${options.model}:${dimensions}`;
-  const checked = async (texts: readonly string[], signal?: AbortSignal) => {
-    const vectors = await request(texts, signal);
-    for (const vector of vectors) {
-      if (vector.length !== dimensions) {
-        throw new CairnError(
-          'embedder_bad_response',
-          `${url} returned a vector of ${vector.length} numbers; ${id} has ${dimensions}`,
-          { details: { url } },
-        );
-      }
-    }
+    const max_answer_bytes = maxAnswerBytes(texts.length, dimensions ?? MAX_PROBE_DIMENSIONS);
+    const json = await postWithRetries({ url, headers, body, policy, max_answer_bytes }, signal);
+    const vectors = readVectors(json as EmbeddingsResponse, texts.length, url);
+    checkVectors(vectors, {
+      source: url,
+      ...(dimensions === undefined ? {} : { dimensions }),
+    });
     return vectors;
   };
+  const dimensions = options.dimensions ?? (await probeDimensions(request, url));
+  const id = `openai:${options.model}:${dimensions}`;
+  const checked = (texts: readonly string[], signal?: AbortSignal) =>
+    request(texts, dimensions, signal);
   return {
     id,
     dimensions,
@@ -73,6 +70,34 @@ export async function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Prom
         ...(call.signal === undefined ? {} : { signal: call.signal }),
       }),
   };
+}
+
+/** The longest vector a probe may answer with (the largest models give a few thousand). */
+const MAX_PROBE_DIMENSIONS = 65_536;
+
+/**
+ * The most bytes an answer of `texts` vectors of `dimensions` may hold: a
+ * float in JSON takes at most 25 characters or so ("-1.2345678901234567e-10,"),
+ * and an item's other fields a few hundred. An answer past it is no honest
+ * one, and is refused before it is read whole.
+ */
+export function maxAnswerBytes(texts: number, dimensions: number): number {
+  return 64 * 1024 + texts * (dimensions * 32 + 1024);
+}
+
+async function probeDimensions(
+  request: (texts: readonly string[], dimensions: undefined) => Promise<Float32Array[]>,
+  url: string,
+): Promise<number> {
+  const { length } = (await request(['dimensions probe'], undefined))[0]!;
+  if (length > MAX_PROBE_DIMENSIONS) {
+    throw new CairnError(
+      'embedder_bad_response',
+      `${url} answered a vector of ${length} numbers, more than any embedding model gives (${MAX_PROBE_DIMENSIONS})`,
+      { details: { url, reason: 'wrong_dimensions', received: length, max: MAX_PROBE_DIMENSIONS } },
+    );
+  }
+  return length;
 }
 
 function embeddingsUrl(base: string): string {
@@ -97,8 +122,8 @@ function readVectors(json: EmbeddingsResponse, count: number, url: string): Floa
     }
     if (!Array.isArray(embedding) || embedding.length === 0)
       throw bad('an embedding that is not a list of numbers');
-    if (!embedding.every((x) => typeof x === 'number' && Number.isFinite(x))) {
-      throw bad('an embedding with a value that is not a finite number');
+    if (!embedding.every((x) => typeof x === 'number')) {
+      throw bad('an embedding with a value that is not a number');
     }
     vectors[index] = Float32Array.from(embedding as number[]);
   });

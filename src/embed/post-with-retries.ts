@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
 import { CairnError, isCairnError } from '../errors.js';
+import { readCappedBody } from './read-capped-body.js';
 
 export interface RetryPolicy {
   /** Attempts after the first, on 429, 5xx, timeouts and refused connections. */
@@ -17,7 +18,15 @@ export interface JsonPost {
   headers: Record<string, string>;
   body: string;
   policy: RetryPolicy;
+  /** The most bytes a successful answer may hold (`embedder_bad_response` past it). */
+  max_answer_bytes: number;
 }
+
+/**
+ * An error answer is read only for the start of its message: a 5xx that
+ * sent a gigabyte was read whole, and again on every retry.
+ */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /**
  * POSTs and returns the parsed JSON answer, retrying what a retry can mend:
@@ -83,7 +92,31 @@ async function attemptOnce(post: JsonPost, signal?: AbortSignal): Promise<unknow
       { cause: error, details: { url: post.url, retryable: true } },
     );
   }
-  const text = await response.text().catch(() => '');
+  const failed = !response.ok;
+  let text: string;
+  try {
+    text = await readCappedBody(response, {
+      max_bytes: failed ? MAX_ERROR_BODY_BYTES : post.max_answer_bytes,
+      code: 'embedder_bad_response',
+      url: post.url,
+    });
+  } catch (error) {
+    if (error instanceof CairnError) {
+      // an error answer too long to read still says what it is: its status
+      if (!failed) throw error;
+      text = '(a body too long to read)';
+    } else {
+      if (signal?.aborted)
+        throw new CairnError('interrupted', 'Embedding was stopped', { cause: error });
+      return new CairnError(
+        'embedder_unavailable',
+        timeout.aborted
+          ? `${post.url} did not finish its answer within ${post.policy.timeout_ms} ms`
+          : `${post.url} broke off its answer: ${(error as Error).message}`,
+        { cause: error, details: { url: post.url, retryable: true } },
+      );
+    }
+  }
   if (response.status === 429 || response.status >= 500) {
     const code = response.status === 429 ? 'embedder_rate_limited' : 'embedder_unavailable';
     return new CairnError(

@@ -51,10 +51,13 @@ export function checkSize(input: ParseInput): void {
 }
 
 /**
- * For a format whose canonical text is the whole decoded source: refuses a
- * source over `max_text_chars` code points before the parser runs, as the
- * chunkers would refuse it after. Parsing such a file first took minutes and
- * gigabytes (a 212 MB Markdown file: 115 s, 4.6 GB) only to be refused.
+ * For every text format: refuses a source over `max_text_chars` code points
+ * before the parser runs. Where the canonical text is the whole decoded
+ * source (Markdown, eCFR, text) the chunkers would refuse it after; HTML,
+ * JSON and notebooks hold no more text than their source, and their parsers
+ * take many times its size in memory. Parsing such a file first took
+ * minutes and gigabytes (a 212 MB Markdown file: 115 s, 4.6 GB; HTML the
+ * same) only to be refused or to fail.
  */
 export function checkTextSize(input: ParseInput): void {
   const max = input.options?.max_text_chars ?? MAX_TEXT_CHARS;

@@ -14,8 +14,8 @@ export interface ParseOptions {
   /** Refuse sources larger than this many bytes (default 512 MiB). */
   max_bytes?: number;
   /**
-   * Markdown, eCFR and plain text, whose canonical text is the whole decoded
-   * source: refuse one of more code points than this with `content_too_large`
+   * Every text format (Markdown, eCFR, plain text, HTML, JSON, notebooks):
+   * refuse a source of more code points than this with `content_too_large`
    * before parsing (default `MAX_TEXT_CHARS`, the chunkers' `max_content_chars`).
    */
   max_text_chars?: number;

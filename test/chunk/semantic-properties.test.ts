@@ -12,7 +12,11 @@ import type { Embedder } from '../../src/embed/types.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import type { CairnDocument } from '../../src/types.js';
-import { type StandIn, startStandInEmbeddingsServer } from '../embed/stand-in-embeddings-server.js';
+import {
+  createStandInModel,
+  type StandIn,
+  startStandInEmbeddingsServer,
+} from '../embed/stand-in-embeddings-server.js';
 import { assertChunkInvariants, assertReassembles, cl100kCount } from './assert-chunks.js';
 import { chunkText, jsonDocument, structuredDocument } from './chunk-arbitraries.js';
 
@@ -132,7 +136,7 @@ describe('semantic chunker properties (OpenAI-compatible stand-in, through the c
   it('gives the chunks the same vectors give, and a second chunking sends nothing', async () => {
     const remote = await createOpenAIEmbedder({ model: 'stand-in', base_url: server.base_url });
     const cached = createCachedEmbedder(remote, store);
-    const hash = createHashEmbedder({ dimensions: 64 });
+    const model = createStandInModel(64);
     await fc.assert(
       fc.asyncProperty(chunkText, settings, async (text, s) => {
         const chunks = await checkText(cached, text, s);
@@ -141,7 +145,7 @@ describe('semantic chunker properties (OpenAI-compatible stand-in, through the c
           chunks,
         );
         expect(server.requests).toBe(before);
-        expect(await new SemanticChunker({ embedder: hash, ...s }).chunkAsync(text)).toEqual(
+        expect(await new SemanticChunker({ embedder: model, ...s }).chunkAsync(text)).toEqual(
           chunks,
         );
       }),

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHashEmbedder } from '../../src/embed/hash-embedder.js';
+import type { Embedder } from '../../src/embed/types.js';
 
 /**
  * A local stand-in for a remote OpenAI-compatible embeddings service (which
@@ -14,14 +15,39 @@ export interface StandIn {
   texts: number;
   auth: (string | undefined)[];
   /** Statuses (with headers) to answer the next requests with, before answering normally. */
-  script: { status: number; headers?: Record<string, string>; body?: string; delay_ms?: number }[];
+  script: {
+    status: number;
+    headers?: Record<string, string>;
+    body?: string;
+    delay_ms?: number;
+    /** Answers the request itself (a hostile server: a false Content-Length, an endless body). */
+    respond?: (res: ServerResponse) => void;
+  }[];
   /** Called after each answer is sent, with the requests counted so far (a test kills its client here). */
   after_response?: (requests: number) => void;
   close(): Promise<void>;
 }
 
+/**
+ * The vectors the stand-in answers with: the hash embedder's, except that a
+ * text without a letter or digit, which the hash embedder leaves all zero,
+ * gets the first unit vector. A model gives every text a direction, and
+ * cairn refuses an all-zero answer from a remote embedder.
+ */
+export function createStandInModel(dimensions: number): Embedder {
+  const hash = createHashEmbedder({ dimensions });
+  return {
+    id: `stand-in:${dimensions}`,
+    dimensions,
+    embed: async (texts) =>
+      (await hash.embed(texts)).map((v) =>
+        v.some((x) => x !== 0) ? v : Float32Array.from(v, (_, i) => (i === 0 ? 1 : 0)),
+      ),
+  };
+}
+
 export async function startStandInEmbeddingsServer(dimensions = 64): Promise<StandIn> {
-  const embedder = createHashEmbedder({ dimensions });
+  const embedder = createStandInModel(dimensions);
   const state = {
     requests: 0,
     texts: 0,
@@ -36,6 +62,10 @@ export async function startStandInEmbeddingsServer(dimensions = 64): Promise<Sta
       state.auth.push(req.headers.authorization);
       const scripted = state.script.shift();
       if (scripted?.delay_ms) await new Promise((r) => setTimeout(r, scripted.delay_ms));
+      if (scripted?.respond !== undefined) {
+        scripted.respond(res);
+        return;
+      }
       if (scripted !== undefined && scripted.status !== 200) {
         res
           .writeHead(scripted.status, scripted.headers ?? {})
@@ -70,6 +100,10 @@ export async function startStandInEmbeddingsServer(dimensions = 64): Promise<Sta
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
     base_url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   }) as unknown as StandIn;
 }

@@ -3,16 +3,17 @@ import { parseDocument } from '../../src/parse/parse-document.js';
 import type { Format } from '../../src/types.js';
 
 /**
- * Markdown, eCFR and text documents over the content limit are refused
- * before the parser runs, with the code ingest used to give only after it:
- * a 212 MB Markdown file parsed for 115 s at 4.6 GB and then `ingest`
- * refused it as `content_too_large`.
+ * Documents of every text format over the content limit are refused before
+ * the parser runs: unchecked, a 212 MB Markdown file parsed for 115 s at
+ * 4.6 GB before `ingest` refused it as `content_too_large`, and a 212 MB
+ * HTML file ran to `parse_timeout` at 4.1 GB.
  */
 describe('the text size limit, checked before parsing', () => {
-  // nesting past the parser's own limit: a check after parsing would report markdown_too_deep
+  // nesting past the Markdown parser's own limit, and not JSON at all: a check after
+  // parsing would report markdown_too_deep or json_malformed
   const deep = `${'>'.repeat(2000)} quote\n`;
 
-  it.each<Format>(['markdown', 'ecfr', 'text'])(
+  it.each<Format>(['markdown', 'ecfr', 'text', 'html', 'json', 'ipynb'])(
     'refuses %s over max_text_chars',
     async (format) => {
       const bytes = Buffer.from(`${deep}${'word '.repeat(400)}`);

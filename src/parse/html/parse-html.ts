@@ -1,7 +1,7 @@
 import { parse } from 'parse5';
 import type { CairnDocument } from '../../types.js';
 import { DocumentBuilder } from '../document-builder.js';
-import { checkSize, refuseBinary } from '../guards.js';
+import { checkSize, checkTextSize, refuseBinary } from '../guards.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
 import { decodeHtml } from './decode-html.js';
 import { canonicalLink, documentTitle } from './document-title.js';
@@ -27,6 +27,7 @@ import { headingTitle } from './heading-title.js';
  */
 export async function parseHtml(input: ParseInput): Promise<CairnDocument> {
   checkSize(input);
+  checkTextSize(input);
   refuseBinary(input.bytes, input.source_url);
   const { text: source } = decodeHtml(input.bytes, input.source_url);
   const tree = parse(source, { sourceCodeLocationInfo: true });

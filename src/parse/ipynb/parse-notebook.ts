@@ -2,7 +2,7 @@ import { CairnError, isCairnError } from '../../errors.js';
 import { decodeText } from '../../load/decode-text.js';
 import type { CairnDocument } from '../../types.js';
 import { DocumentBuilder } from '../document-builder.js';
-import { checkSize, refuseBinary } from '../guards.js';
+import { checkSize, checkTextSize, refuseBinary } from '../guards.js';
 import { parseJsonValue } from '../json/parse-json-value.js';
 import { emitNode, parseRange } from '../markdown/emit-markdown.js';
 import type { TopBlock } from '../markdown/top-blocks.js';
@@ -36,6 +36,7 @@ interface Piece {
  */
 export async function parseNotebook(input: ParseInput): Promise<CairnDocument> {
   checkSize(input);
+  checkTextSize(input);
   refuseBinary(input.bytes, input.source_url);
   const decoded = decodeText(input.bytes, input.source_url);
   const notebook: Notebook = JSON_WHITESPACE_ONLY.test(decoded.text)

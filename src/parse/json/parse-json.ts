@@ -1,7 +1,7 @@
 import { decodeText } from '../../load/decode-text.js';
 import type { CairnDocument, ParseWarning } from '../../types.js';
 import { DocumentBuilder } from '../document-builder.js';
-import { checkSize, refuseBinary } from '../guards.js';
+import { checkSize, checkTextSize, refuseBinary } from '../guards.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
 import { toWellFormed } from '../to-well-formed.js';
 import {
@@ -39,6 +39,7 @@ const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
  */
 export async function parseJson(input: ParseInput): Promise<CairnDocument> {
   checkSize(input);
+  checkTextSize(input);
   refuseBinary(input.bytes, input.source_url);
   const decoded = decodeText(input.bytes, input.source_url);
   const threshold = input.options?.chunk_threshold_chars ?? DEFAULT_CHUNK_THRESHOLD_CHARS;
