@@ -70,7 +70,24 @@ export interface SearchHit extends Citation, CanonicalChunkFields {
   delta_s?: number | null;
   /** Each engine's 1-based rank of the hit (null: that engine did not return it); only when the search had an embedder. */
   ranks?: EngineRanks;
+  /**
+   * A search of several queries (`{ queries }`): the queries that found the
+   * hit, by their index in `queries`, each with the hit's 1-based rank in
+   * that query's own ranking. Absent for a search of one query string.
+   */
+  queries?: QueryRank[];
 }
+
+/** Where one query of a fused search ranked a hit. */
+export interface QueryRank {
+  /** The query's 0-based position in the search's `queries`. */
+  index: number;
+  /** 1-based `k_final` of the hit in that query's ranking. */
+  rank: number;
+}
+
+/** What a search looks for: one query, or several phrasings of one need fused into one ranking. */
+export type SearchQuery = string | { queries: readonly string[] };
 
 export interface SearchOptions {
   /** Hits at most (default 10). */
@@ -134,7 +151,10 @@ export interface SearchOptions {
 
 export interface SearchResult {
   qid: string;
+  /** The query; of a search of several, the first. */
   query: string;
+  /** A search of several queries: all of them, in the order hits' `queries` index. */
+  queries?: readonly string[];
   terms: string[];
   chunker_id: string;
   analyzer: string;
