@@ -6,6 +6,7 @@ import { CairnError } from '../../errors.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import { reportError } from '../report-error.js';
+import { storedEmbedModels } from '../stored-embed-models.js';
 
 interface EmbedFlags {
   db?: string;
@@ -78,13 +79,18 @@ Exit codes: 0 done, 2 on a bad option, a store or embedder that cannot be used, 
             `--context must be one of ${EMBED_CONTEXTS.join(', ')}, not "${flags.context}"`,
           );
         }
-        const embedder = await resolveEmbedder(flags.embedder, process.env, {
+        const sizes = {
           ...positiveOption('--batch-size', flags.batchSize, 'batch_size'),
           ...positiveOption('--concurrency', flags.concurrency, 'concurrency'),
-        });
+        };
         store = await openStore({
           ...(flags.db === undefined ? {} : { db: flags.db }),
           create: false,
+        });
+        // the store's vectors name the embedder's dimensions: no probe request to learn them
+        const embedder = await resolveEmbedder(flags.embedder, process.env, {
+          ...sizes,
+          stored_models: await storedEmbedModels(store),
         });
         const report = await embedChunkSets(store, embedder, {
           context: flags.context as EmbedContext,

@@ -15,6 +15,7 @@ import {
 import { integerFlag } from '../integer-flag.js';
 import { openExistingStore } from '../open-existing-store.js';
 import { reportError } from '../report-error.js';
+import { storedEmbedModels } from '../stored-embed-models.js';
 
 interface SearchFlags {
   db?: string;
@@ -110,7 +111,11 @@ Examples:
           flags.keepTraces === undefined ? undefined : parseTraceRetention(flags.keepTraces);
         store = await openExistingStore(flags.db);
         const embedder =
-          flags.embedder === undefined ? undefined : await resolveEmbedder(flags.embedder);
+          flags.embedder === undefined
+            ? undefined
+            : await resolveEmbedder(flags.embedder, process.env, {
+                stored_models: await storedEmbedModels(store),
+              });
         const result = await search(store, query, {
           ...toOptions(flags, k),
           ...(embedder === undefined ? {} : { embedder }),
