@@ -18,8 +18,10 @@ import {
   recordIndexManifest,
 } from './ensure-index-manifest.js';
 import { fuseRankings } from './fuse-rankings.js';
+import { DEFAULT_RERANK_TOP } from './passage-reranker.js';
 import { proximityScores, RERANK_POOL } from './proximity-rerank.js';
 import { type ModeRanked, type ModeRanking, rankByMode, SEARCH_MODES } from './rank-by-mode.js';
+import { rerankSecondStage } from './rerank-second-stage.js';
 import { resolveSearchChunker } from './resolve-search-chunker.js';
 import { tokenizeQuery } from './tokenize-query.js';
 import type { QueryRank, SearchHit, SearchOptions, SearchQuery, SearchResult } from './types.js';
@@ -164,7 +166,12 @@ export async function readSearch(
   }
   const fused = typeof query !== 'string';
   // the reranker may lift a hit from below k, and fusion one from below k in every list: both see a pool
-  const limit = rerank === 'none' && !fused ? k : Math.min(MAX_K, Math.max(k, RERANK_POOL));
+  const rerankTop = checkRerankTop(options.rerank_top ?? DEFAULT_RERANK_TOP);
+  const second = options.reranker;
+  const limit =
+    rerank === 'none' && !fused && second === undefined
+      ? k
+      : Math.min(MAX_K, Math.max(k, RERANK_POOL, second === undefined ? 0 : rerankTop));
   const lexical: Omit<LexicalQuery, 'terms'> = { chunker_id: chunkerId, limit };
   if (options.doc !== undefined) {
     const document = await store.getDocument(options.doc);
@@ -218,11 +225,20 @@ export async function readSearch(
       }))
     : ranking.ranked;
   const terms = [...new Set(termLists.flat())];
+  const reranked =
+    second === undefined
+      ? null
+      : await rerankSecondStage(ranked, { reranker: second, query: queries[0]!, top: rerankTop });
+  const final = reranked?.ranked ?? ranked;
+  const rerankerId = reranked !== null && reranked.warning === null ? second!.id : null;
   const embedModel = ranking.embed_model ?? LEXICAL_EMBED_MODEL;
-  const indexHash =
+  const firstStageHash =
     ranking.vector_hash === null
       ? live.index_hash
       : vectorIndexHash(live.index_hash, ranking.vector_hash);
+  // the order is the reranker's too: the identity a caller pins names it
+  const indexHash =
+    rerankerId === null ? firstStageHash : rerankedIndexHash(firstStageHash, rerankerId);
   if (options.index_hash !== undefined && options.index_hash !== indexHash) {
     throw new CairnError(
       'mismatch_index_hash',
@@ -231,7 +247,7 @@ export async function readSearch(
     );
   }
   // rankHits returns the matches in k_final order
-  const top = ranked.slice(0, k);
+  const top = final.slice(0, k);
   const sections = await legibleSections(
     store,
     top.map((r) => r.match.chunk),
@@ -265,6 +281,7 @@ export async function readSearch(
       // only searches with an embedder measure ΔS and fuse engines: lexical hits stay as they were
       ...(ranking.embed_model === null ? {} : { delta_s, ranks }),
       ...(found === undefined ? {} : { queries: found }),
+      ...(rerankerId === null ? {} : { reranker: rerankerId }),
     }),
   );
   const result: SearchResult = {
@@ -278,6 +295,8 @@ export async function readSearch(
     embed_model: embedModel,
     mode,
     hits,
+    ...(rerankerId === null ? {} : { reranker: rerankerId }),
+    ...(reranked?.warning ? { rerank_warning: reranked.warning } : {}),
     trace_log: null,
     traced: false,
   };
@@ -345,6 +364,20 @@ function rejectNulOptions(options: SearchOptions): void {
       });
     }
   }
+}
+
+/** The index hash of a search whose order a second-stage reranker made: the first stage's and the reranker's. */
+function rerankedIndexHash(firstStageHash: string, rerankerId: string): string {
+  const digest = createHash('sha256').update(`${firstStageHash}\n${rerankerId}\n`).digest('hex');
+  return `rr:${digest.slice(0, 40)}`;
+}
+
+function checkRerankTop(top: number): number {
+  if (Number.isInteger(top) && top >= 1 && top <= MAX_K) return top;
+  throw new CairnError(
+    'invalid_option',
+    `rerank_top must be a whole number from 1 to ${MAX_K}, got ${String(top)}`,
+  );
 }
 
 /** The index hash of a search that read vectors: the lexical index and the vector index together. */

@@ -4,6 +4,7 @@ import { CairnError } from '../../errors.js';
 import { readBoundedFile } from '../../load/read-bounded-file.js';
 import { readSearchQueries } from '../../prompt/read-search-queries.js';
 import { formatSnippet, printable } from '../../search/format-snippet.js';
+import { resolveReranker } from '../../search/resolve-reranker.js';
 import { search } from '../../search/search.js';
 import type { SearchOptions, SearchQuery, SearchResult } from '../../search/types.js';
 import type { ChunkStore } from '../../store/types.js';
@@ -34,6 +35,8 @@ interface SearchFlags {
   json?: boolean;
   query?: string[];
   queriesFrom?: string;
+  rerankTop?: string;
+  offline?: boolean;
 }
 
 export function registerSearch(program: Command): void {
@@ -65,8 +68,13 @@ export function registerSearch(program: Command): void {
     .option('--index-hash <hash>', 'fail unless the live index has this hash')
     .option(
       '--rerank <how>',
-      "proximity: reorder the engine's best 30 by how closely the query words stand together, as the query writes them, beside their neighbours and an answer of the form the question asks for; none: the engine's order",
+      "proximity: reorder the engine's best 30 by how closely the query words stand together, as the query writes them, beside their neighbours and an answer of the form the question asks for; none: the engine's order; http:[<model>@]<url>: then a rerank service over the best --rerank-top (Cohere-compatible .../v2/rerank, Hugging Face TEI .../rerank; key from $CAIRN_RERANK_API_KEY); cross-encoder:<hub id or folder>: then a cross-encoder run by transformers.js (needs @huggingface/transformers)",
       'proximity',
+    )
+    .option('--rerank-top <n>', 'candidates a second-stage reranker sees (default 50)')
+    .option(
+      '--offline',
+      'a cross-encoder from the model cache only ($CAIRN_MODELS), never the hub (as HF_HUB_OFFLINE=1)',
     )
     .option(
       '--mode <mode>',
@@ -100,6 +108,9 @@ Examples:
   cairn search "who may borrow" --mode hybrid --embedder hash
   cairn search -q "ownership rules" -q "owner goes out of scope value dropped"
   cairn search --queries-from response.json
+  cairn search "who may borrow" --rerank http:rerank-v3.5@https://api.cohere.com/v2/rerank
+  cairn search "who may borrow" --rerank http:http://localhost:8080/rerank
+  cairn search "who may borrow" --rerank cross-encoder:Xenova/ms-marco-MiniLM-L-6-v2
   cairn search borrow --doc ../shared/corpora/rustbook/ch04-02-references-and-borrowing.md --section 1`,
     )
     .action(async (positional: string | undefined, flags: SearchFlags) => {
@@ -116,12 +127,25 @@ Examples:
             : await resolveEmbedder(flags.embedder, process.env, {
                 stored_models: await storedEmbedModels(store),
               });
+        const reranker = await resolveReranker(flags.rerank ?? 'proximity', process.env, {
+          ...(flags.offline === true ? { offline: true } : {}),
+        });
+        const rerankTop =
+          flags.rerankTop === undefined
+            ? undefined
+            : integerFlag('--rerank-top', flags.rerankTop, { expected: 'a whole number from 1' });
         const result = await search(store, query, {
           ...toOptions(flags, k),
+          ...(reranker === null ? {} : { reranker, rerank: 'proximity' as const }),
+          ...(rerankTop === undefined ? {} : { rerank_top: rerankTop }),
           ...(embedder === undefined ? {} : { embedder }),
           ...(flags.trace === false ? { trace: false } : {}),
           ...(retention === undefined ? {} : { trace_retention: retention }),
         });
+        if (result.rerank_warning)
+          process.stderr.write(
+            `cairn: warning: the reranker did not run: ${result.rerank_warning.code}: ${result.rerank_warning.message}\n`,
+          );
         if (result.trace_warning)
           process.stderr.write(
             `cairn: warning: the search's trace was not written: ${result.trace_warning.code}: ${result.trace_warning.message}\n`,
