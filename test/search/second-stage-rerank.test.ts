@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -11,6 +11,8 @@ import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
 import { corpusPath } from '../corpora.js';
 import { dropSchema, PG_URL, postgresSkipReason, uniqueSchema } from '../store/pg-support.js';
+import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
+import { runCli, runCliAsync } from '../store/support/run-cli.js';
 import { type RerankStandIn, startStandInRerankServer } from './stand-in-rerank-server.js';
 
 const CHAPTERS = ['ch04-01-what-is-ownership.md', 'ch04-02-references-and-borrowing.md'];
@@ -191,5 +193,51 @@ describe('reranker specs', () => {
     await expect(resolveReranker('http:http://127.0.0.1:1/v2/rerank', {})).rejects.toSatisfy((e) =>
       isCairnError(e, 'invalid_option'),
     );
+  });
+});
+
+describe('cairn search --rerank http: against the stand-in rerank service', () => {
+  let bundle: Bundle;
+  let dir: string;
+  beforeAll(async () => {
+    bundle = await bundleEntries({
+      cli: 'test/store/support/cli-entry.ts',
+      'ingest-worker': 'src/ingest/ingest-worker.ts',
+    });
+    dir = mkdtempSync(join(tmpdir(), 'cairn-rerank-cli-'));
+    mkdirSync(join(dir, 'book'));
+    for (const name of CHAPTERS)
+      copyFileSync(corpusPath('rustbook', name), join(dir, 'book', name));
+    expect(runCli(bundle.file('cli'), dir, ['ingest', 'book', '--workers', '0']).code).toBe(0);
+  }, 60_000);
+  afterAll(() => {
+    bundle?.dispose();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('reranks with the key from CAIRN_RERANK_API_KEY; an unreachable one warns, exit 0', async () => {
+    server.mode = 'reverse';
+    const cli = (...args: string[]) =>
+      runCliAsync(
+        bundle.file('cli'),
+        dir,
+        ['search', QUERY, '-k', '5', '--no-trace-log', ...args],
+        {
+          CAIRN_RERANK_API_KEY: 'cli-key',
+        },
+      );
+    const plain = JSON.parse((await cli('--json', '--rerank-top', '5')).stdout);
+    const run = await cli('--json', '--rerank', `http:${server.url}/rerank`, '--rerank-top', '5');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(ids(result.hits)).toEqual(ids(plain.hits).reverse());
+    expect(result.hits[0].reranker).toBe(`http:tei:${server.url}/rerank`);
+    expect(server.auth.at(-1)).toBe('Bearer cli-key');
+    const down = await cli('--rerank', 'http:http://127.0.0.1:1/rerank');
+    expect(down.code).toBe(0);
+    expect(down.stderr).toContain('cairn: warning: the reranker did not run: reranker_unavailable');
+    const bad = await cli('--rerank', 'cross-encoder');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('invalid_option');
   });
 });
