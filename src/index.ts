@@ -170,11 +170,17 @@ export type { EmbedContext } from './embed/embedded-text.js';
 export { embeddedText } from './embed/embedded-text.js';
 export type { HashEmbedderOptions } from './embed/hash-embedder.js';
 export { createHashEmbedder } from './embed/hash-embedder.js';
+export { KNOWN_EMBEDDING_DIMENSIONS } from './embed/known-embedding-models.js';
+export type { TransformersModelCard } from './embed/known-transformers-models.js';
+export { KNOWN_TRANSFORMERS_MODELS } from './embed/known-transformers-models.js';
 export type { OpenAIEmbedderOptions } from './embed/openai-embedder.js';
 export { createOpenAIEmbedder } from './embed/openai-embedder.js';
 export type { ResolveEmbedderOptions } from './embed/resolve-embedder.js';
 export { resolveEmbedder } from './embed/resolve-embedder.js';
-export type { TransformersEmbedderOptions } from './embed/transformers-embedder.js';
+export type {
+  TransformersEmbedderOptions,
+  TransformersLibrary,
+} from './embed/transformers-embedder.js';
 export { createTransformersEmbedder } from './embed/transformers-embedder.js';
 export type { EmbedCallOptions, Embedder } from './embed/types.js';
 // errors: CairnError and its stable codes
@@ -355,7 +361,10 @@ export type {
 } from './prompt/types.js';
 // search: lexical search with seed 001's citation payload
 export { computeIndexHash } from './search/compute-index-hash.js';
-export type { CrossEncoderOptions } from './search/cross-encoder-reranker.js';
+export type {
+  CrossEncoderOptions,
+  TransformersModule,
+} from './search/cross-encoder-reranker.js';
 export { createCrossEncoderReranker } from './search/cross-encoder-reranker.js';
 export type { ExportChunksOptions, ExportedChunk } from './search/export-chunks.js';
 export { exportChunks } from './search/export-chunks.js';

@@ -24,6 +24,8 @@ it('exports exactly the public API', () => {
     'GOLD_SEARCH_MODES',
     'HEADING_WEIGHT',
     'ID_SCHEMES',
+    'KNOWN_EMBEDDING_DIMENSIONS',
+    'KNOWN_TRANSFORMERS_MODELS',
     'MAX_ELISION_GAP',
     'MAX_QUERIES',
     'MIN_FRAGMENT_WORDS',

@@ -12,6 +12,8 @@ export interface ResolveEmbedderOptions {
   concurrency?: number;
   /** The embedder ids the store holds vectors of: an `openai:` embedder's dimensions come from them. */
   stored_models?: readonly string[];
+  /** A `transformers:` hub model from the cache only, never the hub (as `HF_HUB_OFFLINE=1`). */
+  offline?: boolean;
 }
 
 /**
@@ -21,7 +23,8 @@ export interface ResolveEmbedderOptions {
  *   sent `requests.batch_size` texts per request, `requests.concurrency` requests at once;
  *   its dimensions from `requests.stored_models` or `KNOWN_EMBEDDING_DIMENSIONS`, else
  *   learnt from one probe request;
- * - `transformers:<folder>`: a local model run by transformers.js (the optional peer dependency).
+ * - `transformers:<hub id or folder>`: a model run by transformers.js (the optional peer
+ *   dependency), a hub id downloaded once into `CAIRN_MODELS`.
  */
 export async function resolveEmbedder(
   spec: string,
@@ -52,7 +55,12 @@ export async function resolveEmbedder(
     });
   }
   const transformers = /^transformers:(.+)$/.exec(spec);
-  if (transformers !== null) return createTransformersEmbedder({ folder: transformers[1]! });
+  if (transformers !== null)
+    return createTransformersEmbedder({
+      folder: transformers[1]!,
+      env,
+      ...(requests.offline === undefined ? {} : { offline: requests.offline }),
+    });
   throw new CairnError(
     'invalid_option',
     `Unknown embedder "${spec}": use hash, hash:<dimensions>, openai:<model>@<base_url> or transformers:<folder>`,

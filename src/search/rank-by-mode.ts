@@ -66,7 +66,7 @@ export async function rankByMode(store: ChunkStore, q: ModeQuery): Promise<ModeR
   }
   const embedder = q.embedder;
   const vectorHash = await checkVectorIndex(store, q.lexical.chunker_id, embedder);
-  const [question] = await embedder.embed([q.query]);
+  const [question] = await embedder.embed([q.query], { role: 'query' });
   if (question === undefined || question.length !== embedder.dimensions) {
     throw new CairnError(
       'embedder_bad_response',

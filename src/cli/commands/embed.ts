@@ -17,6 +17,7 @@ interface EmbedFlags {
   progress?: boolean;
   batchSize?: string;
   concurrency?: string;
+  offline?: boolean;
 }
 
 export function registerEmbed(program: Command): void {
@@ -27,7 +28,7 @@ export function registerEmbed(program: Command): void {
     )
     .requiredOption(
       '--embedder <spec>',
-      'hash | hash:<dimensions> (built in, lexical) | openai:<model>@<base_url> (key from $CAIRN_EMBED_API_KEY) | transformers:<folder> (a local model; needs @huggingface/transformers)',
+      'hash | hash:<dimensions> (built in, lexical) | openai:<model>@<base_url> (key from $CAIRN_EMBED_API_KEY) | transformers:<hub id or folder> (run by @huggingface/transformers; a hub id is downloaded once into $CAIRN_MODELS)',
     )
     .option(
       '--db <path|url>',
@@ -44,6 +45,10 @@ export function registerEmbed(program: Command): void {
       'texts per request to an openai: embedder (default 64; some servers take fewer)',
     )
     .option('--concurrency <n>', 'requests in flight at most to an openai: embedder (default 2)')
+    .option(
+      '--offline',
+      'a transformers: hub model from the cache only ($CAIRN_MODELS), never the hub (as HF_HUB_OFFLINE=1)',
+    )
     .option('--no-progress', 'print no progress lines on stderr')
     .option('--json', 'print the report as JSON')
     .addHelpText(
@@ -91,6 +96,7 @@ Exit codes: 0 done, 2 on a bad option, a store or embedder that cannot be used, 
         const embedder = await resolveEmbedder(flags.embedder, process.env, {
           ...sizes,
           stored_models: await storedEmbedModels(store),
+          ...(flags.offline === true ? { offline: true } : {}),
         });
         const report = await embedChunkSets(store, embedder, {
           context: flags.context as EmbedContext,

@@ -74,7 +74,7 @@ export function registerSearch(program: Command): void {
     .option('--rerank-top <n>', 'candidates a second-stage reranker sees (default 50)')
     .option(
       '--offline',
-      'a cross-encoder from the model cache only ($CAIRN_MODELS), never the hub (as HF_HUB_OFFLINE=1)',
+      'a cross-encoder or transformers: embedder from the model cache only ($CAIRN_MODELS), never the hub (as HF_HUB_OFFLINE=1)',
     )
     .option(
       '--mode <mode>',
@@ -83,7 +83,7 @@ export function registerSearch(program: Command): void {
     )
     .option(
       '--embedder <spec>',
-      'the embedder the index was embedded with (cairn embed): hash, hash:<dimensions>, openai:<model>@<base_url> or transformers:<folder>; adds delta_s to every hit',
+      'the embedder the index was embedded with (cairn embed): hash, hash:<dimensions>, openai:<model>@<base_url> or transformers:<hub id or folder>; adds delta_s to every hit',
     )
     .option('--trace-log <path>', 'trace log file (default: traces.log beside a SQLite database)')
     .option('--no-trace-log', 'write no trace log line (the rag_traces row is still written)')
@@ -126,6 +126,7 @@ Examples:
             ? undefined
             : await resolveEmbedder(flags.embedder, process.env, {
                 stored_models: await storedEmbedModels(store),
+                ...(flags.offline === true ? { offline: true } : {}),
               });
         const reranker = await resolveReranker(flags.rerank ?? 'proximity', process.env, {
           ...(flags.offline === true ? { offline: true } : {}),
