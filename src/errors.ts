@@ -62,6 +62,10 @@ export const ERROR_CODES = [
   'embedder_unavailable',
   'embedder_rate_limited',
   'embedder_bad_response',
+  // a second-stage reranker that cannot be reached, answers past its timeout, or answers nonsense or too much
+  'reranker_unavailable',
+  'reranker_bad_response',
+  'response_too_large',
   // a query embedded by another embedder than the one the index was built with
   'embed_model_mismatch',
   // vector or hybrid search over chunks no embedder has embedded yet (run cairn embed)

@@ -170,10 +170,17 @@ export type { EmbedContext } from './embed/embedded-text.js';
 export { embeddedText } from './embed/embedded-text.js';
 export type { HashEmbedderOptions } from './embed/hash-embedder.js';
 export { createHashEmbedder } from './embed/hash-embedder.js';
+export { KNOWN_EMBEDDING_DIMENSIONS } from './embed/known-embedding-models.js';
+export type { TransformersModelCard } from './embed/known-transformers-models.js';
+export { KNOWN_TRANSFORMERS_MODELS } from './embed/known-transformers-models.js';
 export type { OpenAIEmbedderOptions } from './embed/openai-embedder.js';
 export { createOpenAIEmbedder } from './embed/openai-embedder.js';
+export type { ResolveEmbedderOptions } from './embed/resolve-embedder.js';
 export { resolveEmbedder } from './embed/resolve-embedder.js';
-export type { TransformersEmbedderOptions } from './embed/transformers-embedder.js';
+export type {
+  TransformersEmbedderOptions,
+  TransformersLibrary,
+} from './embed/transformers-embedder.js';
 export { createTransformersEmbedder } from './embed/transformers-embedder.js';
 export type { EmbedCallOptions, Embedder } from './embed/types.js';
 // errors: CairnError and its stable codes
@@ -335,8 +342,17 @@ export { splitTableHeaders } from './pipeline/split-table-headers.js';
 // prompt: request bodies that ask an LLM for answers cairn can audit
 export { strictAnswerSchema } from './prompt/answer-json-schema.js';
 export { buildPrompt, checkPromptOptions } from './prompt/build-prompt.js';
+export type {
+  QueriesPromptOptions,
+  QueriesPromptRequest,
+  QueriesProvider,
+} from './prompt/build-queries-prompt.js';
+export { buildQueriesPrompt, QUERIES_PROVIDERS } from './prompt/build-queries-prompt.js';
 export type { PromptStyle, PromptTarget } from './prompt/prompt-styles.js';
 export { PROMPT_STYLES, PROMPT_TARGETS } from './prompt/prompt-styles.js';
+export { readSearchQueries } from './prompt/read-search-queries.js';
+export type { OutlineDocument, StoreOutline } from './prompt/read-store-outline.js';
+export { readStoreOutline } from './prompt/read-store-outline.js';
 export type {
   BuildPromptOptions,
   PromptHit,
@@ -345,15 +361,32 @@ export type {
 } from './prompt/types.js';
 // search: lexical search with seed 001's citation payload
 export { computeIndexHash } from './search/compute-index-hash.js';
+export type {
+  CrossEncoderOptions,
+  TransformersModule,
+} from './search/cross-encoder-reranker.js';
+export { createCrossEncoderReranker } from './search/cross-encoder-reranker.js';
 export type { ExportChunksOptions, ExportedChunk } from './search/export-chunks.js';
 export { exportChunks } from './search/export-chunks.js';
 export { highlightTerms } from './search/highlight-terms.js';
+export type { HttpRerankerOptions, RerankApi } from './search/http-reranker.js';
+export { createHttpReranker } from './search/http-reranker.js';
+export type { PassageReranker } from './search/passage-reranker.js';
+export { DEFAULT_RERANK_TOP } from './search/passage-reranker.js';
 export type { EngineRanks, SearchMode } from './search/rank-by-mode.js';
 export { RRF_K, SEARCH_MODES } from './search/rank-by-mode.js';
+export { resolveReranker } from './search/resolve-reranker.js';
 export type { SearchReads } from './search/search.js';
-export { readSearch, search, traceSearch } from './search/search.js';
+export { MAX_QUERIES, readSearch, search, traceSearch } from './search/search.js';
 export { tokenizeQuery } from './search/tokenize-query.js';
-export type { Citation, SearchHit, SearchOptions, SearchResult } from './search/types.js';
+export type {
+  Citation,
+  QueryRank,
+  SearchHit,
+  SearchOptions,
+  SearchQuery,
+  SearchResult,
+} from './search/types.js';
 // server: the HTTP API and web viewer (`cairn serve`)
 export type { CreateAppOptions } from './server/create-app.js';
 export { createApp } from './server/create-app.js';

@@ -14,4 +14,9 @@ export interface Embedder {
 export interface EmbedCallOptions {
   /** Stops the call: pending requests are cancelled and it fails with `interrupted`. */
   signal?: AbortSignal;
+  /**
+   * What the texts are (default `passage`): models trained with prefixes
+   * (e5, bge, nomic) embed a query and a passage differently.
+   */
+  role?: 'query' | 'passage';
 }

@@ -2,7 +2,8 @@ import { countOf } from '../count-of.js';
 import type { GoldEvalReport } from './run-gold-eval.js';
 import type { HitRates } from './score-gold-runs.js';
 
-const rate = (value: number | null): string => (value === null ? '-' : value.toFixed(3));
+const rate = (value: number | null): string =>
+  value === null || Number.isNaN(value) ? '-' : value.toFixed(3);
 
 function row(over: string, rates: HitRates, coverage: number): string {
   return `| ${over} | ${rates.count} | ${rate(rates.hit_at_1)} | ${rate(rates.hit_at_5)} | ${rate(rates.hit_at_10)} | ${rate(rates.mrr)} | ${rate(coverage)} |`;
@@ -18,6 +19,10 @@ export function formatGoldTable(report: GoldEvalReport, gold: string): string {
     '|---|---:|---:|---:|---:|---:|---:|',
     row('questions', o.questions, o.coverage),
     row('phrasings', o.phrasings, o.phrasings.coverage),
+    ...o.by_phrasing.slice(1).map((rates, i) => row(`paraphrase ${i + 1} alone`, rates, NaN)),
+    ...(o.fused === undefined
+      ? []
+      : [row("fused: question + paraphrases (stand-in for a model's rewrites)", o.fused, NaN)]),
     '',
     `convergent_share ${rate(o.convergent_share)} (questions whose phrasings' top hits share one section)`,
     `determinism: ${determinismLine(report)}`,

@@ -20,6 +20,11 @@ export interface GoldEvalOptions {
   /** Chunker id, name or alias, as search takes it. */
   chunker?: string;
   mode?: string;
+  /**
+   * Also search each question's phrasings together, fused into one ranking
+   * (`overall.fused`): the paraphrases stand in for a model's rewrites.
+   */
+  fused?: boolean;
   /** Embeds the questions (and the second store's chunks); the store's vectors must be this embedder's. */
   embedder?: Embedder;
   /** A folder with a later revision of the documents: re-ingested into the second store, hits followed. */
@@ -80,6 +85,7 @@ export async function runGoldEval(
       k,
       chunker: chunkerId,
       mode,
+      ...(options.fused === true ? { fused: true } : {}),
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       on_question: (done, total) => {

@@ -42,11 +42,17 @@ export interface QuestionScore {
   /** The places of the question's top 5 hits, as labels would name them. */
   retrieved_sections: string[];
   phrasings: PhrasingScore[];
+  /** With a fused run: the rank of the first covering hit in the fused ranking of all phrasings. */
+  fused_rank?: number | null;
 }
 
 export interface GoldScores {
   questions: HitRates;
   phrasings: HitRates & { coverage: number };
+  /** Each phrasing position alone: [0] the questions as written, [1] every first paraphrase, ... */
+  by_phrasing: HitRates[];
+  /** Every question's phrasings searched together as one fused ranking, when the run did. */
+  fused?: HitRates;
   coverage: number;
   convergent_share: number;
   per_question: QuestionScore[];
@@ -92,7 +98,7 @@ const mean = (values: number[]): number =>
 
 /** Citation match (hit@1/5/10, MRR) over questions and over every phrasing, coverage, and agreement. */
 export function scoreGoldRuns(runs: readonly QuestionRun[], k: number): GoldScores {
-  const perQuestion = runs.map(({ question, phrasings }): QuestionScore => {
+  const perQuestion = runs.map(({ question, phrasings, fused }): QuestionScore => {
     const label = parseSectionLabel(question.section);
     const scores = phrasings.map((run) => scorePhrasing(run, question, label));
     const first = scores[0]!;
@@ -117,8 +123,12 @@ export function scoreGoldRuns(runs: readonly QuestionRun[], k: number): GoldScor
             : `${describeHeadingPath(hit.heading_path)} [${hit.source_url.split('/').at(-1)}]`,
         ),
       phrasings: scores,
+      ...(runs.some((r) => r.fused !== undefined)
+        ? { fused_rank: fused === undefined ? null : scorePhrasing(fused, question, label).rank }
+        : {}),
     };
   });
+  const positions = Math.max(0, ...perQuestion.map((q) => q.phrasings.length));
   const all = perQuestion.flatMap((q) => q.phrasings);
   return {
     questions: hitRates(
@@ -132,6 +142,20 @@ export function scoreGoldRuns(runs: readonly QuestionRun[], k: number): GoldScor
       ),
       coverage: mean(all.map((p) => p.coverage)),
     },
+    by_phrasing: Array.from({ length: positions }, (_, i) =>
+      hitRates(
+        perQuestion.filter((q) => i < q.phrasings.length).map((q) => q.phrasings[i]!.rank),
+        k,
+      ),
+    ),
+    ...(runs.some((r) => r.fused !== undefined)
+      ? {
+          fused: hitRates(
+            perQuestion.map((q) => q.fused_rank ?? null),
+            k,
+          ),
+        }
+      : {}),
     coverage: mean(perQuestion.map((q) => q.coverage)),
     convergent_share: mean(perQuestion.map((q) => (q.lambda === 'convergent' ? 1 : 0))),
     per_question: perQuestion,

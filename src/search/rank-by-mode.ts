@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import { cosine } from '../embed/cosine.js';
 import type { Embedder } from '../embed/types.js';
 import { CairnError } from '../errors.js';
-import type { ChunkStore, LexicalMatch, LexicalQuery } from '../store/types.js';
+import type { ChunkStore, LexicalQuery } from '../store/types.js';
+import { fuseRankings } from './fuse-rankings.js';
 import { type RankedMatch, type Reranker, rankHits } from './rank-hits.js';
 
 export type SearchMode = 'lexical' | 'vector' | 'hybrid';
 
 export const SEARCH_MODES: readonly SearchMode[] = ['lexical', 'vector', 'hybrid'];
 
-/** Reciprocal rank fusion's constant (Cormack et al. 2009): rank r adds 1 / (60 + r). */
-export const RRF_K = 60;
+export { RRF_K } from './fuse-rankings.js';
 
 /** Each engine's 1-based rank of a hit; null where that engine did not return it. */
 export interface EngineRanks {
@@ -66,7 +66,7 @@ export async function rankByMode(store: ChunkStore, q: ModeQuery): Promise<ModeR
   }
   const embedder = q.embedder;
   const vectorHash = await checkVectorIndex(store, q.lexical.chunker_id, embedder);
-  const [question] = await embedder.embed([q.query]);
+  const [question] = await embedder.embed([q.query], { role: 'query' });
   if (question === undefined || question.length !== embedder.dimensions) {
     throw new CairnError(
       'embedder_bad_response',
@@ -95,7 +95,14 @@ export async function rankByMode(store: ChunkStore, q: ModeQuery): Promise<ModeR
       ? lexical.map((r) => ({ ...r, ranks: { lexical: r.k_final, vector: null } }))
       : q.mode === 'vector'
         ? vectorRanked.map((r) => ({ ...r, ranks: { lexical: null, vector: r.k_final } }))
-        : fuse(lexical, vectorRanked);
+        : fuseRankings([lexical, vectorRanked]).map((r) => ({
+            match: r.match,
+            score_norm: r.score_norm,
+            rerank_score: r.rerank_score,
+            k_pos: r.k_pos,
+            k_final: r.k_final,
+            ranks: { lexical: r.list_ranks[0] ?? null, vector: r.list_ranks[1] ?? null },
+          }));
   const distances = new Map(nearest.map((m) => [m.chunk.id, m.distance]));
   const missing = fused.map((r) => r.match.chunk.id).filter((id) => !distances.has(id));
   const vectors = await store.getChunkVectors(embedder.id, missing);
@@ -112,41 +119,6 @@ export async function rankByMode(store: ChunkStore, q: ModeQuery): Promise<ModeR
   };
 }
 
-/**
- * Reciprocal rank fusion: score = Σ 1 / (RRF_K + rank) over the engines
- * that returned the chunk, ranks being each engine's final order.
- */
-function fuse(
-  lexical: readonly RankedMatch[],
-  vector: readonly RankedMatch[],
-): (RankedMatch & { ranks: EngineRanks })[] {
-  const byChunk = new Map<number, { match: LexicalMatch; ranks: EngineRanks }>();
-  for (const r of lexical)
-    byChunk.set(r.match.chunk.id, { match: r.match, ranks: { lexical: r.k_final, vector: null } });
-  for (const r of vector) {
-    const seen = byChunk.get(r.match.chunk.id);
-    if (seen !== undefined) seen.ranks.vector = r.k_final;
-    else
-      byChunk.set(r.match.chunk.id, {
-        match: r.match,
-        ranks: { lexical: null, vector: r.k_final },
-      });
-  }
-  const entries = [...byChunk.values()];
-  const scored = entries.map(({ match, ranks }) => ({
-    ...match,
-    score_raw: rrf(ranks.lexical) + rrf(ranks.vector),
-  }));
-  // rankHits keeps the input order as k_pos: hand it the fused order
-  const ranked = rankHits(
-    [...scored].sort((a, b) => b.score_raw - a.score_raw),
-    undefined,
-  );
-  const ranksOf = new Map(entries.map((e) => [e.match.chunk.id, e.ranks]));
-  return ranked.map((r) => ({ ...r, ranks: ranksOf.get(r.match.chunk.id)! }));
-}
-
-const rrf = (rank: number | null): number => (rank === null ? 0 : 1 / (RRF_K + rank));
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 /**

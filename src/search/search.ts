@@ -17,11 +17,14 @@ import {
   readLiveIndex,
   recordIndexManifest,
 } from './ensure-index-manifest.js';
+import { fuseRankings } from './fuse-rankings.js';
+import { DEFAULT_RERANK_TOP } from './passage-reranker.js';
 import { proximityScores, RERANK_POOL } from './proximity-rerank.js';
-import { rankByMode, SEARCH_MODES } from './rank-by-mode.js';
+import { type ModeRanked, type ModeRanking, rankByMode, SEARCH_MODES } from './rank-by-mode.js';
+import { rerankSecondStage } from './rerank-second-stage.js';
 import { resolveSearchChunker } from './resolve-search-chunker.js';
 import { tokenizeQuery } from './tokenize-query.js';
-import type { SearchHit, SearchOptions, SearchResult } from './types.js';
+import type { QueryRank, SearchHit, SearchOptions, SearchQuery, SearchResult } from './types.js';
 
 /**
  * The dot path a `section` option names: itself, or the section of the
@@ -73,16 +76,53 @@ export function checkK(k: number): number {
  * a writable store writes one `rag_traces` row and one trace log line, then
  * prunes the rows `trace_retention` does not keep; on a store opened
  * read-only, or with `trace: false`, it writes nothing (`traced: false`).
+ *
+ * `{ queries: [...] }` searches several phrasings of one need (at most
+ * `MAX_QUERIES`) and fuses their rankings by reciprocal rank fusion
+ * (`fuseRankings`): each hit says which queries found it and at which
+ * rank (`queries`), the result lists them all, and a phrasing that finds
+ * nothing leaves the others' order as it was.
  */
 export async function search(
   store: ChunkStore,
-  query: string,
+  query: SearchQuery,
   options: SearchOptions = {},
 ): Promise<SearchResult> {
   const reads = await readSearch(store, query, options);
   if (reads.manifest !== null && !store.read_only)
     await recordIndexManifest(store, reads.manifest, waitOf(options));
   return traceSearch(store, reads, options);
+}
+
+/** Phrasings one search fuses at most: a model's rewrites are a handful, and each costs a ranking. */
+export const MAX_QUERIES = 16;
+
+/** The queries of a search, each non-blank; `empty_query` or `invalid_option` otherwise. */
+function queryList(query: SearchQuery): readonly string[] {
+  if (typeof query === 'string') {
+    if (query.trim() === '') throw new CairnError('empty_query', 'The search query is empty');
+    return [query];
+  }
+  const list: unknown = (query as { queries?: unknown } | null)?.queries;
+  if (!Array.isArray(list) || list.length === 0) {
+    throw new CairnError('empty_query', 'Give at least one query in queries');
+  }
+  if (list.length > MAX_QUERIES) {
+    throw new CairnError(
+      'invalid_option',
+      `${list.length} queries; one search fuses at most ${MAX_QUERIES}`,
+      { details: { max_queries: MAX_QUERIES } },
+    );
+  }
+  list.forEach((text, index) => {
+    if (typeof text !== 'string') {
+      throw new CairnError('invalid_option', `queries[${index}] must be a string`);
+    }
+    if (text.trim() === '') {
+      throw new CairnError('empty_query', `queries[${index}] is empty`);
+    }
+  });
+  return list as string[];
 }
 
 /** What a search read: its answer, not yet traced, and the writes it leaves to its caller. */
@@ -102,11 +142,11 @@ export interface SearchReads {
  */
 export async function readSearch(
   store: ChunkStore,
-  query: string,
+  query: SearchQuery,
   options: SearchOptions = {},
 ): Promise<SearchReads> {
   const k = checkK(options.k ?? 10);
-  if (query.trim() === '') throw new CairnError('empty_query', 'The search query is empty');
+  const queries = queryList(query);
   rejectNulOptions(options);
   const chunkerId = await resolveSearchChunker(store, options.chunker);
   const { live, manifest } = await readLiveIndex(store, chunkerId);
@@ -117,8 +157,6 @@ export async function readSearch(
       { details: { expected: options.analyzer, received: live.analyzer } },
     );
   }
-  // A 10 kB query has hundreds of words: the first 64 distinct ones rank as well and keep the statement small.
-  const terms = dropStopwords(tokenizeQuery(query)).slice(0, MAX_QUERY_TERMS);
   const rerank = options.rerank ?? 'proximity';
   if (rerank !== 'proximity' && rerank !== 'none') {
     throw new CairnError(
@@ -126,9 +164,15 @@ export async function readSearch(
       `rerank must be "proximity" or "none", got ${String(rerank)}`,
     );
   }
-  // the reranker may lift a hit from below k, so it sees a pool of candidates
-  const limit = rerank === 'none' ? k : Math.min(MAX_K, Math.max(k, RERANK_POOL));
-  const lexical: LexicalQuery = { chunker_id: chunkerId, terms, limit };
+  const fused = typeof query !== 'string';
+  // the reranker may lift a hit from below k, and fusion one from below k in every list: both see a pool
+  const rerankTop = checkRerankTop(options.rerank_top ?? DEFAULT_RERANK_TOP);
+  const second = options.reranker;
+  const limit =
+    rerank === 'none' && !fused && second === undefined
+      ? k
+      : Math.min(MAX_K, Math.max(k, RERANK_POOL, second === undefined ? 0 : rerankTop));
+  const lexical: Omit<LexicalQuery, 'terms'> = { chunker_id: chunkerId, limit };
   if (options.doc !== undefined) {
     const document = await store.getDocument(options.doc);
     if (document === null) {
@@ -148,21 +192,53 @@ export async function readSearch(
       `mode must be one of ${SEARCH_MODES.join(', ')}, got ${String(mode)}`,
     );
   }
-  const ranking = await rankByMode(store, {
-    mode,
-    query,
-    lexical,
-    ...(rerank === 'none'
-      ? {}
-      : { rerank: (candidates) => proximityScores({ text: query, terms }, candidates) }),
-    ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
-  });
-  const { ranked } = ranking;
+  const rankings: ModeRanking[] = [];
+  const termLists: string[][] = [];
+  for (const text of queries) {
+    // A 10 kB query has hundreds of words: the first 64 distinct ones rank as well and keep the statement small.
+    const terms = dropStopwords(tokenizeQuery(text)).slice(0, MAX_QUERY_TERMS);
+    termLists.push(terms);
+    rankings.push(
+      await rankByMode(store, {
+        mode,
+        query: text,
+        lexical: { ...lexical, terms },
+        ...(rerank === 'none'
+          ? {}
+          : { rerank: (candidates) => proximityScores({ text, terms }, candidates) }),
+        ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+      }),
+    );
+  }
+  const ranking = rankings[0]!;
+  const ranked: (ModeRanked & { queries?: QueryRank[] })[] = fused
+    ? fuseRankings(rankings.map((r) => r.ranked)).map((r) => ({
+        match: r.match,
+        score_norm: r.score_norm,
+        rerank_score: r.rerank_score,
+        k_pos: r.k_pos,
+        k_final: r.k_final,
+        // ΔS and the engines' ranks as the phrasing that ranked the chunk best measured them
+        delta_s: r.best.delta_s,
+        ranks: r.best.ranks,
+        queries: r.list_ranks.flatMap((rank, index) => (rank === null ? [] : [{ index, rank }])),
+      }))
+    : ranking.ranked;
+  const terms = [...new Set(termLists.flat())];
+  const reranked =
+    second === undefined
+      ? null
+      : await rerankSecondStage(ranked, { reranker: second, query: queries[0]!, top: rerankTop });
+  const final = reranked?.ranked ?? ranked;
+  const rerankerId = reranked !== null && reranked.warning === null ? second!.id : null;
   const embedModel = ranking.embed_model ?? LEXICAL_EMBED_MODEL;
-  const indexHash =
+  const firstStageHash =
     ranking.vector_hash === null
       ? live.index_hash
       : vectorIndexHash(live.index_hash, ranking.vector_hash);
+  // the order is the reranker's too: the identity a caller pins names it
+  const indexHash =
+    rerankerId === null ? firstStageHash : rerankedIndexHash(firstStageHash, rerankerId);
   if (options.index_hash !== undefined && options.index_hash !== indexHash) {
     throw new CairnError(
       'mismatch_index_hash',
@@ -171,13 +247,13 @@ export async function readSearch(
     );
   }
   // rankHits returns the matches in k_final order
-  const top = ranked.slice(0, k);
+  const top = final.slice(0, k);
   const sections = await legibleSections(
     store,
     top.map((r) => r.match.chunk),
   );
   const hits: SearchHit[] = top.map(
-    ({ match, score_norm, rerank_score, k_pos, k_final, delta_s, ranks }, i) => ({
+    ({ match, score_norm, rerank_score, k_pos, k_final, delta_s, ranks, queries: found }, i) => ({
       doc_id: match.doc_uid,
       section_id: sections[i]!.section_id,
       snippet_id: match.chunk.chunk_id,
@@ -204,11 +280,14 @@ export async function readSearch(
       ...storedNodeOffsets(match.chunk),
       // only searches with an embedder measure ΔS and fuse engines: lexical hits stay as they were
       ...(ranking.embed_model === null ? {} : { delta_s, ranks }),
+      ...(found === undefined ? {} : { queries: found }),
+      ...(rerankerId === null ? {} : { reranker: rerankerId }),
     }),
   );
   const result: SearchResult = {
     qid: options.qid ?? `q-${randomBytes(6).toString('hex')}`,
-    query,
+    query: queries[0]!,
+    ...(fused ? { queries } : {}),
     terms,
     chunker_id: chunkerId,
     analyzer: live.analyzer,
@@ -216,6 +295,8 @@ export async function readSearch(
     embed_model: embedModel,
     mode,
     hits,
+    ...(rerankerId === null ? {} : { reranker: rerankerId }),
+    ...(reranked?.warning ? { rerank_warning: reranked.warning } : {}),
     trace_log: null,
     traced: false,
   };
@@ -283,6 +364,20 @@ function rejectNulOptions(options: SearchOptions): void {
       });
     }
   }
+}
+
+/** The index hash of a search whose order a second-stage reranker made: the first stage's and the reranker's. */
+function rerankedIndexHash(firstStageHash: string, rerankerId: string): string {
+  const digest = createHash('sha256').update(`${firstStageHash}\n${rerankerId}\n`).digest('hex');
+  return `rr:${digest.slice(0, 40)}`;
+}
+
+function checkRerankTop(top: number): number {
+  if (Number.isInteger(top) && top >= 1 && top <= MAX_K) return top;
+  throw new CairnError(
+    'invalid_option',
+    `rerank_top must be a whole number from 1 to ${MAX_K}, got ${String(top)}`,
+  );
 }
 
 /** The index hash of a search that read vectors: the lexical index and the vector index together. */

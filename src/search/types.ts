@@ -1,6 +1,7 @@
 import type { Embedder } from '../embed/types.js';
 import type { CanonicalChunkFields } from '../pipeline/canonical-fields.js';
 import type { TraceRetention } from '../store/trace-store.js';
+import type { PassageReranker } from './passage-reranker.js';
 import type { EngineRanks, SearchMode } from './rank-by-mode.js';
 
 /**
@@ -70,7 +71,30 @@ export interface SearchHit extends Citation, CanonicalChunkFields {
   delta_s?: number | null;
   /** Each engine's 1-based rank of the hit (null: that engine did not return it); only when the search had an embedder. */
   ranks?: EngineRanks;
+  /**
+   * A search of several queries (`{ queries }`): the queries that found the
+   * hit, by their index in `queries`, each with the hit's 1-based rank in
+   * that query's own ranking. Absent for a search of one query string.
+   */
+  queries?: QueryRank[];
+  /**
+   * The second-stage reranker that ordered the hit (`PassageReranker.id`):
+   * its `rerank_score` is that reranker's, its `k_pos` the first stage's
+   * rank. Absent when no second stage ran or it failed.
+   */
+  reranker?: string;
 }
+
+/** Where one query of a fused search ranked a hit. */
+export interface QueryRank {
+  /** The query's 0-based position in the search's `queries`. */
+  index: number;
+  /** 1-based `k_final` of the hit in that query's ranking. */
+  rank: number;
+}
+
+/** What a search looks for: one query, or several phrasings of one need fused into one ranking. */
+export type SearchQuery = string | { queries: readonly string[] };
 
 export interface SearchOptions {
   /** Hits at most (default 10). */
@@ -130,11 +154,24 @@ export interface SearchOptions {
    * embedder in `embed_model`, in any mode; the trace records the top hit's ΔS.
    */
   embedder?: Embedder;
+  /**
+   * A second stage over the first stage's best `rerank_top` candidates (a
+   * cross-encoder, a rerank service): hits in its order, each with its
+   * score and its id, the index hash folding the id in. One that fails
+   * or times out leaves the first-stage order and says why in
+   * `rerank_warning`.
+   */
+  reranker?: PassageReranker;
+  /** Candidates the second-stage reranker sees (default 50). */
+  rerank_top?: number;
 }
 
 export interface SearchResult {
   qid: string;
+  /** The query; of a search of several, the first. */
   query: string;
+  /** A search of several queries: all of them, in the order hits' `queries` index. */
+  queries?: readonly string[];
   terms: string[];
   chunker_id: string;
   analyzer: string;
@@ -146,6 +183,10 @@ export interface SearchResult {
   trace_log: string | null;
   /** Whether a `rag_traces` row was written: false on a store opened read-only. */
   traced: boolean;
+  /** The second-stage reranker that ordered the hits, when one ran. */
+  reranker?: string;
+  /** Why the second-stage reranker did not order the hits (they keep the first-stage order). */
+  rerank_warning?: { code: string; message: string };
   /**
    * Why the trace (row or log line) could not be written: the search is
    * answered all the same. Absent when the trace was written or not asked for.

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { CairnError } from '../errors.js';
 import { deserializeError, type SerializedError } from '../ingest/serialize-error.js';
 import type { SearchReads } from '../search/search.js';
-import type { SearchOptions } from '../search/types.js';
+import type { SearchOptions, SearchQuery } from '../search/types.js';
 import type { IndexManifestRow } from '../store/types.js';
 
 /** What a search worker is started with. */
@@ -24,7 +24,7 @@ export type SearchWorkerOptions = Omit<
 
 export interface SearchWorkerTask {
   id: number;
-  query: string;
+  query: SearchQuery;
   options: SearchWorkerOptions;
   /** Answer with the response body (`SearchBody`) rather than the reads. */
   body: boolean;
@@ -47,12 +47,12 @@ export interface SearchPool {
   /** Whether the workers embed queries (they were given the embedder's spec). */
   readonly embeds: boolean;
   /** `readSearch` on a worker's read-only connection; a worker that dies under it is `worker_died`. */
-  search(query: string, options: SearchWorkerOptions): Promise<SearchReads>;
+  search(query: SearchQuery, options: SearchWorkerOptions): Promise<SearchReads>;
   /**
    * `search` answered as the HTTP response body of an untraced search
    * (`searchResponseBody`), built on the worker: one string crosses threads.
    */
-  searchBody(query: string, options: SearchWorkerOptions): Promise<SearchBody>;
+  searchBody(query: SearchQuery, options: SearchWorkerOptions): Promise<SearchBody>;
   /** Stops every worker; searches not yet answered fail with `store_unavailable`. */
   close(): Promise<void>;
 }
@@ -145,16 +145,16 @@ class ThreadSearchPool implements SearchPool {
     this.started = Promise.all(opened).then(() => {});
   }
 
-  async search(query: string, options: SearchWorkerOptions): Promise<SearchReads> {
+  async search(query: SearchQuery, options: SearchWorkerOptions): Promise<SearchReads> {
     return (await this.send(query, options, false)).reads!;
   }
 
-  async searchBody(query: string, options: SearchWorkerOptions): Promise<SearchBody> {
+  async searchBody(query: SearchQuery, options: SearchWorkerOptions): Promise<SearchBody> {
     return (await this.send(query, options, true)).answer!;
   }
 
   private send(
-    query: string,
+    query: SearchQuery,
     options: SearchWorkerOptions,
     body: boolean,
   ): Promise<{ reads?: SearchReads; answer?: SearchBody }> {

@@ -59,6 +59,10 @@ export function formatTraceLine(
     `analyzer=${result.analyzer}`,
     `chunker=${result.chunker_id}`,
     `query=${JSON.stringify(result.query.slice(0, QUERY_CHARS))}`,
+    // a fused search: every query, each clipped as the first is, and where each found each hit
+    ...(result.queries === undefined
+      ? []
+      : [`queries=${JSON.stringify(result.queries.map((q) => q.slice(0, QUERY_CHARS)))}`]),
     `citations=${list(result.hits.map((h) => h.snippet_id))}`,
     `scores=${list(result.hits.map((h) => h.score_norm))}`,
     `kpos=${list(result.hits.map((h) => h.k_pos))}`,
@@ -69,6 +73,11 @@ export function formatTraceLine(
     ...(result.hits.some((h) => h.ranks !== undefined)
       ? [
           `ranks=${list(result.hits.map((h) => `l${h.ranks?.lexical ?? '-'}v${h.ranks?.vector ?? '-'}`))}`,
+        ]
+      : []),
+    ...(result.hits.some((h) => h.queries !== undefined)
+      ? [
+          `qranks=${list(result.hits.map((h) => (h.queries ?? []).map((q) => `q${q.index}:${q.rank}`).join('/') || '-'))}`,
         ]
       : []),
   ].join(' ');

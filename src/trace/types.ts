@@ -12,6 +12,8 @@ export interface TracedHit {
   k_final: number;
   /** Each engine's rank, where a search fused several (hybrid) or ranked by vectors. */
   ranks?: { lexical: number | null; vector: number | null };
+  /** Where each query found the hit, where a search fused several queries. */
+  queries?: readonly { index: number; rank: number }[];
 }
 
 /**
@@ -21,6 +23,8 @@ export interface TracedHit {
 export interface TracedResult {
   qid: string;
   query: string;
+  /** Every query, where a search fused several. */
+  queries?: readonly string[];
   chunker_id: string;
   analyzer: string;
   index_hash: string;

@@ -44,11 +44,17 @@ export async function writeTrace(
       rev: top?.rev ?? null,
       citations: result.hits.map((h) => h.snippet_id),
       scores: result.hits.map((h) => h.score_norm),
-      // with several engines, each hit's rank in each (seed 001 keeps one k_pos per hit otherwise)
+      // with several engines or queries, each hit's rank in each (seed 001 keeps one k_pos per hit otherwise)
       kpos: result.hits.map((h) =>
-        h.ranks === undefined
+        h.ranks === undefined && h.queries === undefined
           ? h.k_pos
-          : { k_pos: h.k_pos, lexical: h.ranks.lexical, vector: h.ranks.vector },
+          : {
+              k_pos: h.k_pos,
+              ...(h.ranks === undefined
+                ? {}
+                : { lexical: h.ranks.lexical, vector: h.ranks.vector }),
+              ...(h.queries === undefined ? {} : { queries: h.queries }),
+            },
       ),
       kfinal: result.hits.map((h) => h.k_final),
     },

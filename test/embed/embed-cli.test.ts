@@ -37,11 +37,14 @@ describe('cairn embed and cairn search --mode against a local stand-in for an Op
     expect(report.texts_embedded).toBeGreaterThan(10);
     expect(run.stderr).toMatch(/embed: 2\/2 sets, \d+ chunks, \d+ chunks\/s/);
     expect(server.auth.every((a) => a === 'Bearer test-key')).toBe(true);
-    // one probe, then the texts; a re-run sends only the probe
+    // one probe (the stand-in's model is in no table and the store had no vectors), then the texts
     expect(server.texts).toBe(report.texts_embedded + 1);
+    // a re-run with nothing to embed sends no request at all: the stored vectors give the dimensions
+    const requests = server.requests;
     const again = JSON.parse((await cairn('embed', '--embedder', spec, '--json')).stdout);
-    expect([again.sets_total, again.texts_embedded]).toEqual([0, 0]);
-    expect(server.texts).toBe(report.texts_embedded + 2);
+    expect([again.sets_total, again.texts_embedded, again.dimensions]).toEqual([0, 0, 48]);
+    expect(server.requests).toBe(requests);
+    expect(server.texts).toBe(report.texts_embedded + 1);
   });
 
   test('search --mode hybrid names the embedder and ΔS; another embedder is embed_model_mismatch, exit 2', async () => {

@@ -111,6 +111,56 @@ describe('cairn search', () => {
     expect(bad.stderr).toContain('invalid_option');
   });
 
+  test('-q fuses several queries into one ranking; --queries-from reads them from a model response', () => {
+    const run = cairn(
+      'search',
+      'ownership rules',
+      '-q',
+      'spawn a new thread',
+      '--json',
+      '--no-trace-log',
+    );
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.queries).toEqual(['ownership rules', 'spawn a new thread']);
+    const found = new Set(
+      result.hits.flatMap((h: { queries: { index: number }[] }) => h.queries.map((q) => q.index)),
+    );
+    expect(found).toEqual(new Set([0, 1]));
+    const text = cairn(
+      'search',
+      '-q',
+      'ownership rules',
+      '-q',
+      'spawn a new thread',
+      '--no-trace-log',
+    );
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/found by q\d #\d+/);
+    expect(text.stdout).toContain('2 queries fused: q1 "ownership rules", q2 "spawn a new thread"');
+    // an Anthropic Messages response to cairn prompt --style search-queries
+    writeFileSync(
+      join(dir, 'response.json'),
+      JSON.stringify({
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'text', text: '["ownership rules", "spawn a new thread"]' }],
+      }),
+    );
+    const read = cairn('search', '--queries-from', 'response.json', '--json', '--no-trace-log');
+    expect(read.code).toBe(0);
+    expect(JSON.parse(read.stdout).hits.map((h: { snippet_id: string }) => h.snippet_id)).toEqual(
+      result.hits.map((h: { snippet_id: string }) => h.snippet_id),
+    );
+    const none = cairn('search', '--no-trace-log');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('invalid_option');
+    writeFileSync(join(dir, 'empty.json'), '[]');
+    const empty = cairn('search', '--queries-from', 'empty.json', '--no-trace-log');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('empty_query');
+  });
+
   test('escape sequences in a document reach the terminal as U+FFFD, in snippet and heading', () => {
     writeFileSync(
       join(dir, 'book', 'escapes.md'),

@@ -560,6 +560,100 @@ export function describeSearchConformance(
       expect(result.hits[1]!.text).toBe('Lanterns lanterns lanterns glow.');
     });
 
+    describe('several queries, one ranking', () => {
+      const uid = 'fusion-probe';
+      const GOLD = 'The harbour pilot signs the manifest when the tide turns.';
+      const QUERIES = ['pilot', 'manifest', 'tide'];
+      const options = { chunker: tied.chunker_id, doc: uid, trace_log: false } as const;
+
+      beforeAll(async () => {
+        // each word's own paragraphs outrank the one paragraph that holds all three
+        const decoys = QUERIES.flatMap((word) => {
+          const w = word[0]!.toUpperCase() + word.slice(1);
+          return [`${w} ${word} ${word}.`, `${w} ${word} boats.`, `${w} boats.`];
+        });
+        const filler = Array.from({ length: 12 }, (_, i) => `Gulls circle the quay number ${i}.`);
+        await ensure(store, textDocument([...decoys, GOLD, ...filler], { doc_uid: uid }), tied);
+      });
+
+      test('a chunk each query ranks fourth comes first in the fused ranking', async () => {
+        for (const query of QUERIES) {
+          const single = await search(store, query, options);
+          expect(single.hits.map((h) => h.text).indexOf(GOLD)).toBe(3);
+        }
+        const fused = await search(store, { queries: QUERIES }, options);
+        expect(fused.hits[0]!.text).toBe(GOLD);
+        expect(fused.hits[0]!.queries).toEqual([
+          { index: 0, rank: 4 },
+          { index: 1, rank: 4 },
+          { index: 2, rank: 4 },
+        ]);
+        expect(fused.queries).toEqual(QUERIES);
+        expect(fused.hits.map((h) => h.k_final)).toEqual(fused.hits.map((_, i) => i + 1));
+        // every hit names the queries that found it and where each did
+        for (const hit of fused.hits) {
+          for (const { index, rank } of hit.queries!) {
+            const alone = await search(store, QUERIES[index]!, options);
+            expect(alone.hits[rank - 1]!.snippet_id).toBe(hit.snippet_id);
+          }
+        }
+      });
+
+      test("a query that finds nothing leaves the others' ranking as it was", async () => {
+        const alone = await search(store, 'ownership rules scope', { k: 20, trace_log: false });
+        const fused = await search(
+          store,
+          { queries: ['ownership rules scope', 'zeppelinqwx'] },
+          { k: 20, trace_log: false },
+        );
+        expect(alone.hits.length).toBe(20);
+        expect(fused.hits.map((h) => h.snippet_id)).toEqual(alone.hits.map((h) => h.snippet_id));
+        expect(fused.hits.map((h) => h.queries)).toEqual(
+          alone.hits.map((h) => [{ index: 0, rank: h.k_final }]),
+        );
+        // the citation payload is the same apart from the fused scores
+        expect(fused.hits[0]).toMatchObject({
+          doc_id: alone.hits[0]!.doc_id,
+          offsets: alone.hits[0]!.offsets,
+          index_hash: alone.hits[0]!.index_hash,
+          analyzer: alone.hits[0]!.analyzer,
+        });
+      });
+
+      test('the trace records every query and where each found each hit', async () => {
+        const qid = `q-fused-${name.toLowerCase()}`;
+        const result = await search(
+          store,
+          { queries: QUERIES },
+          { ...options, qid, trace_log: log },
+        );
+        const line = readFileSync(log, 'utf8').split('\n').filter(Boolean).at(-1)!;
+        expect(line).toContain(`qid=${qid} `);
+        expect(line).toContain('queries=["pilot","manifest","tide"]');
+        expect(line).toContain('qranks=[q0:4/q1:4/q2:4,');
+        const [row] = await fixture.query<{ kpos: unknown }>(
+          `SELECT kpos FROM {t}rag_traces WHERE qid = '${qid}'`,
+        );
+        const kpos = typeof row!.kpos === 'string' ? JSON.parse(row!.kpos) : row!.kpos;
+        expect(kpos[0]).toEqual({ k_pos: result.hits[0]!.k_pos, queries: result.hits[0]!.queries });
+      });
+
+      test('no queries, a blank one or a non-string one is refused with a code', async () => {
+        await expect(search(store, { queries: [] }, options)).rejects.toSatisfy((e) =>
+          isCairnError(e, 'empty_query'),
+        );
+        await expect(search(store, { queries: ['pilot', ' '] }, options)).rejects.toSatisfy((e) =>
+          isCairnError(e, 'empty_query'),
+        );
+        await expect(
+          search(store, { queries: ['pilot', 3 as unknown as string] }, options),
+        ).rejects.toSatisfy((e) => isCairnError(e, 'invalid_option'));
+        await expect(
+          search(store, { queries: Array.from({ length: 17 }, () => 'pilot') }, options),
+        ).rejects.toSatisfy((e) => isCairnError(e, 'invalid_option'));
+      });
+    });
+
     test('a database from before the lexical index migrates and indexes its chunks', async () => {
       const before = await search(store, 'ownership borrow', { trace_log: false });
       await store.close();

@@ -194,6 +194,40 @@ export function describeApiConformance(name: string, open: () => Promise<ChunkSt
       );
     });
 
+    test('q repeated and "queries" fuse several phrasings into one ranking, as the OpenAPI document says', async () => {
+      const got = await call(f.app, '/api/search?q=ownership%20rules&q=mutable%20reference&k=5');
+      expect(got.status).toBe(200);
+      expect(schemaOf('SearchResult')(got.body)).toEqual([]);
+      expect(got.body.queries).toEqual(['ownership rules', 'mutable reference']);
+      const found = new Set(
+        got.body.hits.flatMap((h: { queries: { index: number }[] }) =>
+          h.queries.map((q) => q.index),
+        ),
+      );
+      expect(found).toEqual(new Set([0, 1]));
+      const posted = await call(
+        f.app,
+        '/api/search',
+        json({ queries: ['ownership rules', 'mutable reference'], k: 5 }),
+      );
+      expect(posted.body.hits.map((h: { snippet_id: string }) => h.snippet_id)).toEqual(
+        got.body.hits.map((h: { snippet_id: string }) => h.snippet_id),
+      );
+      // one q is a plain search, as before
+      const one = await call(f.app, '/api/search?q=ownership%20rules&k=5');
+      expect(one.body).not.toHaveProperty('queries');
+      const both = await call(f.app, '/api/search', json({ query: 'a', queries: ['b'] }));
+      expect([both.status, both.body.error.code]).toEqual([400, 'invalid_option']);
+      const blank = await call(f.app, '/api/search', json({ queries: ['ownership', ' '] }));
+      expect([blank.status, blank.body.error.code]).toEqual([400, 'empty_query']);
+      const long = await call(
+        f.app,
+        '/api/search',
+        json({ queries: ['ownership', 'a'.repeat(4097)] }),
+      );
+      expect([long.status, long.body.error.code]).toEqual([400, 'invalid_option']);
+    });
+
     test('rerank= picks the order: proximity by default, none for the engine order, anything else 400', async () => {
       const q = '/api/search?q=ownership%20borrow%20reference&k=5';
       const reranked = await call(f.app, q);

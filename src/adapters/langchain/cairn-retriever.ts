@@ -35,6 +35,8 @@ const SEARCH_KEYS = [
   'trace_wait_ms',
   'trace_retention',
   'embedder',
+  'reranker',
+  'rerank_top',
 ] as const satisfies readonly (keyof CairnRetrieverSearchOptions)[];
 
 /** Every key a retriever reads: its store, LangChain's `BaseRetrieverInput`, the search options. */

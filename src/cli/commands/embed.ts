@@ -6,6 +6,7 @@ import { CairnError } from '../../errors.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import { reportError } from '../report-error.js';
+import { storedEmbedModels } from '../stored-embed-models.js';
 
 interface EmbedFlags {
   db?: string;
@@ -16,6 +17,7 @@ interface EmbedFlags {
   progress?: boolean;
   batchSize?: string;
   concurrency?: string;
+  offline?: boolean;
 }
 
 export function registerEmbed(program: Command): void {
@@ -26,7 +28,7 @@ export function registerEmbed(program: Command): void {
     )
     .requiredOption(
       '--embedder <spec>',
-      'hash | hash:<dimensions> (built in, lexical) | openai:<model>@<base_url> (key from $CAIRN_EMBED_API_KEY) | transformers:<folder> (a local model; needs @huggingface/transformers)',
+      'hash | hash:<dimensions> (built in, lexical) | openai:<model>@<base_url> (key from $CAIRN_EMBED_API_KEY) | transformers:<hub id or folder> (run by @huggingface/transformers; a hub id is downloaded once into $CAIRN_MODELS)',
     )
     .option(
       '--db <path|url>',
@@ -43,6 +45,10 @@ export function registerEmbed(program: Command): void {
       'texts per request to an openai: embedder (default 64; some servers take fewer)',
     )
     .option('--concurrency <n>', 'requests in flight at most to an openai: embedder (default 2)')
+    .option(
+      '--offline',
+      'a transformers: hub model from the cache only ($CAIRN_MODELS), never the hub (as HF_HUB_OFFLINE=1)',
+    )
     .option('--no-progress', 'print no progress lines on stderr')
     .option('--json', 'print the report as JSON')
     .addHelpText(
@@ -78,13 +84,19 @@ Exit codes: 0 done, 2 on a bad option, a store or embedder that cannot be used, 
             `--context must be one of ${EMBED_CONTEXTS.join(', ')}, not "${flags.context}"`,
           );
         }
-        const embedder = await resolveEmbedder(flags.embedder, process.env, {
+        const sizes = {
           ...positiveOption('--batch-size', flags.batchSize, 'batch_size'),
           ...positiveOption('--concurrency', flags.concurrency, 'concurrency'),
-        });
+        };
         store = await openStore({
           ...(flags.db === undefined ? {} : { db: flags.db }),
           create: false,
+        });
+        // the store's vectors name the embedder's dimensions: no probe request to learn them
+        const embedder = await resolveEmbedder(flags.embedder, process.env, {
+          ...sizes,
+          stored_models: await storedEmbedModels(store),
+          ...(flags.offline === true ? { offline: true } : {}),
         });
         const report = await embedChunkSets(store, embedder, {
           context: flags.context as EmbedContext,

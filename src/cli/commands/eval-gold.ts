@@ -21,6 +21,7 @@ export interface EvalGoldFlags {
   mode?: string;
   embedder?: string;
   after?: string;
+  fused?: boolean;
   json?: boolean;
 }
 
@@ -47,6 +48,10 @@ export function registerEvalGold(evalCommand: Command): void {
     .option(
       '--after <dir>',
       'a later revision of the same documents: re-ingested into the second store, each earlier hit followed through redirects',
+    )
+    .option(
+      '--fused',
+      "also search each question's phrasings together as one fused ranking (several queries, reciprocal rank fusion): the paraphrases stand in for a model's rewrites",
     )
     .option('--json', 'print the report as JSON')
     .addHelpText(
@@ -87,6 +92,11 @@ Measured, each phrasing (the question and its paraphrases) searched alone:
               path tail) stored as new versions in that second store, and each
               question's earlier hit followed through redirects: the share whose
               live chunk still covers the quote in the new text (seed 000: 0.90)
+  fused       with --fused: each question and its paraphrases as one search of
+              several queries (reciprocal rank fusion), hit@n over the questions;
+              the paraphrases stand in for the rewrites a model would write
+              (cairn prompt --style search-queries); each phrasing alone is
+              listed too (paraphrase n alone)
   ΔS          with --embedder: 1 - cosine(question, top hit), its median and
               the share at or under 0.45 (seed 001); null without an embedder
 Misses are listed with the question, the gold section and the sections of the
@@ -98,6 +108,7 @@ read, bad options or an unknown mode or chunker.
 Examples:
   cairn ingest ../shared/corpora/ecfr/title-15/chapter-VII.md --db ear.db
   cairn eval gold gold/ear.jsonl --db ear.db
+  cairn eval gold gold/ear.jsonl --db ear.db --fused
   cairn eval gold gold/rustbook.jsonl --db postgres://localhost/cairn -k 5 --json > rust.json
   cairn eval gold my-gold.jsonl --db docs.db --after docs-v2/`,
     )
@@ -135,6 +146,7 @@ export async function runEvalGold(
       ...(flags.mode === undefined ? {} : { mode: flags.mode }),
       ...(flags.embedder === undefined ? {} : { embedder: await resolveEmbedder(flags.embedder) }),
       ...(flags.after === undefined ? {} : { after: flags.after }),
+      ...(flags.fused === true ? { fused: true } : {}),
       open_temporary: () => openTemporaryStore(flags.db),
       signal: interrupt.signal,
       on_progress: (message) => io.stderr.write(`${message}\n`),

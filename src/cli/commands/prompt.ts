@@ -1,6 +1,14 @@
 import type { Command } from 'commander';
+import { CairnError } from '../../errors.js';
 import { buildPrompt, checkPromptOptions } from '../../prompt/build-prompt.js';
-import { PROMPT_STYLES, type PromptStyle } from '../../prompt/prompt-styles.js';
+import {
+  buildQueriesPrompt,
+  QUERIES_PROVIDERS,
+  type QueriesPromptRequest,
+  type QueriesProvider,
+} from '../../prompt/build-queries-prompt.js';
+import { PROMPT_STYLES, type PromptStyle, type PromptTarget } from '../../prompt/prompt-styles.js';
+import { readStoreOutline } from '../../prompt/read-store-outline.js';
 import { search } from '../../search/search.js';
 import type { ChunkStore } from '../../store/types.js';
 import type { CommandIo } from '../command-io.js';
@@ -20,6 +28,7 @@ export interface PromptFlags {
   allowCrossSection?: boolean;
   traceLog?: string | false;
   json?: boolean;
+  provider?: string;
 }
 
 export function registerPrompt(program: Command): void {
@@ -33,7 +42,15 @@ export function registerPrompt(program: Command): void {
       '--db <path|url>',
       'SQLite file or postgres:// URL (default: $CAIRN_DB, else .cairn/cairn.db)',
     )
-    .option(`--style <style>`, `the request shape: ${PROMPT_STYLES.join(', ')}`, 'plain')
+    .option(
+      `--style <style>`,
+      `the request shape: ${PROMPT_STYLES.join(', ')}; or search-queries: ask the model for 3 to 5 search queries in the documents' words (read back by cairn search --queries-from)`,
+      'plain',
+    )
+    .option(
+      '--provider <name>',
+      `with --style search-queries: the API the body is for, ${QUERIES_PROVIDERS.join(', ')} (default plain)`,
+    )
     .option('-k, --k <n>', 'sources (search hits) at most', '5')
     .option('--chunker <id>', 'whose chunks: chunker id, name or alias (as cairn search)')
     .option('--doc <doc>', 'only this document (its path as ingested, or its doc_uid)')
@@ -71,6 +88,9 @@ Styles (the endpoint and API version go to stderr):
   cohere-documents          Cohere Chat API v2: one document per hit, id = the chunk ID,
                             data = its title and text; each citation's source names the chunk
   plain                     seed 001's contract text and the sources, for any chat
+  search-queries            no search: the question and an outline of the store (document
+                            and section titles, bounded), asking for 3 to 5 search queries
+                            as a JSON array; --provider anthropic, openai or plain
 
 The search behind it is a search as cairn search runs it: one rag_traces row.
 
@@ -81,7 +101,9 @@ Examples:
   cairn audit response.json --request request.json
   cairn prompt "ownership rules" --style openai-json-schema -k 3 --json
   cairn prompt "ownership rules" --style cohere-documents -k 3 --json > request.json
-  cairn prompt "ownership rules" --style plain`,
+  cairn prompt "ownership rules" --style plain
+  cairn prompt "can a reference outlive its value" --style search-queries --provider anthropic --json > request.json
+  curl ... -d @request.json > response.json && cairn search --queries-from response.json`,
     )
     .action(async (question: string, flags: PromptFlags) => {
       process.exitCode = await runPrompt(question, flags, {
@@ -102,6 +124,21 @@ export async function runPrompt(
     const k = integerFlag('-k', flags.k ?? '5', { expected: 'a whole number from 1' });
     const maxTokens =
       flags.maxTokens === undefined ? undefined : positiveInteger('--max-tokens', flags.maxTokens);
+    if (flags.style === SEARCH_QUERIES_STYLE) {
+      const options = {
+        provider: (flags.provider ?? 'plain') as QueriesProvider,
+        ...(flags.model === undefined ? {} : { model: flags.model }),
+        ...(maxTokens === undefined ? {} : { max_tokens: maxTokens }),
+      };
+      // the options are checked before the store is opened
+      buildQueriesPrompt(question, { documents: [], truncated: false }, options);
+      store = await openExistingStore(flags.db);
+      const request = buildQueriesPrompt(question, await readStoreOutline(store), options);
+      writeRequest(request, flags.json === true, io);
+      return 0;
+    }
+    if (flags.provider !== undefined)
+      throw new CairnError('invalid_option', '--provider goes with --style search-queries');
     const style = (flags.style ?? 'plain') as PromptStyle;
     // the options are checked before the store is opened or searched
     checkPromptOptions({
@@ -125,22 +162,35 @@ export async function runPrompt(
       ...(maxTokens === undefined ? {} : { max_tokens: maxTokens }),
       allow_cross_section: flags.allowCrossSection === true,
     });
-    const { target } = request;
     if (flags.json) io.stdout.write(`${JSON.stringify(request.body)}\n`);
     else if (style === 'plain') io.stdout.write(`${String(request.body.prompt)}\n`);
     else io.stdout.write(`${JSON.stringify(request.body, null, 2)}\n`);
-    if (target.endpoint !== null) {
-      const headers = Object.entries(target.headers)
-        .map(([name, value]) => `${name}: ${value}`)
-        .join(', ');
-      io.stderr.write(
-        `cairn: ${request.sources.length} sources; send it: ${target.endpoint} with ${headers} (API version ${target.api_version})\n`,
-      );
-    }
+    sendHint(request.target, `${request.sources.length} sources; `, io);
     return 0;
   } catch (error) {
     return reportCommandError(error, io, flags.json);
   } finally {
     await store?.close().catch(() => {});
   }
+}
+
+/** `--style search-queries`: no search, a request for queries (`buildQueriesPrompt`). */
+const SEARCH_QUERIES_STYLE = 'search-queries';
+
+function writeRequest(request: QueriesPromptRequest, json: boolean, io: CommandIo): void {
+  if (request.target.endpoint === null && !json)
+    io.stdout.write(`${String(request.body.prompt)}\n`);
+  else io.stdout.write(`${JSON.stringify(request.body, null, json ? undefined : 2)}\n`);
+  sendHint(request.target, '', io);
+}
+
+/** Where the body goes, on stderr, so that stdout is the body alone. */
+function sendHint(target: PromptTarget, lead: string, io: CommandIo): void {
+  if (target.endpoint === null) return;
+  const headers = Object.entries(target.headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
+  io.stderr.write(
+    `cairn: ${lead}send it: ${target.endpoint} with ${headers} (API version ${target.api_version})\n`,
+  );
 }

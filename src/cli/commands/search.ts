@@ -1,8 +1,12 @@
 import type { Command } from 'commander';
 import { resolveEmbedder } from '../../embed/resolve-embedder.js';
+import { CairnError } from '../../errors.js';
+import { readBoundedFile } from '../../load/read-bounded-file.js';
+import { readSearchQueries } from '../../prompt/read-search-queries.js';
 import { formatSnippet, printable } from '../../search/format-snippet.js';
+import { resolveReranker } from '../../search/resolve-reranker.js';
 import { search } from '../../search/search.js';
-import type { SearchOptions, SearchResult } from '../../search/types.js';
+import type { SearchOptions, SearchQuery, SearchResult } from '../../search/types.js';
 import type { ChunkStore } from '../../store/types.js';
 import {
   DEFAULT_TRACE_RETENTION,
@@ -12,6 +16,7 @@ import {
 import { integerFlag } from '../integer-flag.js';
 import { openExistingStore } from '../open-existing-store.js';
 import { reportError } from '../report-error.js';
+import { storedEmbedModels } from '../stored-embed-models.js';
 
 interface SearchFlags {
   db?: string;
@@ -28,12 +33,25 @@ interface SearchFlags {
   trace?: boolean;
   keepTraces?: string;
   json?: boolean;
+  query?: string[];
+  queriesFrom?: string;
+  rerankTop?: string;
+  offline?: boolean;
 }
 
 export function registerSearch(program: Command): void {
   program
     .command('search')
-    .argument('<query>', 'words to look for (any text: operators and quotes are plain text)')
+    .argument('[query]', 'words to look for (any text: operators and quotes are plain text)')
+    .option(
+      '-q, --query <text>',
+      'another phrasing of the same need (repeatable): several queries are fused into one ranking (reciprocal rank fusion), each hit naming the queries that found it',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option(
+      '--queries-from <file>',
+      "read the queries from a model's reply to cairn prompt --style search-queries: the response JSON in any shape cairn audit reads, or the reply text",
+    )
     .description('Search the stored chunks; each hit with its citation and a highlighted snippet')
     .option(
       '--db <path|url>',
@@ -50,8 +68,13 @@ export function registerSearch(program: Command): void {
     .option('--index-hash <hash>', 'fail unless the live index has this hash')
     .option(
       '--rerank <how>',
-      "proximity: reorder the engine's best 30 by how closely the query words stand together, as the query writes them, beside their neighbours and an answer of the form the question asks for; none: the engine's order",
+      "proximity: reorder the engine's best 30 by how closely the query words stand together, as the query writes them, beside their neighbours and an answer of the form the question asks for; none: the engine's order; http:[<model>@]<url>: then a rerank service over the best --rerank-top (Cohere-compatible .../v2/rerank, Hugging Face TEI .../rerank; key from $CAIRN_RERANK_API_KEY); cross-encoder:<hub id or folder>: then a cross-encoder run by transformers.js (needs @huggingface/transformers)",
       'proximity',
+    )
+    .option('--rerank-top <n>', 'candidates a second-stage reranker sees (default 50)')
+    .option(
+      '--offline',
+      'a cross-encoder or transformers: embedder from the model cache only ($CAIRN_MODELS), never the hub (as HF_HUB_OFFLINE=1)',
     )
     .option(
       '--mode <mode>',
@@ -60,7 +83,7 @@ export function registerSearch(program: Command): void {
     )
     .option(
       '--embedder <spec>',
-      'the embedder the index was embedded with (cairn embed): hash, hash:<dimensions>, openai:<model>@<base_url> or transformers:<folder>; adds delta_s to every hit',
+      'the embedder the index was embedded with (cairn embed): hash, hash:<dimensions>, openai:<model>@<base_url> or transformers:<hub id or folder>; adds delta_s to every hit',
     )
     .option('--trace-log <path>', 'trace log file (default: traces.log beside a SQLite database)')
     .option('--no-trace-log', 'write no trace log line (the rag_traces row is still written)')
@@ -83,23 +106,47 @@ Examples:
   cairn search 'multi-threaded' -k 5 --json
   cairn search "what does the borrow checker reject" --rerank none
   cairn search "who may borrow" --mode hybrid --embedder hash
+  cairn search -q "ownership rules" -q "owner goes out of scope value dropped"
+  cairn search --queries-from response.json
+  cairn search "who may borrow" --rerank http:rerank-v3.5@https://api.cohere.com/v2/rerank
+  cairn search "who may borrow" --rerank http:http://localhost:8080/rerank
+  cairn search "who may borrow" --rerank cross-encoder:Xenova/ms-marco-MiniLM-L-6-v2
   cairn search borrow --doc ../shared/corpora/rustbook/ch04-02-references-and-borrowing.md --section 1`,
     )
-    .action(async (query: string, flags: SearchFlags) => {
+    .action(async (positional: string | undefined, flags: SearchFlags) => {
       let store: ChunkStore | null = null;
       try {
         const k = integerFlag('-k', flags.k ?? '10', { expected: 'a whole number from 1' });
+        const query = await searchQueryOf(positional, flags);
         const retention =
           flags.keepTraces === undefined ? undefined : parseTraceRetention(flags.keepTraces);
         store = await openExistingStore(flags.db);
         const embedder =
-          flags.embedder === undefined ? undefined : await resolveEmbedder(flags.embedder);
+          flags.embedder === undefined
+            ? undefined
+            : await resolveEmbedder(flags.embedder, process.env, {
+                stored_models: await storedEmbedModels(store),
+                ...(flags.offline === true ? { offline: true } : {}),
+              });
+        const reranker = await resolveReranker(flags.rerank ?? 'proximity', process.env, {
+          ...(flags.offline === true ? { offline: true } : {}),
+        });
+        const rerankTop =
+          flags.rerankTop === undefined
+            ? undefined
+            : integerFlag('--rerank-top', flags.rerankTop, { expected: 'a whole number from 1' });
         const result = await search(store, query, {
           ...toOptions(flags, k),
+          ...(reranker === null ? {} : { reranker, rerank: 'proximity' as const }),
+          ...(rerankTop === undefined ? {} : { rerank_top: rerankTop }),
           ...(embedder === undefined ? {} : { embedder }),
           ...(flags.trace === false ? { trace: false } : {}),
           ...(retention === undefined ? {} : { trace_retention: retention }),
         });
+        if (result.rerank_warning)
+          process.stderr.write(
+            `cairn: warning: the reranker did not run: ${result.rerank_warning.code}: ${result.rerank_warning.message}\n`,
+          );
         if (result.trace_warning)
           process.stderr.write(
             `cairn: warning: the search's trace was not written: ${result.trace_warning.code}: ${result.trace_warning.message}\n`,
@@ -114,6 +161,43 @@ Examples:
         await store?.close().catch(() => {});
       }
     });
+}
+
+/**
+ * The positional query, each -q and the queries of --queries-from, in that
+ * order: one alone is a plain search, several one fused search.
+ */
+async function searchQueryOf(
+  positional: string | undefined,
+  flags: SearchFlags,
+): Promise<SearchQuery> {
+  const queries = [
+    ...(positional === undefined ? [] : [positional]),
+    ...(flags.query ?? []),
+    ...(flags.queriesFrom === undefined
+      ? []
+      : readSearchQueries(await readResponse(flags.queriesFrom))),
+  ];
+  if (queries.length === 0)
+    throw new CairnError(
+      'invalid_option',
+      'Give a query: cairn search "<query>", -q "<query>" (repeatable) or --queries-from <file>',
+    );
+  return queries.length === 1 ? queries[0]! : { queries };
+}
+
+/** A model's reply is a few kilobytes; a file past this is not one. */
+const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+async function readResponse(file: string): Promise<string> {
+  const bytes = await readBoundedFile(file, MAX_RESPONSE_BYTES);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new CairnError('invalid_utf8', `The response ${file} is not valid UTF-8`, {
+      details: { source: file },
+    });
+  }
 }
 
 function toOptions(flags: SearchFlags, k: number): SearchOptions {
@@ -146,15 +230,25 @@ function formatResult(result: SearchResult, tty: boolean): string {
       hit.ranks === undefined
         ? ''
         : `  ΔS ${hit.delta_s ?? '-'}  lexical #${hit.ranks.lexical ?? '-'} vector #${hit.ranks.vector ?? '-'}`;
+    // queries numbered from 1 as the summary line lists them
+    const found =
+      hit.queries === undefined
+        ? ''
+        : `  found by ${hit.queries.map((q) => `q${q.index + 1} #${q.rank}`).join(', ')}`;
     lines.push(
       `${hit.k_final}. ${score.toFixed(3)}  ${printable(hit.source_url)}  §${hit.section_id || '-'}${heading}`,
-      `   ${hit.snippet_id}  [${hit.offsets.start}, ${hit.offsets.end}) rev ${hit.rev.slice(0, 12)}  ${hit.tokens} tokens${hit.page === null ? '' : `  page ${hit.page}`}${ranks}`,
+      `   ${hit.snippet_id}  [${hit.offsets.start}, ${hit.offsets.end}) rev ${hit.rev.slice(0, 12)}  ${hit.tokens} tokens${hit.page === null ? '' : `  page ${hit.page}`}${ranks}${found}`,
       `   ${formatSnippet(hit.text, result.terms, marks)}`,
       '',
     );
   }
+  const quoted = (q: string): string => JSON.stringify(q.length > 80 ? `${q.slice(0, 80)}…` : q);
   lines.push(
-    `${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} for ${JSON.stringify(result.query.length > 80 ? `${result.query.slice(0, 80)}…` : result.query)}`,
+    `${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} for ${
+      result.queries === undefined
+        ? quoted(result.query)
+        : `${result.queries.length} queries fused: ${result.queries.map((q, i) => `q${i + 1} ${quoted(q)}`).join(', ')}`
+    }`,
     `index ${result.index_hash}  analyzer ${result.analyzer}  chunker ${result.chunker_id}  mode ${result.mode}  embed ${result.embed_model}  qid ${result.qid}`,
   );
   return `${lines.join('\n')}\n`;

@@ -18,7 +18,22 @@ export const SEARCH_SCHEMAS = {
           'block_type',
           'anchor',
         ],
-        properties: CHUNK_FIELDS,
+        properties: {
+          ...CHUNK_FIELDS,
+          queries: {
+            type: 'array',
+            description:
+              "A search of several queries: the queries that found the hit (index into the result's queries) and its 1-based rank in each one's own ranking",
+            items: {
+              type: 'object',
+              required: ['index', 'rank'],
+              properties: {
+                index: { type: 'integer', minimum: 0 },
+                rank: { type: 'integer', minimum: 1 },
+              },
+            },
+          },
+        },
       },
     ],
   },
@@ -36,7 +51,13 @@ export const SEARCH_SCHEMAS = {
     ],
     properties: {
       qid: { type: 'string' },
-      query: { type: 'string' },
+      query: { type: 'string', description: 'The query; of a search of several, the first' },
+      queries: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'A search of several queries: all of them, fused by reciprocal rank fusion into one ranking',
+      },
       terms: { type: 'array', items: { type: 'string' } },
       chunker_id: { type: 'string' },
       analyzer: { type: 'string' },
@@ -62,6 +83,7 @@ export const SEARCH_SCHEMAS = {
 };
 
 const PARAM_SCHEMAS: Record<string, object> = {
+  q: { type: 'string', maxLength: 4096 },
   k: { type: 'integer', minimum: 1, maximum: 100 },
   rerank: { type: 'string', enum: ['proximity', 'none'], default: 'proximity' },
   mode: { type: 'string', enum: ['lexical', 'vector', 'hybrid'], default: 'lexical' },
@@ -73,11 +95,14 @@ export function searchPaths(): Record<string, unknown> {
     '/api/search': {
       get: {
         summary: 'Lexical search; hits carry full citation payloads',
+        description:
+          'q repeated (q=...&q=...) searches several phrasings of one need, fused into one ranking by reciprocal rank fusion (at most 16); each hit lists the queries that found it',
         parameters: ['q', 'k', ...SEARCH_STRING_OPTIONS].map((name) => ({
           name,
           in: 'query',
           required: name === 'q',
           schema: PARAM_SCHEMAS[name] ?? { type: 'string' },
+          ...(name === 'q' ? { style: 'form', explode: true } : {}),
         })),
         responses: {
           200: json(ref('SearchResult'), 'Ranked hits'),
@@ -88,8 +113,23 @@ export function searchPaths(): Record<string, unknown> {
       },
       post: {
         summary:
-          'Search with a JSON body { query, k, doc, section, chunker, analyzer, index_hash, rerank }',
-        requestBody: json({ type: 'object', required: ['query'] }, 'The query'),
+          'Search with a JSON body { query, k, doc, section, chunker, analyzer, index_hash, rerank }, or { queries: [...] } for several phrasings fused into one ranking',
+        requestBody: json(
+          {
+            type: 'object',
+            oneOf: [{ required: ['query'] }, { required: ['queries'] }],
+            properties: {
+              query: { type: 'string', maxLength: 4096 },
+              queries: {
+                type: 'array',
+                minItems: 1,
+                maxItems: 16,
+                items: { type: 'string', minLength: 1, maxLength: 4096 },
+              },
+            },
+          },
+          'The query, or several',
+        ),
         responses: {
           200: json(ref('SearchResult'), 'Ranked hits'),
           400: error('Bad request'),

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { CairnError } from '../../errors.js';
 import { search, traceSearch } from '../../search/search.js';
 import { SEARCH_STRING_OPTIONS } from '../../search/search-option-keys.js';
-import type { SearchOptions, SearchResult } from '../../search/types.js';
+import type { SearchOptions, SearchQuery, SearchResult } from '../../search/types.js';
 import { readJsonObject } from '../read-body.js';
 import { searchResponseBody } from '../search-response-body.js';
 import type { ServerDeps } from '../server-deps.js';
@@ -14,13 +14,15 @@ const MAX_HTTP_K = 100;
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 interface SearchRequest {
-  query: string;
+  query: SearchQuery;
   options: SearchOptions;
 }
 
 /**
  * `GET /api/search?q=...&k=&doc=&section=&chunker=&analyzer=&index_hash=&rerank=&mode=`
- * and `POST /api/search` with the same fields as JSON (`query` for `q`):
+ * and `POST /api/search` with the same fields as JSON (`query` for `q`).
+ * Several phrasings of one need (`q` repeated, or `"queries": [...]`) are
+ * fused into one ranking, each hit naming the queries that found it:
  * hits with their full citation payloads, ranked, and `matches`: per hit,
  * where its text holds a searched word (for excerpts); with the server's
  * `traces` setting, each query writes its trace as `cairn search` does. Query text is only ever split into plain
@@ -62,7 +64,11 @@ export function searchRoutes(deps: ServerDeps): Hono {
   };
   app.get('/', (c) => {
     const q = c.req.query();
-    return run(c, readSearchRequest({ ...q, query: q.q }));
+    const all = c.req.queries('q') ?? [];
+    return run(
+      c,
+      readSearchRequest({ ...q, ...(all.length > 1 ? { queries: all } : { query: q.q }) }),
+    );
   });
   app.post('/', async (c) => {
     const body = await readJsonObject(c, deps.max_body_bytes, '{ "query": "...", "k": 10 }');
@@ -72,22 +78,7 @@ export function searchRoutes(deps: ServerDeps): Hono {
 }
 
 function readSearchRequest(raw: Record<string, unknown>): SearchRequest {
-  const query = raw.query;
-  if (query !== undefined && query !== null && typeof query !== 'string') {
-    throw new CairnError('invalid_option', 'query must be a string');
-  }
-  if (typeof query !== 'string' || query.trim() === '') {
-    throw new CairnError('empty_query', 'Give the query as q= (GET) or "query" (POST)');
-  }
-  if (query.length > MAX_QUERY_CHARS) {
-    throw new CairnError(
-      'invalid_option',
-      `The query is ${query.length} characters; at most ${MAX_QUERY_CHARS}`,
-      {
-        details: { max_chars: MAX_QUERY_CHARS },
-      },
-    );
-  }
+  const query = readQuery(raw);
   const options: SearchOptions = {};
   if (raw.k !== undefined && raw.k !== '') {
     // a number, or its text (GET); Number() would read true as 1, [3] as 3 and null as 0
@@ -114,4 +105,40 @@ function stringField(raw: Record<string, unknown>, key: string): string | undefi
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string') throw new CairnError('invalid_option', `${key} must be a string`);
   return value;
+}
+
+/** The request's query, or its several (`queries`, which `search` checks one by one). */
+function readQuery(raw: Record<string, unknown>): SearchQuery {
+  const { query, queries } = raw;
+  if (queries !== undefined && queries !== null) {
+    if (query !== undefined && query !== null)
+      throw new CairnError('invalid_option', 'Give query or queries, not both');
+    if (!Array.isArray(queries))
+      throw new CairnError('invalid_option', 'queries must be an array of strings');
+    for (const text of queries) if (typeof text === 'string') checkLength(text);
+    return { queries: queries as string[] };
+  }
+  if (query !== undefined && query !== null && typeof query !== 'string') {
+    throw new CairnError('invalid_option', 'query must be a string');
+  }
+  if (typeof query !== 'string' || query.trim() === '') {
+    throw new CairnError(
+      'empty_query',
+      'Give the query as q= (GET) or "query" (POST); several as q= repeated or "queries"',
+    );
+  }
+  checkLength(query);
+  return query;
+}
+
+function checkLength(query: string): void {
+  if (query.length > MAX_QUERY_CHARS) {
+    throw new CairnError(
+      'invalid_option',
+      `The query is ${query.length} characters; at most ${MAX_QUERY_CHARS}`,
+      {
+        details: { max_chars: MAX_QUERY_CHARS },
+      },
+    );
+  }
 }

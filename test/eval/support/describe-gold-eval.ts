@@ -90,6 +90,25 @@ export function describeGoldEval(open: () => Promise<GoldEvalBackend>): void {
     ]);
   });
 
+  test('fused: each question and its paraphrases as one search; each phrasing position scored alone', async () => {
+    const fused = await runGoldEval(backend.store, await loadScenarioGold(backend.store), {
+      k: 10,
+      fused: true,
+    });
+    // three of q-heap's four phrasings put The Heap first, so the fused ranking does
+    expect(fused.per_question.map((q) => [q.id, q.fused_rank])).toEqual([
+      ['q-heap', 1],
+      ['q-miss', null],
+      ['q-ref', 1],
+    ]);
+    expect(fused.overall.fused).toMatchObject({ count: 3, hit_at_1: 2 / 3, hit_at_5: 2 / 3 });
+    // position 0 is the question as written; the stack paraphrase (position 3) misses q-heap's span
+    expect(fused.overall.by_phrasing[0]).toEqual(fused.overall.questions);
+    expect(fused.overall.by_phrasing[3]!.hit_at_1).toBeLessThan(fused.overall.fused!.hit_at_1!);
+    // without the option there is no fused figure
+    expect(report.overall.fused).toBeUndefined();
+  });
+
   test('determinism: the store ingested in the other order ranks every phrasing alike', () => {
     expect(report.overall.determinism).toEqual({
       status: 'identical',
