@@ -1,4 +1,3 @@
-import { sentencePieces } from '../../src/cite/claims/sentence-spans.js';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditAnswer } from '../../src/cite/audit/audit-answer.js';
 import { ANSWER_CITATION_FIELDS } from '../../src/cite/citation-contract.js';
+import { sentencePieces } from '../../src/cite/claims/sentence-spans.js';
 import { validateAnswer } from '../../src/cite/validate-answer.js';
 import { verifyAnswer } from '../../src/cite/verify-answer.js';
 import { isCairnError } from '../../src/errors.js';
