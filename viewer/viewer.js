@@ -5,7 +5,7 @@
 // HTML, so a document holding <script> shows it as the characters it is.
 //
 // This module only wires the page's controls to the modules that do the work.
-import { runAudit, showCitation } from './audit-panel.js';
+import { runAudit, showCitation, showClaim } from './audit-panel.js';
 import { describeChunk } from './chunk-panel.js';
 import { pickChunk } from './chunk-selection.js';
 import { loadMoreDocuments } from './document-list.js';
@@ -108,6 +108,11 @@ function wireSearchAndAudit() {
   });
   $('audit-run').addEventListener('click', () => runAudit());
   $('audit-result').addEventListener('click', (event) => {
+    const claim = event.target instanceof Element ? event.target.closest('[data-claim]') : null;
+    if (claim instanceof HTMLElement && claim.dataset.testid === 'audit-claim') {
+      showClaim(Number(claim.dataset.claim));
+      return;
+    }
     // a citation's link opens its chunk and marks its quote, which a bare hashchange would not
     const link = event.target instanceof Element ? event.target.closest('a[data-index]') : null;
     if (!(link instanceof HTMLElement)) return;

@@ -855,6 +855,42 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     await page.close();
   });
 
+  test("the audit panel marks a contradicted claim and, clicked, shows its number beside the passage's", async () => {
+    const hits = (await search(store, 'Hola bytes long UTF-8', { k: 5, trace_log: false })).hits;
+    const quote = 'is 4 bytes long';
+    const index = hits.findIndex(
+      (h) => h.text.includes(`"Hola"\` ${quote}`) || h.text.includes(quote),
+    );
+    expect(index).toBeGreaterThanOrEqual(0);
+    const request = buildPrompt(hits, 'How long is the string Hola?', {
+      style: 'anthropic-search-results',
+    }).body;
+    const response = searchResultResponse(request, [
+      { text: 'The vector storing "Hola" is 4 bytes long.', source: index, cited_text: quote },
+      { text: ' The vector storing "Hola" is 8 bytes long.', source: index, cited_text: quote },
+    ]);
+    const { page } = await openPage();
+    await page.getByTestId('tab-audit').click();
+    await page.getByTestId('audit-input').fill(JSON.stringify(response, null, 2));
+    await page.getByTestId('audit-request').fill(JSON.stringify(request));
+    await page.getByTestId('audit-run').click();
+    await page.locator('#audit-result[data-state="issues"]').waitFor();
+    const claims = page.getByTestId('audit-claim');
+    expect(
+      await claims.evaluateAll((items) =>
+        items.map((item) => (item as unknown as PageElement).dataset.support),
+      ),
+    ).toEqual(['supported', 'contradicted']);
+    expect(await page.getByTestId('audit-claim-summary').textContent()).toContain('1 contradicted');
+    await claims.nth(1).click();
+    const reason = page.locator('[data-testid="audit-claim-reason"][data-code="number_mismatch"]');
+    await reason.waitFor();
+    expect(await reason.getByTestId('audit-claim-words').textContent()).toBe('8');
+    expect(await reason.getByTestId('audit-passage-words').textContent()).toBe('4');
+    await page.screenshot({ path: join(OUTPUT, 'audit-claim-contradicted.png') });
+    await page.close();
+  });
+
   test('the audit panel takes an Anthropic response to cairn prompt: each verdict, and the quote marked in the highlighted span', async () => {
     const hits = (await search(store, 'ownership rules scope', { k: 3, trace_log: false })).hits;
     expect(hits).toHaveLength(3);
