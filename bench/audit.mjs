@@ -98,6 +98,6 @@ export async function bench({ runs = 5 } = {}) {
     );
   }
   console.log(
-    '\ncairn: seed 001 citations with offsets, rev and a 12-word quote each; anthropic: the same chunks as search_result_location citations; cairn_10_misplaced_in_document: one quote in ten from a chunk further on in its document (repaired from the chunks of the document); cairn_1_misplaced_across_store: one quote from another document (repaired through a lexical search of the store); floor: verifyCitations on the same payloads without quotes (resolve, revision, offsets).',
+    '\ncairn: seed 001 citations with offsets, rev and a 12-word quote each; anthropic: the same chunks as search_result_location citations; cairn_10_misplaced_in_document: one quote in ten from a chunk further on in its document (repaired from the chunks of the document); cairn_1_misplaced_across_store: one quote from another document (repaired through a lexical search of the store); claims_100_sentences: the claim check alone (checkClaims) on an Anthropic answer of 100 one-sentence claims, each citing its chunk, with no text analysed before; anthropic_100_claims_whole_audit: the whole audit of that answer (citations and claims); floor: verifyCitations on the same payloads without quotes (resolve, revision, offsets). Goal for the claims: p50 under 100 ms.',
   );
 }

@@ -7,6 +7,8 @@
 //   node bench/tools/audit-bench.mjs --db <file> [--citations 100] [--iterations 20] [--runs 5]
 import Database from 'better-sqlite3';
 import { auditAnswer } from '../../dist/cite/audit/audit-answer.js';
+import { checkClaims } from '../../dist/cite/claims/check-claims.js';
+import { forgetAnalyses } from '../../dist/cite/claims/clauses-of.js';
 import { verifyCitations } from '../../dist/cite/verify-citations.js';
 import { openStore } from '../../dist/store/open-store.js';
 import { NO_SECTION_ID } from '../../dist/types.js';
@@ -90,6 +92,27 @@ try {
     })),
     stop_reason: 'end_turn',
   });
+  // each citation on a sentence of its own that restates words of its chunk: 100 claims to judge
+  const claimsAnswer = JSON.stringify({
+    type: 'message',
+    role: 'assistant',
+    content: picked.map((p, i) => ({
+      type: 'text',
+      text: `${i === 0 ? '' : ' '}${words(p.chunk.text, 0, 20).replace(/[.;:]+$/u, '')}.`,
+      citations: [
+        {
+          type: 'search_result_location',
+          source: p.chunk.chunk_id,
+          title: p.doc.source_url,
+          cited_text: quoteOf(p),
+          search_result_index: i,
+          start_block_index: 0,
+          end_block_index: 0,
+        },
+      ],
+    })),
+  });
+  const claimsReport = await auditAnswer(store, claimsAnswer);
   // one citation in ten quotes another chunk of its document: found there, repaired
   const misplaced = cairnAnswer((p) =>
     p.neighbour === undefined ? quoteOf(p) : words(p.neighbour.text, 2, 14),
@@ -106,6 +129,22 @@ try {
     cairn_1_misplaced_across_store: {
       run: () => auditAnswer(store, acrossStore),
       iterations: Math.min(3, opts.iterations),
+    },
+    // the claims alone, on texts never analysed before (the analysis cache emptied each call)
+    claims_100_sentences: {
+      run: async () => {
+        forgetAnalyses();
+        return {
+          ...claimsReport,
+          ...checkClaims(claimsReport.answer_text, claimsReport.citations),
+        };
+      },
+    },
+    anthropic_100_claims_whole_audit: {
+      run: () => {
+        forgetAnalyses();
+        return auditAnswer(store, claimsAnswer);
+      },
     },
     floor: {
       run: () => verifyCitations(store, picked.map(payload), { allow_cross_section_reuse: true }),

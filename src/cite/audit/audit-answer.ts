@@ -1,6 +1,6 @@
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
 import { CairnError } from '../../errors.js';
-import { legibleSection } from '../../pipeline/legible-section.js';
+import { legibleSections } from '../../pipeline/legible-section.js';
 import { resolveSearchChunker } from '../../search/resolve-search-chunker.js';
 import type { ChunkRow, ChunkStore, VersionRow } from '../../store/types.js';
 import { DEFAULT_MAX_CITATIONS } from '../check-citation-list.js';
@@ -33,6 +33,8 @@ interface AuditContext {
   searchChunker: string | null;
   chunks: Map<string, ChunkRow[]>;
   corpus: boolean;
+  /** The rows of the passages reported, by chunk ID, for their section names. */
+  passageRows: Map<string, ChunkRow>;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function auditAnswer(
     searchChunker: null,
     chunks: new Map(),
     corpus: options.search_corpus !== false,
+    passageRows: new Map(),
   };
   const checkable = read.citations.map(
     (c) => c.chunk_id !== null && c.problem?.code !== 'source_unresolved',
@@ -92,6 +95,7 @@ export async function auditAnswer(
     const verdict = checkable[index] ? verdicts[v++]! : null;
     citations.push(await auditOne(ctx, c, index, verdict));
   }
+  await nameSections(ctx, citations);
   const summary = summarizeAudit(citations);
   const claims = checkClaims(
     read.text,
@@ -190,21 +194,32 @@ async function passageOf(
     char_start: row.char_start,
     char_end: row.char_end,
     text: row.text,
-    ...(await legibleOf(ctx, row)),
+    ...unnamed(ctx, row),
   };
 }
 
-/** The chunk's section as search hits name it: a legal citation, or a path of heading slugs. */
-async function legibleOf(
+/** A passage's section fields before `nameSections` reads them for every passage at once. */
+const unnamed = (
   ctx: AuditContext,
   row: ChunkRow,
-): Promise<Pick<AuditPassage, 'section_id' | 'section_label' | 'heading_path'>> {
-  const legible = await legibleSection(ctx.store, row);
-  return {
-    section_id: legible.section_id,
-    section_label: legible.section_label,
-    heading_path: row.heading_path,
-  };
+): Pick<AuditPassage, 'section_id' | 'section_label' | 'heading_path'> => {
+  ctx.passageRows.set(row.chunk_id, row);
+  return { section_id: row.section_id, section_label: '', heading_path: row.heading_path };
+};
+
+/** Each passage's section as search hits name it (a legal citation, a heading-slug path): one store read per version. */
+async function nameSections(ctx: AuditContext, citations: AuditedCitation[]): Promise<void> {
+  const passages = citations.flatMap((c) => (c.passage === null ? [] : [c.passage]));
+  const rows = passages.map((p) => ctx.passageRows.get(p.chunk_id));
+  const known = rows.filter((r): r is ChunkRow => r !== undefined);
+  const legible = await legibleSections(ctx.store, known);
+  const byChunk = new Map(known.map((r, i) => [r.chunk_id, legible[i]!]));
+  for (const p of passages) {
+    const l = byChunk.get(p.chunk_id);
+    if (l === undefined) continue;
+    p.section_id = l.section_id;
+    p.section_label = l.section_label;
+  }
 }
 
 const located = (m: QuoteMatch): boolean =>
@@ -321,7 +336,7 @@ async function auditOne(
           char_start: found.chunk.char_start,
           char_end: found.chunk.char_end,
           text: found.chunk.text,
-          ...(await legibleOf(ctx, found.chunk)),
+          ...unnamed(ctx, found.chunk),
         },
       },
     );

@@ -1,5 +1,6 @@
 import { labels } from './check-quantities.js';
 import { quoted, reasonOf } from './claim-reason.js';
+import { analyze } from './clauses-of.js';
 import { stopwordsOf, type Word, wordsOf } from './text-words.js';
 import type { ClaimInput, ClaimReason } from './types.js';
 
@@ -54,15 +55,20 @@ function acronymsOf(words: readonly Word[], text: string): Set<string> {
  * the initials of which a passage writes as an acronym.
  */
 export function checkNames(input: ClaimInput): ClaimReason[] {
-  const haystack = [
-    input.question,
-    ...input.passages.flatMap((p) => [p.text, p.wider, p.context]),
-  ].join('\n');
-  const hayWords = wordsOf(haystack);
-  const known = new Set(hayWords.map((w) => w.lower));
-  const knownStems = new Set(hayWords.map((w) => w.stem));
-  const acronyms = acronymsOf(hayWords, haystack);
-  const lowerHaystack = haystack.toLowerCase().replace(/\s+/gu, ' ');
+  // each text analysed once and cached: a chunk cited by many claims is not read again
+  const pieces = [input.question, ...input.passages.flatMap((p) => [p.text, p.wider, p.context])];
+  const known = new Set<string>();
+  const knownStems = new Set<string>();
+  const acronyms = new Set<string>();
+  for (const piece of pieces) {
+    const { words } = analyze(piece);
+    for (const w of words) {
+      known.add(w.lower);
+      knownStems.add(w.stem);
+    }
+    for (const a of acronymsOf(words, piece)) acronyms.add(a);
+  }
+  const lowerHaystack = pieces.join('\n').toLowerCase().replace(/\s+/gu, ' ');
   const stopwords = stopwordsOf();
   const reasons: ClaimReason[] = [];
   const missing = (span: { start16: number; end16: number }, name: string) =>

@@ -1,4 +1,4 @@
-import { sentenceSpans, softenBreaks } from './sentence-spans.js';
+import { forgetSentences, sentenceSpans, softenBreaks } from './sentence-spans.js';
 import { isContentWord, stopwordsOf, type Word, wordsOf } from './text-words.js';
 
 /** A clause: the words between clause punctuation and the conjunctions that open clauses. */
@@ -45,6 +45,12 @@ export interface AnalyzedText {
 
 const cache = new Map<string, AnalyzedText>();
 const MAX_CACHED = 2_000;
+
+/** Forgets every text analysed: a benchmark measures the checks on texts never seen. */
+export function forgetAnalyses(): void {
+  cache.clear();
+  forgetSentences();
+}
 
 /** The text's words, content stems and clauses; remembered for the texts of one audit and a few after. */
 export function analyze(text: string): AnalyzedText {

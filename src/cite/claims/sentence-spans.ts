@@ -1,3 +1,5 @@
+import { segmentInWindows } from './segment-in-windows.js';
+
 /** A span of a text in UTF-16 units, half-open. */
 export interface Span16 {
   start16: number;
@@ -24,15 +26,28 @@ export const softenBreaks = (text: string): string => text.replace(SOFT_BREAK, '
  * does not.
  */
 export function sentenceSpans(text: string): Span16[] {
+  const hit = remembered.get(text);
+  if (hit !== undefined) return hit;
   const spans: Span16[] = [];
-  for (const s of sentenceSegmenter.segment(softenBreaks(text))) {
+  for (const s of segmentInWindows(sentenceSegmenter, softenBreaks(text))) {
     let start16 = s.index;
     let end16 = s.index + s.segment.length;
     while (start16 < end16 && /\s/u.test(text[start16]!)) start16++;
     while (end16 > start16 && /\s/u.test(text[end16 - 1]!)) end16--;
     if (end16 > start16) spans.push({ start16, end16 });
   }
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+  remembered.set(text, spans);
   return spans;
+}
+
+/** Texts segmented lately: a chunk's sentences serve its passage, its clauses and every claim citing it. */
+const remembered = new Map<string, Span16[]>();
+const MAX_REMEMBERED = 2_000;
+
+/** Forgets the sentences remembered: a benchmark measures texts never seen. */
+export function forgetSentences(): void {
+  remembered.clear();
 }
 
 /**

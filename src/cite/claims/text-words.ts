@@ -1,5 +1,6 @@
 import stopwordLists from 'stopword';
 import { stemOf } from '../../search/word-stem.js';
+import { segmentInWindows } from './segment-in-windows.js';
 
 /** A word of a text, as Unicode word segmentation finds it. */
 export interface Word {
@@ -25,7 +26,7 @@ function wordSegmenter(locale: string): Intl.Segmenter {
 /** The text's words in order (punctuation and spaces left out). */
 export function wordsOf(text: string, locale = 'en'): Word[] {
   const words: Word[] = [];
-  for (const s of wordSegmenter(locale).segment(text)) {
+  for (const s of segmentInWindows(wordSegmenter(locale), text)) {
     if (s.isWordLike !== true) continue;
     const lower = s.segment.normalize('NFC').toLowerCase();
     words.push({
