@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CairnError } from '../errors.js';
 
@@ -8,7 +8,8 @@ import { CairnError } from '../errors.js';
  * other scheme), absolute paths, any `..` segment (even one that would
  * land back inside), and a path whose real location, symlinks followed,
  * is outside the root's real location. A path inside the root that does
- * not exist is `file_not_found`. Messages name the path as the client
+ * not exist is `file_not_found`, and one that is neither a folder nor a
+ * regular file (a FIFO would block the reader) `file_unreadable`. Messages name the path as the client
  * gave it, never the server's own directories. The lexical path is
  * returned, not the real one, so a document's source_url (and with it its
  * doc_uid) is what `cairn ingest` of the same path would record.
@@ -44,6 +45,14 @@ export async function confinePath(root: string, requested: string): Promise<stri
   const inside = relative(realRoot, real);
   if (inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
     refuse('it leads outside the server root (through a symbolic link)');
+  const kind = await stat(real);
+  if (!kind.isFile() && !kind.isDirectory()) {
+    throw new CairnError(
+      'file_unreadable',
+      `${printable(requested)} under the server root is not a regular file`,
+      { details: { path: requested.slice(0, 200) } },
+    );
+  }
   return resolve(root, requested);
 }
 

@@ -50,6 +50,8 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   worker_out_of_memory: 413,
   unsupported_media_type: 415,
   headers_too_large: 431,
+  // a path under the root that is no regular readable file (a FIFO, a socket, no permission)
+  file_unreadable: 422,
   // the content was read but is not something cairn can chunk
   malformed_notebook: 422,
   markdown_too_deep: 422,

@@ -7,6 +7,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -201,6 +202,22 @@ describe('writes need the bearer token', () => {
     expect([missing.status, missing.body.error.code]).toEqual([404, 'file_not_found']);
     const notString = await post(42);
     expect([notString.status, notString.body.error.code]).toEqual([400, 'invalid_option']);
+  });
+
+  test('a FIFO under the root is refused as unreadable, not answered 500', async () => {
+    const app = f.appWith({ token: TOKEN });
+    execFileSync('mkfifo', [join(f.dir, 'inbox', 'pipe.md')]);
+    try {
+      const r = await call(app, '/api/ingest', {
+        method: 'POST',
+        headers: { ...auth(), 'content-type': 'application/json' },
+        body: JSON.stringify({ path: 'inbox/pipe.md' }),
+      });
+      expect([r.status, r.body.error.code]).toEqual([422, 'file_unreadable']);
+      expect(JSON.stringify(r.body)).not.toContain(f.dir);
+    } finally {
+      rmSync(join(f.dir, 'inbox', 'pipe.md'));
+    }
   });
 });
 

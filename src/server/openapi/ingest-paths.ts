@@ -179,7 +179,9 @@ export function ingestPaths(): Record<string, unknown> {
           404: error('file_not_found: no such file or folder under the root'),
           413: error('Body or document too large'),
           415: error('An unsupported Content-Encoding'),
-          422: error('An upload that was read but cannot be chunked (encrypted PDF, bad notebook)'),
+          422: error(
+            'An upload that was read but cannot be chunked (encrypted PDF, bad notebook), or a path that is not a regular file',
+          ),
           503: error('The store is busy, read-only or unavailable'),
           507: error('The store is full'),
         },
