@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { resolveEmbedder } from '../../embed/resolve-embedder.js';
-import { formatSnippet, printable } from '../../search/format-snippet.js';
+import { formatSnippet } from '../../search/format-snippet.js';
 import { search } from '../../search/search.js';
 import type { SearchOptions, SearchResult } from '../../search/types.js';
 import type { ChunkStore } from '../../store/types.js';
+import { terminalSafe } from '../../terminal-safe.js';
 import {
   DEFAULT_TRACE_RETENTION,
   describeRetention,
@@ -139,7 +140,7 @@ function formatResult(result: SearchResult, tty: boolean): string {
   for (const hit of result.hits) {
     // headings and paths come from the documents: no control character reaches the terminal
     const heading =
-      hit.heading_path.length > 0 ? `  ${printable(hit.heading_path.join(' > '))}` : '';
+      hit.heading_path.length > 0 ? `  ${terminalSafe(hit.heading_path.join(' > '))}` : '';
     // the score the hits are ordered by: the reranker's when it ran (--json has both)
     const score = hit.rerank_score ?? hit.score_norm;
     const ranks =
@@ -147,14 +148,14 @@ function formatResult(result: SearchResult, tty: boolean): string {
         ? ''
         : `  ΔS ${hit.delta_s ?? '-'}  lexical #${hit.ranks.lexical ?? '-'} vector #${hit.ranks.vector ?? '-'}`;
     lines.push(
-      `${hit.k_final}. ${score.toFixed(3)}  ${printable(hit.source_url)}  §${hit.section_id || '-'}${heading}`,
+      `${hit.k_final}. ${score.toFixed(3)}  ${terminalSafe(hit.source_url)}  §${hit.section_id || '-'}${heading}`,
       `   ${hit.snippet_id}  [${hit.offsets.start}, ${hit.offsets.end}) rev ${hit.rev.slice(0, 12)}  ${hit.tokens} tokens${hit.page === null ? '' : `  page ${hit.page}`}${ranks}`,
       `   ${formatSnippet(hit.text, result.terms, marks)}`,
       '',
     );
   }
   lines.push(
-    `${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} for ${JSON.stringify(result.query.length > 80 ? `${result.query.slice(0, 80)}…` : result.query)}`,
+    `${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} for ${terminalSafe(JSON.stringify(result.query.length > 80 ? `${result.query.slice(0, 80)}…` : result.query))}`,
     `index ${result.index_hash}  analyzer ${result.analyzer}  chunker ${result.chunker_id}  mode ${result.mode}  embed ${result.embed_model}  qid ${result.qid}`,
   );
   return `${lines.join('\n')}\n`;
