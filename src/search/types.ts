@@ -1,4 +1,5 @@
 import type { Embedder } from '../embed/types.js';
+import type { CairnError } from '../errors.js';
 import type { CanonicalChunkFields } from '../pipeline/canonical-fields.js';
 import type { TraceRetention } from '../store/trace-store.js';
 import type { EngineRanks, SearchMode } from './rank-by-mode.js';
@@ -130,6 +131,12 @@ export interface SearchOptions {
    * embedder in `embed_model`, in any mode; the trace records the top hit's ΔS.
    */
   embedder?: Embedder;
+  /**
+   * Told when the index manifest the search saw missing could not be
+   * recorded (a full disk, a read-only file, a held lock): the search is
+   * answered all the same, since a read needs no write.
+   */
+  on_warning?: (warning: CairnError) => void;
 }
 
 export interface SearchResult {

@@ -35,6 +35,7 @@ const SEARCH_KEYS = [
   'trace_wait_ms',
   'trace_retention',
   'embedder',
+  'on_warning',
 ] as const satisfies readonly (keyof CairnRetrieverSearchOptions)[];
 
 /** Every key a retriever reads: its store, LangChain's `BaseRetrieverInput`, the search options. */

@@ -100,6 +100,10 @@ Examples:
           ...(embedder === undefined ? {} : { embedder }),
           ...(flags.trace === false ? { trace: false } : {}),
           ...(retention === undefined ? {} : { trace_retention: retention }),
+          on_warning: (warning) =>
+            process.stderr.write(
+              `cairn: warning: the index manifest was not recorded: ${warning.code}: ${terminalSafe(warning.message)}\n`,
+            ),
         });
         if (result.trace_warning)
           process.stderr.write(
