@@ -8,6 +8,7 @@ import { createWorkerPool, type WorkerPool } from '../ingest/worker-pool.js';
 import type { TraceRetention } from '../store/trace-store.js';
 import type { ChunkStore } from '../store/types.js';
 import { DEFAULT_TRACE_RETENTION } from '../trace/trace-retention.js';
+import type { AnswerCheckPool } from './answer-check-pool.js';
 import { errorResponse } from './error-response.js';
 import { createManifestRecorder } from './manifest-recorder.js';
 import { buildOpenApi } from './openapi.js';
@@ -78,6 +79,13 @@ export interface CreateAppOptions {
    * on the server's thread. The caller closes it.
    */
   search_pool?: SearchPool;
+  /**
+   * Answer-check workers (`createAnswerCheckPool`): `POST /api/audit` and
+   * `POST /api/validate/answer` check on a worker's own read-only
+   * connection, off the server's thread. Default: none, on the server's
+   * thread. The caller closes it.
+   */
+  answer_checks?: AnswerCheckPool;
   /** Serve the web viewer at `/` (default true). */
   viewer?: boolean;
   log?: (line: string) => void;
@@ -154,6 +162,7 @@ export function createApp(options: CreateAppOptions): Hono {
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
     log,
     ...(options.search_pool === undefined ? {} : { search_pool: options.search_pool }),
+    ...(options.answer_checks === undefined ? {} : { answer_checks: options.answer_checks }),
     manifests: createManifestRecorder(options.store, {
       wait_ms: options.trace_wait_ms ?? DEFAULT_TRACE_WAIT_MS,
       log,
