@@ -117,7 +117,7 @@ describe('audits on a worker thread', () => {
         body: heavyAnswer(2),
       });
       expect([200, 422]).toContain(validated.status);
-      const body = await validated.json();
+      const body = (await validated.json()) as { citations: unknown[] };
       expect(body.citations).toHaveLength(2);
       const tooMany = await fetch(`${server.url}/api/audit`, {
         method: 'POST',
@@ -125,7 +125,9 @@ describe('audits on a worker thread', () => {
         body: JSON.stringify({ answer: heavyAnswer(1_001) }),
       });
       expect(tooMany.status).toBe(413);
-      expect((await tooMany.json()).error.code).toBe('input_too_large');
+      expect(((await tooMany.json()) as { error: { code: string } }).error.code).toBe(
+        'input_too_large',
+      );
     } finally {
       await server.close();
     }

@@ -9,7 +9,7 @@ import {
   type SearchPool,
 } from '../../server/search-pool.js';
 import { startServer } from '../../server/start-server.js';
-import { openStore, resolveStoreTarget } from '../../store/open-store.js';
+import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import {
   DEFAULT_TRACE_RETENTION,
@@ -165,10 +165,10 @@ Examples:
               })
             : null;
         // audits and answer checks locate quotes, CPU work on any backend: a worker of their own
-        const target = resolveStoreTarget(flags.db);
-        const where = target.kind === 'sqlite' ? target.path : target.url;
+        // the worker opens what the server opened: its SQLite file, else the URL it was given
+        const where = file ?? flags.db ?? process.env.CAIRN_DB;
         checks =
-          where === ':memory:'
+          where === undefined || where === '' || where === ':memory:'
             ? null
             : await createAnswerCheckPool({
                 db: where,
