@@ -89,7 +89,7 @@ describe('audits on a worker thread', () => {
         body: JSON.stringify({ answer: heavyAnswer(150) }),
       }).then(async (r) => {
         order.push('audit');
-        return { status: r.status, body: await r.json() };
+        return { status: r.status, body: (await r.json()) as { citations: { code: string }[] } };
       });
       // the audit is under way on the worker before /health is asked
       await new Promise((r) => setTimeout(r, 50));
