@@ -240,6 +240,26 @@ export function createApp(options: CreateAppOptions): Hono {
     }
     await next();
   });
+  // One NUL policy on both backends: no stored text holds a NUL (a source with one is
+  // binary_input, a JSON escape of one is stored as U+FFFD), so a path or parameter that names
+  // one (a document, a qid, a chunker) can name nothing stored. PostgreSQL text cannot even be
+  // asked about a NUL; SQLite would answer not found. Both refuse it here, alike. The search
+  // text `q` is split into words, a NUL between them like a space: it never names a stored value.
+  app.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    const named =
+      /%00/i.test(url.pathname) ||
+      [...url.searchParams].some(
+        ([key, value]) => key.includes('\0') || (key !== 'q' && value.includes('\0')),
+      );
+    if (named) {
+      throw new CairnError(
+        'invalid_option',
+        'The URL names a NUL character (%00): no stored document, chunk, trace or option has one',
+      );
+    }
+    await next();
+  });
   if (options.cors_origins !== undefined && options.cors_origins.length > 0) {
     const allowCors = cors({
       origin: [...options.cors_origins],

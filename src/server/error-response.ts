@@ -18,6 +18,8 @@ const BAD_REQUEST: readonly ErrorCode[] = [
   'invalid_encoding',
   'malformed_request',
   'unknown_answer_shape',
+  // a value the store cannot hold (a NUL character in PostgreSQL text): the caller's to change
+  'store_unsupported_value',
 ];
 
 const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
@@ -90,6 +92,8 @@ const STORE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   store_readonly: 'The store is read-only; see the server log',
   store_full: 'The store is out of space; see the server log',
   store_conflict: 'The write conflicts with what the store holds; see the server log',
+  store_unsupported_value:
+    'The request holds a value the store cannot hold (a NUL character); remove it and try again',
 };
 const STORE_MESSAGE = 'The store failed; see the server log';
 
