@@ -167,9 +167,26 @@ async function campaign(name, argv, cwd) {
   const counts = new Map();
   const fives = [];
   let healthMisses = 0;
+  const slowest = { ms: 0 };
+  const inFlight = new Set();
+  const watch = setInterval(() => {
+    for (const f of inFlight)
+      if (Date.now() - f.began > 20_000)
+        console.error(
+          `  waiting ${((Date.now() - f.began) / 1000).toFixed(0)} s: ${JSON.stringify(f)}`,
+        );
+  }, 20_000);
   const one = async (i) => {
     const req = makeRequest(rand);
     let status;
+    const began = Date.now();
+    const flight = {
+      began,
+      method: req.method,
+      path: req.path.slice(0, 80),
+      body: req.body?.slice(0, 60),
+    };
+    inFlight.add(flight);
     try {
       const r = await fetch(`${url}${req.path}`, {
         method: req.method,
@@ -182,7 +199,16 @@ async function campaign(name, argv, cwd) {
     } catch (error) {
       status = `fetch-error:${error.cause?.code ?? error.name}`;
     }
+    inFlight.delete(flight);
     counts.set(status, (counts.get(status) ?? 0) + 1);
+    const took = Date.now() - began;
+    if (took > slowest.ms)
+      Object.assign(slowest, {
+        ms: took,
+        method: req.method,
+        path: req.path.slice(0, 80),
+        body: req.body?.slice(0, 60),
+      });
     if (typeof status !== 'number' || status >= 500)
       fives.push({
         i,
@@ -205,6 +231,7 @@ async function campaign(name, argv, cwd) {
       while (next < REQUESTS) await one(next++);
     }),
   );
+  clearInterval(watch);
   const seconds = (Date.now() - started) / 1000;
   child.kill('SIGTERM');
   const exited = await new Promise((r) => {
@@ -221,6 +248,7 @@ async function campaign(name, argv, cwd) {
   console.log(
     `${name}: ${REQUESTS} requests in ${seconds.toFixed(0)} s; statuses ${JSON.stringify(Object.fromEntries([...counts].sort()))}; 5xx or no answer: ${five}; /health missed ${healthMisses} of ${Math.ceil(REQUESTS / 100)}; SIGTERM ${exited ? 'stopped it' : 'did NOT stop it'}`,
   );
+  console.log(`  slowest answer: ${JSON.stringify(slowest)}`);
   for (const f of fives.slice(0, 20)) console.log('  ', JSON.stringify(f));
   if (five > 0)
     console.log(

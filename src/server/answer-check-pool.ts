@@ -205,11 +205,24 @@ class ThreadAnswerCheckPool implements AnswerCheckPool {
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
-      if (slot.running !== null) continue;
-      const pending = this.queue.shift()!;
-      slot.running = pending;
-      slot.worker.postMessage(pending.task);
+      while (slot.running === null && this.queue.length > 0) {
+        const pending = this.queue.shift()!;
+        try {
+          // structured clone walks the answer recursively: a deep enough one overflows the stack
+          slot.worker.postMessage(pending.task);
+          slot.running = pending;
+        } catch (error) {
+          pending.reject(
+            new CairnError(
+              'json_too_deep',
+              'The answer is nested too deeply to be checked: flatten it',
+              {
+                cause: error,
+              },
+            ),
+          );
+        }
+      }
     }
   }
 

@@ -119,6 +119,19 @@ describe('audits on a worker thread', () => {
       expect([200, 422]).toContain(validated.status);
       const body = (await validated.json()) as { citations: unknown[] };
       expect(body.citations).toHaveLength(2);
+      // an answer too deep for a structured clone is refused; the worker takes the next one
+      const deep = await fetch(`${server.url}/api/validate/answer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+      });
+      expect(deep.status).toBeLessThan(500);
+      const again = await fetch(`${server.url}/api/validate/answer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: heavyAnswer(1),
+      });
+      expect(((await again.json()) as { citations: unknown[] }).citations).toHaveLength(1);
       const tooMany = await fetch(`${server.url}/api/audit`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
