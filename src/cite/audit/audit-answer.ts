@@ -1,5 +1,4 @@
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
-import { CairnError } from '../../errors.js';
 import { resolveSearchChunker } from '../../search/resolve-search-chunker.js';
 import type { ChunkRow, ChunkStore, VersionRow } from '../../store/types.js';
 import type { StoreVerdict } from '../citation-status.js';
