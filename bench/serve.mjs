@@ -540,21 +540,21 @@ function printRateLoads(alone, duringIngest, seconds) {
 function printSummary(reports, seconds) {
   const med = (rows, key) => median(rows.map((r) => r[key]));
   console.log(
-    `\n## HTTP search load, summary: medians of the counted ${seconds} s loads per setting, without and during a concurrent eCFR ingest into the same store (latency ms)\n`,
+    `\n## HTTP search load, summary: medians of the counted ${seconds} s loads per setting, without and during a concurrent eCFR ingest into the same store (latency ms); query: GET /api/search?q=<SQuAD question>&k=${K}, ${QUERIES} questions in rotation, ${CONNECTIONS} connections\n`,
   );
   console.log(
-    '| server setting | requests/s | p50 | p99 | requests/s during ingest | p50 during ingest | p99 during ingest | p99 during / without |',
+    '| server setting | store | requests/s | p50 | p99 | requests/s during ingest | p50 during ingest | p99 during ingest | p99 during / without |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const { label, loads, ingestLoads } of reports) {
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { label, store, loads, ingestLoads } of reports) {
     const p99 = med(loads, 'p99');
     const p99Ingest = ingestLoads.length > 0 ? med(ingestLoads, 'p99') : Number.NaN;
     console.log(
-      `| ${label} | ${med(loads, 'rps').toFixed(0)} | ${med(loads, 'p50')} | ${p99} | ${ingestLoads.length > 0 ? med(ingestLoads, 'rps').toFixed(0) : ''} | ${ingestLoads.length > 0 ? med(ingestLoads, 'p50') : ''} | ${Number.isNaN(p99Ingest) ? '' : p99Ingest} | ${Number.isNaN(p99Ingest) ? '' : (p99Ingest / p99).toFixed(2)} |`,
+      `| ${label} | SQuAD, ${store.documents} documents, ${store.chunks} chunks | ${med(loads, 'rps').toFixed(0)} | ${med(loads, 'p50')} | ${p99} | ${ingestLoads.length > 0 ? med(ingestLoads, 'rps').toFixed(0) : ''} | ${ingestLoads.length > 0 ? med(ingestLoads, 'p50') : ''} | ${Number.isNaN(p99Ingest) ? '' : p99Ingest} | ${Number.isNaN(p99Ingest) ? '' : (p99Ingest / p99).toFixed(2)} |`,
     );
   }
   console.log(
-    `\nAt a fixed offered rate of ${RATE} requests/s (below capacity), medians of the ${seconds} s loads (latency ms)\n`,
+    `\nAt a fixed offered rate of ${RATE} requests/s (below capacity), medians of the ${seconds} s loads (latency ms); the same store and query\n`,
   );
   console.log(
     '| server setting | p50 | p99 | p50 during ingest | p99 during ingest | server CPU ms/request |',

@@ -146,7 +146,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, { http: number; exit: numb
   store_corrupt: { http: 500, exit: 2 },
   store_schema_mismatch: { http: 500, exit: 2 },
   // a value the store cannot hold is the input's
-  store_unsupported_value: { http: 500, exit: 1 },
+  store_unsupported_value: { http: 400, exit: 1 },
   store_error: { http: 500, exit: 2 },
   chunk_not_found: { http: 404, exit: 1 },
   document_not_found: { http: 404, exit: 1 },

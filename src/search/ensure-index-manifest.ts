@@ -1,4 +1,4 @@
-import { isCairnError } from '../errors.js';
+import { CairnError, type ErrorCode, isCairnError } from '../errors.js';
 import type {
   ChunkStore,
   IndexManifestRow,
@@ -74,16 +74,49 @@ export async function recordIndexManifest(
 }
 
 /**
+ * Store failures a read carries on past: the manifest is a record of an
+ * index state, not what the read returns (the hash is the same either
+ * way), so a full disk, a read-only file or a held lock must not turn a
+ * search or an export into an error.
+ */
+const UNRECORDABLE = new Set<ErrorCode>(['store_full', 'store_readonly', 'store_busy']);
+
+export interface RecordManifestOptions extends WaitOptions {
+  /** Told why a manifest could not be recorded (a read goes on without it). */
+  on_warning?: (error: CairnError) => void;
+}
+
+/**
+ * `recordIndexManifest` for a read: a store that cannot take the row
+ * (`store_full`, `store_readonly`, `store_busy`) is reported to
+ * `on_warning` and the read goes on; other failures throw.
+ */
+export async function recordManifestForRead(
+  store: ChunkStore,
+  row: IndexManifestRow,
+  options: RecordManifestOptions = {},
+): Promise<void> {
+  if (store.read_only) return;
+  try {
+    await recordIndexManifest(store, row, options);
+  } catch (error) {
+    if (!(error instanceof CairnError) || !UNRECORDABLE.has(error.code)) throw error;
+    options.on_warning?.(error);
+  }
+}
+
+/**
  * `readLiveIndex`, then the manifest written when the store lacks it; a
- * read-only store cannot record it (the hash is the same either way).
+ * store that cannot record it (read-only, full, locked) is a warning, not
+ * a failure (`recordManifestForRead`).
  */
 export async function ensureIndexManifest(
   store: ChunkStore,
   chunkerId: string,
-  options: WaitOptions = {},
+  options: RecordManifestOptions = {},
 ): Promise<LiveIndex> {
   const { live, manifest } = await readLiveIndex(store, chunkerId);
-  if (manifest !== null && !store.read_only) await recordIndexManifest(store, manifest, options);
+  if (manifest !== null) await recordManifestForRead(store, manifest, options);
   return live;
 }
 

@@ -1,3 +1,4 @@
+import type { CairnError } from '../errors.js';
 import {
   type CanonicalChunkFields,
   storedChunkFields,
@@ -32,6 +33,8 @@ export interface ExportChunksOptions {
   chunker?: string;
   /** Chunks read from the store at a time (default 500): what bounds the export's memory. */
   page_size?: number;
+  /** Told when the index manifest could not be recorded (a full disk, a read-only file): the export goes on. */
+  on_warning?: (warning: CairnError) => void;
 }
 
 /**
@@ -46,7 +49,11 @@ export async function* exportChunks(
   options: ExportChunksOptions = {},
 ): AsyncGenerator<ExportedChunk> {
   const chunkerId = await resolveSearchChunker(store, options.chunker);
-  const live = await ensureIndexManifest(store, chunkerId);
+  const live = await ensureIndexManifest(
+    store,
+    chunkerId,
+    options.on_warning === undefined ? {} : { on_warning: options.on_warning },
+  );
   const limit = options.page_size ?? 500;
   let after = 0;
   for (;;) {

@@ -1,17 +1,10 @@
+import { terminalSafe } from '../terminal-safe.js';
 import { highlightTerms } from './highlight-terms.js';
 import { matchRanges } from './match-ranges.js';
 
-/** Control characters (C0, DEL, C1): ESC and CSI would let a document drive the terminal. */
-const CONTROL = /\p{Cc}/gu;
-
-/** `text` safe to print on a terminal: each control character shown as U+FFFD. */
-export function printable(text: string): string {
-  return text.replace(CONTROL, '\uFFFD');
-}
-
 /**
  * A one-line excerpt of a hit's text for display: whitespace collapsed,
- * control characters shown as U+FFFD (`printable`), at most `max` code
+ * control characters and bidi overrides escaped (`terminalSafe`), at most `max` code
  * points around the first searched word, with the searched words marked.
  * Display only; citations keep exact offsets.
  */
@@ -21,7 +14,7 @@ export function formatSnippet(
   options: { max?: number; open: string; close: string },
 ): string {
   const max = options.max ?? 240;
-  const joined = printable(text.replace(/\s+/g, ' ').trim());
+  const joined = terminalSafe(text.replace(/\s+/g, ' ').trim());
   const flat = Array.from(joined);
   const firstMatch = matchRanges(joined, terms, 1)[0];
   const first = firstMatch === undefined ? 0 : Array.from(joined.slice(0, firstMatch[0])).length;

@@ -19,9 +19,11 @@ test('the excerpt opens at the first form of a searched word, not only its exact
   expect(snippet).toContain('[Exporters] must file.');
 });
 
-test('a control character of the text reaches no terminal: ESC, CSI and BEL show as U+FFFD', () => {
-  const text = 'plain \x1b[31mred\x1b[0m \x9b2J bell\x07 and\ttab\nline';
+test('a control character or bidi override of the text reaches no terminal: each shows escaped', () => {
+  const text = 'plain \x1b[31mred\x1b[0m \x9b2J bell\x07 and\ttab\nline \u202edesrever';
   const snippet = formatSnippet(text, ['bell'], marks);
-  expect(snippet).toBe('plain \uFFFD[31mred\uFFFD[0m \uFFFD2J [bell]\uFFFD and tab line');
-  expect(snippet).not.toMatch(/\p{Cc}/u);
+  expect(snippet).toBe(
+    'plain \\u001b[31mred\\u001b[0m \\u009b2J [bell]\\u0007 and tab line \\u202edesrever',
+  );
+  expect(snippet).not.toMatch(/[\p{Cc}\u202e]/u);
 });

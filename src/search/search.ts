@@ -15,7 +15,7 @@ import { dropStopwords } from './drop-stopwords.js';
 import {
   LEXICAL_EMBED_MODEL,
   readLiveIndex,
-  recordIndexManifest,
+  recordManifestForRead,
 } from './ensure-index-manifest.js';
 import { fuseRankings } from './fuse-rankings.js';
 import { DEFAULT_RERANK_TOP } from './passage-reranker.js';
@@ -89,8 +89,11 @@ export async function search(
   options: SearchOptions = {},
 ): Promise<SearchResult> {
   const reads = await readSearch(store, query, options);
-  if (reads.manifest !== null && !store.read_only)
-    await recordIndexManifest(store, reads.manifest, waitOf(options));
+  if (reads.manifest !== null)
+    await recordManifestForRead(store, reads.manifest, {
+      ...waitOf(options),
+      ...(options.on_warning === undefined ? {} : { on_warning: options.on_warning }),
+    });
   return traceSearch(store, reads, options);
 }
 

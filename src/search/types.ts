@@ -1,4 +1,5 @@
 import type { Embedder } from '../embed/types.js';
+import type { CairnError } from '../errors.js';
 import type { CanonicalChunkFields } from '../pipeline/canonical-fields.js';
 import type { TraceRetention } from '../store/trace-store.js';
 import type { PassageReranker } from './passage-reranker.js';
@@ -164,6 +165,12 @@ export interface SearchOptions {
   reranker?: PassageReranker;
   /** Candidates the second-stage reranker sees (default 50). */
   rerank_top?: number;
+  /**
+   * Told when the index manifest the search saw missing could not be
+   * recorded (a full disk, a read-only file, a held lock): the search is
+   * answered all the same, since a read needs no write.
+   */
+  on_warning?: (warning: CairnError) => void;
 }
 
 export interface SearchResult {

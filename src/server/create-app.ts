@@ -8,6 +8,7 @@ import { createWorkerPool, type WorkerPool } from '../ingest/worker-pool.js';
 import type { TraceRetention } from '../store/trace-store.js';
 import type { ChunkStore } from '../store/types.js';
 import { DEFAULT_TRACE_RETENTION } from '../trace/trace-retention.js';
+import type { AnswerCheckPool } from './answer-check-pool.js';
 import { errorResponse } from './error-response.js';
 import { createManifestRecorder } from './manifest-recorder.js';
 import { buildOpenApi } from './openapi.js';
@@ -78,6 +79,13 @@ export interface CreateAppOptions {
    * on the server's thread. The caller closes it.
    */
   search_pool?: SearchPool;
+  /**
+   * Answer-check workers (`createAnswerCheckPool`): `POST /api/audit` and
+   * `POST /api/validate/answer` check on a worker's own read-only
+   * connection, off the server's thread. Default: none, on the server's
+   * thread. The caller closes it.
+   */
+  answer_checks?: AnswerCheckPool;
   /** Serve the web viewer at `/` (default true). */
   viewer?: boolean;
   log?: (line: string) => void;
@@ -154,6 +162,7 @@ export function createApp(options: CreateAppOptions): Hono {
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
     log,
     ...(options.search_pool === undefined ? {} : { search_pool: options.search_pool }),
+    ...(options.answer_checks === undefined ? {} : { answer_checks: options.answer_checks }),
     manifests: createManifestRecorder(options.store, {
       wait_ms: options.trace_wait_ms ?? DEFAULT_TRACE_WAIT_MS,
       log,
@@ -227,6 +236,26 @@ export function createApp(options: CreateAppOptions): Hono {
       throw new CairnError(
         'invalid_utf8',
         'The URL holds %-escapes that are not UTF-8: percent-encode the UTF-8 bytes of the text',
+      );
+    }
+    await next();
+  });
+  // One NUL policy on both backends: no stored text holds a NUL (a source with one is
+  // binary_input, a JSON escape of one is stored as U+FFFD), so a path or parameter that names
+  // one (a document, a qid, a chunker) can name nothing stored. PostgreSQL text cannot even be
+  // asked about a NUL; SQLite would answer not found. Both refuse it here, alike. The search
+  // text `q` is split into words, a NUL between them like a space: it never names a stored value.
+  app.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    const named =
+      /%00/i.test(url.pathname) ||
+      [...url.searchParams].some(
+        ([key, value]) => key.includes('\0') || (key !== 'q' && value.includes('\0')),
+      );
+    if (named) {
+      throw new CairnError(
+        'invalid_option',
+        'The URL names a NUL character (%00): no stored document, chunk, trace or option has one',
       );
     }
     await next();

@@ -22,6 +22,8 @@ const STORE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   store_readonly: 'The store is read-only; see the server log',
   store_full: 'The store is out of space; see the server log',
   store_conflict: 'The write conflicts with what the store holds; see the server log',
+  store_unsupported_value:
+    'The request holds a value the store cannot hold (a NUL character); remove it and try again',
 };
 const STORE_MESSAGE = 'The store failed; see the server log';
 

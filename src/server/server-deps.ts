@@ -2,6 +2,7 @@ import type { Embedder } from '../embed/types.js';
 import type { SourceResult, SourceTask } from '../ingest/process-source.js';
 import type { TraceRetention } from '../store/trace-store.js';
 import type { ChunkStore } from '../store/types.js';
+import type { AnswerCheckPool } from './answer-check-pool.js';
 import type { ManifestRecorder } from './manifest-recorder.js';
 import type { PagingLimits } from './read-paging.js';
 import type { SearchPool } from './search-pool.js';
@@ -32,6 +33,8 @@ export interface ServerDeps {
   embedder?: Embedder;
   /** Read connections on worker threads for searches; none: searches run on the server's thread. */
   search_pool?: SearchPool;
+  /** Audits and answer checks on worker threads; none: on the server's thread. */
+  answer_checks?: AnswerCheckPool;
   /** Writes the index manifests the search pool's workers saw missing. */
   manifests: ManifestRecorder;
   /** Where the server logs failures it does not show the caller. */

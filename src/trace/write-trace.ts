@@ -1,4 +1,4 @@
-import { appendFile } from 'node:fs/promises';
+import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CairnError } from '../errors.js';
 import { makeFolderSync } from '../make-folder.js';
@@ -70,24 +70,52 @@ export async function writeTrace(
     await appendLine(
       options.log_path,
       `${formatTraceLine(result, { store: store.dialect, ts, k: options.k }, fields)}\n`,
+      traceLogCapBytes(retention),
     );
   }
 }
 
+/** Bytes of log a kept row stands for: a search's line is a few hundred bytes. */
+const LOG_BYTES_PER_ROW = 512;
+/** The log's cap at least, so a tiny retention does not rotate at every line. */
+const MIN_LOG_BYTES = 4096;
+
+/**
+ * The size past which the trace log is rotated: as many lines, about, as
+ * the rows the retention keeps (the default's for a retention in days or
+ * none), so the log is bounded with the table it mirrors.
+ */
+export function traceLogCapBytes(retention: TraceRetention | false): number {
+  const rows =
+    retention !== false && 'rows' in retention ? retention.rows : DEFAULT_TRACE_RETENTION_ROWS;
+  return Math.max(MIN_LOG_BYTES, rows * LOG_BYTES_PER_ROW);
+}
+
+const DEFAULT_TRACE_RETENTION_ROWS =
+  'rows' in DEFAULT_TRACE_RETENTION ? DEFAULT_TRACE_RETENTION.rows : 10_000;
+
 /**
  * Appends, creating the folder only when it is missing: a mkdir before every
- * append cost 40% of a search. A path that cannot be written (a folder, a
- * file's child, no permission) is `trace_log_unwritable`.
+ * append cost 40% of a search. Once the file is past `capBytes` it becomes
+ * `<path>.1` (replacing the one before), so the log and its one older
+ * file hold at most about twice the cap. A path that cannot be written (a
+ * folder, a file's child, no permission) is `trace_log_unwritable`.
  */
-async function appendLine(path: string, line: string): Promise<void> {
+async function appendLine(path: string, line: string, capBytes: number): Promise<void> {
   try {
+    let size: number;
     try {
-      await appendFile(path, line, 'utf8');
+      size = await appendAndMeasure(path, line);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       makeFolderSync(dirname(path));
-      await appendFile(path, line, 'utf8');
+      size = await appendAndMeasure(path, line);
     }
+    // two processes may both see the file past the cap: the second rename finds nothing
+    if (size > capBytes)
+      await rename(path, `${path}.1`).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
   } catch (error) {
     const errno = (error as NodeJS.ErrnoException).code;
     throw new CairnError(
@@ -95,5 +123,16 @@ async function appendLine(path: string, line: string): Promise<void> {
       `Cannot write the trace log ${path} (${errno ?? (error as Error).message}); the rag_traces row is written: name another log file, or none`,
       { cause: error, details: { source: path, ...(errno === undefined ? {} : { errno }) } },
     );
+  }
+}
+
+/** The line appended, and the file's size after it (fstat on the open handle costs no path lookup). */
+async function appendAndMeasure(path: string, line: string): Promise<number> {
+  const handle = await open(path, 'a');
+  try {
+    await handle.appendFile(line, 'utf8');
+    return (await handle.stat()).size;
+  } finally {
+    await handle.close();
   }
 }

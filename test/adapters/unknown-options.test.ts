@@ -70,7 +70,7 @@ describe('the adapters refuse options they do not read, listing the accepted one
       const error = refusal(() => new CairnRetriever({ store, topK: 3 } as never));
       expect(error.code).toBe('invalid_option');
       expect(error.message).toBe(
-        'Unknown CairnRetriever option "topK"; accepted: store, callbacks, tags, metadata, verbose, k, doc, section, chunker, analyzer, index_hash, rerank, mode, trace, trace_log, trace_wait_ms, trace_retention, embedder, reranker, rerank_top',
+        'Unknown CairnRetriever option "topK"; accepted: store, callbacks, tags, metadata, verbose, k, doc, section, chunker, analyzer, index_hash, rerank, mode, trace, trace_log, trace_wait_ms, trace_retention, embedder, reranker, rerank_top, on_warning',
       );
       const retriever = new CairnRetriever({ store, k: 3, rerank: 'none', tags: ['t'] });
       expect(retriever.search_options).toEqual({ k: 3, rerank: 'none' });

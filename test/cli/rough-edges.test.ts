@@ -5,6 +5,12 @@ import { useCliSandbox } from '../support/cli-sandbox.js';
 
 const ESC_NAME = 'a\x1b]0;owned\x07\x1b[2J.md';
 
+/** Content that retitles the terminal (OSC), clears it (CSI), rings the bell, and reverses text. */
+const HOSTILE_TEXT =
+  '# Lanterns \x1b]0;owned\x07 over \u202emarsh\n\nHerons count the tide \x1b[2J while lanterns flicker \x07 over the \u202ereeds.\n';
+const HOSTILE_NAME = 'lantern\u202edm.txt.md';
+const RAW = ['\x1b', '\x07', '\u202e'];
+
 const sandbox = useCliSandbox('cairn-rough-', {
   setup: (dir) => {
     mkdirSync(join(dir, 'docs'));
@@ -14,6 +20,8 @@ const sandbox = useCliSandbox('cairn-rough-', {
     mkdirSync(join(dir, 'bad'));
     writeFileSync(join(dir, 'bad', ESC_NAME), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]));
     writeFileSync(join(dir, 'empty.jsonl'), '');
+    mkdirSync(join(dir, 'hostile'));
+    writeFileSync(join(dir, 'hostile', HOSTILE_NAME), HOSTILE_TEXT);
   },
 });
 
@@ -53,6 +61,28 @@ describe('terminal escapes in file names', () => {
     expect(run.stdout).toContain('docs/a\\u001b]0;owned\\u0007\\u001b[2J.md');
     expect(run.stdout).not.toContain('\x1b');
     expect(run.stdout).not.toContain('\x07');
+  });
+});
+
+describe('terminal escapes in file content', () => {
+  it('are printed escaped by parse, chunk, list and search (their human-readable output)', () => {
+    const file = `hostile/${HOSTILE_NAME}`;
+    expect(cairn(['ingest', 'hostile', '--db', 'hostile.db']).code).toBe(0);
+    const runs = {
+      parse: cairn(['parse', file]),
+      chunk: cairn(['chunk', file]),
+      list: cairn(['list', '--db', 'hostile.db']),
+      search: cairn(['search', 'herons tide lanterns', '--db', 'hostile.db', '--no-trace']),
+    };
+    for (const [name, run] of Object.entries(runs)) {
+      expect(run.code, `${name}: ${run.stderr}`).toBe(0);
+      // the content reaches the output, escaped
+      expect(run.stdout, name).toContain(name === 'list' ? 'lantern\\u202edm' : '\\u202e');
+      for (const raw of RAW) {
+        expect(run.stdout.includes(raw), `${name} stdout ${JSON.stringify(raw)}`).toBe(false);
+        expect(run.stderr.includes(raw), `${name} stderr ${JSON.stringify(raw)}`).toBe(false);
+      }
+    }
   });
 });
 

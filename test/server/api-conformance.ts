@@ -152,6 +152,19 @@ export function describeApiConformance(name: string, open: () => Promise<ChunkSt
       }
     });
 
+    test('a NUL in a URL path or parameter (the search text aside) is 400 invalid_option, alike on both backends', async () => {
+      for (const url of [
+        '/api/documents/%00',
+        '/api/documents/a%00b/versions/1/source',
+        '/api/traces?qid=%00',
+        '/api/search?q=ownership&chunker=%00',
+        '/api/chunks/%00',
+      ]) {
+        const r = await call(f.app, url);
+        expect([r.status, r.body.error.code], url).toEqual([400, 'invalid_option']);
+      }
+    });
+
     test('GET and POST /api/search: hits carry the citation contract, as the OpenAPI document says', async () => {
       const got = await call(f.app, '/api/search?q=ownership%20borrow%20reference&k=5');
       expect(got.status).toBe(200);

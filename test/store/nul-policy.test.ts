@@ -10,7 +10,8 @@ import { dropSchema, PG_URL, postgresSkipReason, uniqueSchema } from './pg-suppo
 /**
  * One NUL policy for every format, decided before hashing: NUL in a source's
  * own text is `binary_input` wherever it is (the sniff once read only the
- * first 8 KB), and a NUL that a JSON escape decodes to is stored as U+FFFD.
+ * first 8 KB), and a NUL that a JSON escape decodes to is stored as U+FFFD,
+ * in a value or in a key (the chunk's JSON pointer).
  * JSON `"\u0000"` was stored by SQLite and refused by PostgreSQL (22021).
  */
 const skipPg = await postgresSkipReason();
@@ -20,6 +21,8 @@ const long = 'Export controls apply to items. '.repeat(20);
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cairn-nul-'));
   writeFileSync(join(dir, 'record.json'), JSON.stringify({ body: `${long}\u0000${long}` }));
+  // a NUL in a key reaches the store in the chunk's JSON pointer
+  writeFileSync(join(dir, 'keyed.json'), JSON.stringify({ 'a\u0000b': long }));
   const late = `${'Plain words here.\n\n'.repeat(600)}after the nul \u0000 byte\n`;
   writeFileSync(join(dir, 'late.txt'), late);
   writeFileSync(join(dir, 'late.md'), `# Late\n\n${late}`);
@@ -67,7 +70,7 @@ describe.each(backends)('NUL on %s', (name, skip, open) => {
       try {
         const summary = await ingestSources(
           store,
-          ['record.json', 'late.txt', 'late.md', 'utf16.md'],
+          ['record.json', 'keyed.json', 'late.txt', 'late.md', 'utf16.md'],
           { workers: 0, cwd: dir, parse_options: { chunk_threshold_chars: 100 } },
         );
         const by = Object.fromEntries(summary.documents.map((d) => [d.source_url, d]));
@@ -82,7 +85,13 @@ describe.each(backends)('NUL on %s', (name, skip, open) => {
         const ids = (await store.listChunks(doc!.current_version_id, summary.chunker_id)).map(
           (c) => c.chunk_id,
         );
-        revs.set(name, JSON.stringify(ids));
+        expect(by['keyed.json']!.status).toBe('created');
+        const keyed = await store.getDocument(by['keyed.json']!.doc_uid!);
+        const pointers = (
+          await store.listChunks(keyed!.current_version_id, summary.chunker_id)
+        ).map((c) => c.json_pointer);
+        expect(pointers).toEqual(['/a\ufffdb']);
+        revs.set(name, JSON.stringify([ids, pointers]));
         expect(await store.check()).toEqual([]);
       } finally {
         await store.close();

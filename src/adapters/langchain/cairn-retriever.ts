@@ -37,6 +37,7 @@ const SEARCH_KEYS = [
   'embedder',
   'reranker',
   'rerank_top',
+  'on_warning',
 ] as const satisfies readonly (keyof CairnRetrieverSearchOptions)[];
 
 /** Every key a retriever reads: its store, LangChain's `BaseRetrieverInput`, the search options. */

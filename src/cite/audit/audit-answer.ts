@@ -1,9 +1,7 @@
 import { defaultChunkerRegistry } from '../../chunk/chunker-registry.js';
-import { CairnError } from '../../errors.js';
 import { legibleSections } from '../../pipeline/legible-section.js';
 import { resolveSearchChunker } from '../../search/resolve-search-chunker.js';
 import type { ChunkRow, ChunkStore, VersionRow } from '../../store/types.js';
-import { DEFAULT_MAX_CITATIONS } from '../check-citation-list.js';
 import type { StoreVerdict } from '../citation-status.js';
 import { checkClaims } from '../claims/check-claims.js';
 import { closestPassage } from '../quote/closest-passage.js';
@@ -11,6 +9,7 @@ import { locateQuote, type QuoteMatch } from '../quote/locate-quote.js';
 import { readAnswerShape } from '../shapes/read-answer-shape.js';
 import type { ReadCitation } from '../shapes/types.js';
 import { verifyCitationList } from '../verify-citation-list.js';
+import { checkAuditLimits } from './audit-limits.js';
 import { type FoundElsewhere, findQuoteElsewhere } from './find-quote-elsewhere.js';
 import { summarizeAudit } from './summarize-audit.js';
 import type {
@@ -46,7 +45,8 @@ interface AuditContext {
  * makes the citation `repaired`, naming that chunk. One report, citations
  * in answer order. Reads only. Throws `malformed_json` and
  * `unknown_answer_shape` for an answer it cannot read, `input_too_large`
- * past 10 MiB or 10,000 citations, and what the store throws.
+ * past 10 MiB or `AUDIT_LIMITS` (citations, quote lengths), and what the
+ * store throws.
  */
 export async function auditAnswer(
   store: ChunkStore,
@@ -57,12 +57,8 @@ export async function auditAnswer(
     ...(options.format === undefined ? {} : { format: options.format }),
     request: options.request ?? null,
   });
-  // each citation costs store reads: past the validators' limit the answer is refused whole
-  if (read.citations.length > DEFAULT_MAX_CITATIONS)
-    throw new CairnError(
-      'input_too_large',
-      `The answer has ${read.citations.length} citations, more than the ${DEFAULT_MAX_CITATIONS} one audit checks`,
-    );
+  // each citation costs store reads and a quote search: past the bounds the answer is refused whole
+  checkAuditLimits(read.citations);
   const ctx: AuditContext = {
     store,
     chunker:

@@ -39,10 +39,10 @@ describe('locateQuote', () => {
   });
 
   test('fragments in order with "..." are elided; out of order they are not', () => {
-    const m = locateQuote('Each value in Rust has ... only be one owner at a time', TEXT);
+    const m = locateQuote('When the owner goes ... the value will be dropped', TEXT);
     expect(m.status).toBe('elided');
     expect(m.fragments).toHaveLength(2);
-    const swapped = locateQuote('only be one owner at a time … Each value in Rust has', TEXT);
+    const swapped = locateQuote('the value will be dropped … When the owner goes', TEXT);
     expect(swapped.status).toBe('not_found');
   });
 
@@ -58,9 +58,29 @@ describe('locateQuote', () => {
     expect(m).toMatchObject({ status: 'not_found', detail: 'elision_gap_too_wide' });
     const near = locateQuote(
       'first part says this ... second part says that',
-      `The first part says this much. And The second part says that much.`,
+      `The first part says this much, and The second part says that much.`,
     );
     expect(near.status).toBe('elided');
+  });
+
+  test('"..." over a sentence or clause boundary of the text is not elided', () => {
+    const text =
+      'Some cars run on petrol; in other places, the driver must charge the battery overnight. Later, the driver must wait.';
+    for (const quote of [
+      'Some cars run on petrol ... the driver must charge the battery',
+      'Some cars run on petrol ... the driver must wait',
+      'in other places, the driver ... the driver must wait',
+    ]) {
+      expect(locateQuote(quote, text), quote).toMatchObject({
+        status: 'not_found',
+        detail: 'elision_crosses_clause',
+      });
+    }
+    // a full stop inside a number or a word is no boundary
+    const figures = 'The rate rose to 3.5 per cent in the north of the region this year.';
+    expect(locateQuote('The rate rose to ... in the north of the region', figures).status).toBe(
+      'elided',
+    );
   });
 
   test('a quote under three words is too short, even when it occurs', () => {

@@ -14,6 +14,15 @@ export const MIN_QUOTE_WORDS = 3;
 export const MIN_FRAGMENT_WORDS = 4;
 /** At most this many code points of the stored text between two fragments of an elided quote. */
 export const MAX_ELISION_GAP = 300;
+/**
+ * A sentence or clause boundary in the stored text: `.`, `;`, `:`, `?`, `!`
+ * (and their full-width forms) before a space or the end. An elision that
+ * skips one can splice two clauses into a claim neither makes ("Some
+ * languages have garbage collection ... the programmer must free the
+ * memory", where the text says the second of *other* languages). Only a mark
+ * followed by a space counts, so "3.5", "e.g" inside a word and URLs do not.
+ */
+const CLAUSE_BOUNDARY = /[.;:?!](?=\s|$)|[。；：？！]/u;
 
 /**
  * Where a quote stands in one text: `exact` (verbatim), `normalized` (equal
@@ -42,9 +51,11 @@ export interface QuoteMatch {
   /**
    * Why an elided quote failed: a fragment under `MIN_FRAGMENT_WORDS`
    * (`elision_fragment_too_short`) or fragments found farther apart than
-   * `MAX_ELISION_GAP` (`elision_gap_too_wide`: "..." bridging distant text).
+   * `MAX_ELISION_GAP` (`elision_gap_too_wide`: "..." bridging distant text),
+   * or a gap that holds a sentence or clause boundary
+   * (`elision_crosses_clause`: "..." splicing two clauses into one claim).
    */
-  detail: 'elision_fragment_too_short' | 'elision_gap_too_wide' | null;
+  detail: 'elision_fragment_too_short' | 'elision_gap_too_wide' | 'elision_crosses_clause' | null;
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
@@ -141,6 +152,10 @@ function locateFragments(
   if (tooWide) return miss(words, 'not_found', 'elision_gap_too_wide');
   const chars = [...text];
   const fragments = found.map((f) => f.span);
+  for (let i = 1; i < fragments.length; i++) {
+    const gap = chars.slice(fragments[i - 1]!.end, fragments[i]!.start).join('');
+    if (CLAUSE_BOUNDARY.test(gap)) return miss(words, 'not_found', 'elision_crosses_clause');
+  }
   return {
     status: 'elided',
     start: fragments[0]!.start,

@@ -1,3 +1,4 @@
+import { checkAuditCitationCount } from '../audit/audit-limits.js';
 import { pointerToken } from '../cite-issue.js';
 import { codePointAtUtf8Byte, sliceCodePoints } from '../quote/code-points.js';
 import { chunkIdIn } from './chunk-id-in.js';
@@ -35,6 +36,15 @@ export function readGeminiAnswer(response: unknown): ReadAnswer {
   const chunks = isObject(grounding) ? arrayAt(grounding, 'groundingChunks') : [];
   const supports = isObject(grounding) ? arrayAt(grounding, 'groundingSupports') : [];
   const base = `${pointerToken('candidates')}${pointerToken(0)}${pointerToken('groundingMetadata')}${pointerToken('groundingSupports')}`;
+  // each support is read once per chunk index it names, its segment the quote of each: count
+  // them before building any, so that a few supports naming thousands of indices cost nothing
+  checkAuditCitationCount(
+    supports.reduce<number>(
+      (n, support) =>
+        n + (isObject(support) ? arrayAt(support, 'groundingChunkIndices').length : 0),
+      0,
+    ),
+  );
   const citations: ReadCitation[] = [];
   for (const [i, support] of supports.entries()) {
     const path = `${base}${pointerToken(i)}`;

@@ -7,9 +7,9 @@ import { ANSWER_FORMATS, type AnswerFormat } from '../../cite/shapes/types.js';
 import { CairnError } from '../../errors.js';
 import { readBoundedFile } from '../../load/read-bounded-file.js';
 import { readBoundedStdin } from '../../load/read-bounded-stdin.js';
-import { printable } from '../../search/format-snippet.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
+import { terminalSafe } from '../../terminal-safe.js';
 import { auditHtml } from '../audit-html.js';
 import type { CommandIo } from '../command-io.js';
 import { reportCommandError } from '../report-error.js';
@@ -188,14 +188,14 @@ function textReport(report: AuditReport): string {
         ? 'no quote'
         : `quote ${q.status}${q.normalized.length > 0 ? ` (${q.normalized.join(', ')})` : ''}${q.start === null ? '' : ` [${q.start}, ${q.end})`}`;
     lines.push(
-      `${c.index + 1}. ${c.status.padEnd(10)} ${c.code}  ${printable(c.chunk_id ?? '(no chunk)')}  ${quote}`,
+      `${c.index + 1}. ${c.status.padEnd(10)} ${c.code}  ${terminalSafe(c.chunk_id ?? '(no chunk)')}  ${quote}`,
     );
-    if (c.detail !== null) lines.push(`   ${printable(c.detail)}`);
+    if (c.detail !== null) lines.push(`   ${terminalSafe(c.detail)}`);
     if (c.resolved_chunk_id !== null && c.resolved_chunk_id !== c.chunk_id)
-      lines.push(`   -> ${printable(c.resolved_chunk_id)}`);
+      lines.push(`   -> ${terminalSafe(c.resolved_chunk_id)}`);
     if (q?.closest)
       lines.push(
-        `   closest (${q.closest.similarity}): ${printable(q.closest.text.slice(0, 120))}`,
+        `   closest (${q.closest.similarity}): ${terminalSafe(q.closest.text.slice(0, 120))}`,
       );
   }
   const s = report.summary;
@@ -209,9 +209,9 @@ function textReport(report: AuditReport): string {
         ? 'no citation'
         : `cites ${c.citations.map((i) => i + 1).join(', ')}`;
     lines.push(
-      `${c.index + 1}. ${c.support.padEnd(12)} ${cites}  ${printable(c.text.slice(0, 160))}`,
+      `${c.index + 1}. ${c.support.padEnd(12)} ${cites}  ${terminalSafe(c.text.slice(0, 160))}`,
     );
-    for (const r of c.reasons) lines.push(`   ${r.code}: ${printable(r.message)}`);
+    for (const r of c.reasons) lines.push(`   ${r.code}: ${terminalSafe(r.message)}`);
   }
   const k = report.claim_summary;
   lines.push(

@@ -9,6 +9,7 @@ import type { Embedder } from '../../embed/types.js';
 import { CairnError, isCairnError } from '../../errors.js';
 import { chunkStored } from '../../pipeline/chunk-stored.js';
 import { openStore } from '../../store/open-store.js';
+import { terminalSafe } from '../../terminal-safe.js';
 import { formatFlag } from '../format-flag.js';
 import { integerFlag } from '../integer-flag.js';
 import { jsonThreshold } from '../json-threshold.js';
@@ -153,8 +154,8 @@ Examples:
           // seed 004 chunks only strings at or over the threshold: say why a JSON file gave nothing
           process.stderr.write(
             doc.format === 'json' && doc.json_nodes.length === 0
-              ? `no string node of ${threshold} characters or more in ${file} (see --threshold)\n`
-              : `no chunks: ${file}: no text to chunk\n`,
+              ? `no string node of ${threshold} characters or more in ${terminalSafe(file)} (see --threshold)\n`
+              : `no chunks: ${terminalSafe(file)}: no text to chunk\n`,
           );
           // nothing to cite is a finding, as a failed file is, unless the caller expects it
           if (flags.allowEmpty !== true) process.exitCode = 1;
@@ -164,7 +165,7 @@ Examples:
             `${JSON.stringify({ chunker_id: chunker.chunker_id, doc_uid: doc.doc_uid, chunks })}\n`,
           );
         } else {
-          process.stdout.write(formatChunks(chunker.chunker_id, chunks));
+          process.stdout.write(terminalSafe(formatChunks(chunker.chunker_id, chunks)));
         }
       } catch (error) {
         process.exitCode = reportError(error, { json: flags.json === true });
@@ -199,7 +200,7 @@ async function chunkStoredDocuments(
         ? undefined
         : ({ document, status, chunks }) => {
             if (status === 'chunked')
-              process.stderr.write(`chunked ${document.doc_uid}: ${chunks} chunks\n`);
+              process.stderr.write(`chunked ${terminalSafe(document.doc_uid)}: ${chunks} chunks\n`);
           },
     });
     process.stdout.write(

@@ -12,6 +12,7 @@ import {
 import { CairnError } from '../../errors.js';
 import { exportChunks } from '../../search/export-chunks.js';
 import type { ChunkStore } from '../../store/types.js';
+import { terminalSafe } from '../../terminal-safe.js';
 import { openExistingStore } from '../open-existing-store.js';
 import { reportError } from '../report-error.js';
 
@@ -66,6 +67,10 @@ Examples:
         const format = flags.format ?? 'jsonl';
         const records = exportChunks(store, {
           ...(flags.chunker === undefined ? {} : { chunker: flags.chunker }),
+          on_warning: (warning) =>
+            process.stderr.write(
+              `cairn: warning: the index manifest was not recorded: ${warning.code}: ${terminalSafe(warning.message)}\n`,
+            ),
         });
         const lines = Readable.from(
           (async function* () {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { printable } from '../../search/format-snippet.js';
 import type { DocumentSummary } from '../../store/store-inventory.js';
 import type { ChunkStore } from '../../store/types.js';
+import { terminalSafe } from '../../terminal-safe.js';
 import { formatBytes } from '../format-bytes.js';
 import { formatFlag } from '../format-flag.js';
 import { toStoredPath } from '../source-path.js';
@@ -112,7 +112,7 @@ function formatLine(summary: DocumentSummary): string {
     .map(([chunker, n]) => `${n} ${chunker}`)
     .join(', ');
   return [
-    printable(document.source_url),
+    terminalSafe(document.source_url),
     `  ${document.format}  v${summary.current_seq} of ${summary.versions}  ${formatBytes(summary.byte_length)}  ` +
       `chunks: ${chunks === '' ? 'none' : chunks}  last ingest ${document.updated_at}` +
       (document.removed_at === null ? '' : `  REMOVED ${document.removed_at}`),

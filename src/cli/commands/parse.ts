@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { terminalSafe } from '../../terminal-safe.js';
 import { formatDocumentTree } from '../format-document-tree.js';
 import { formatFlag } from '../format-flag.js';
 import { jsonThreshold } from '../json-threshold.js';
@@ -60,7 +61,7 @@ Examples:
         process.stdout.write(
           flags.json
             ? `${JSON.stringify(doc)}\n`
-            : formatDocumentTree(doc, { blocks: flags.blocks !== false }),
+            : terminalSafe(formatDocumentTree(doc, { blocks: flags.blocks !== false })),
         );
       } catch (error) {
         process.exitCode = reportError(error, { json: flags.json === true });

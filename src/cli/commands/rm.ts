@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { CairnError } from '../../errors.js';
 import { removeDocuments } from '../../pipeline/remove-documents.js';
-import { printable } from '../../search/format-snippet.js';
 import type { ChunkStore } from '../../store/types.js';
+import { terminalSafe } from '../../terminal-safe.js';
 import { openExistingStore } from '../open-existing-store.js';
 import { reportError } from '../report-error.js';
 import { toStoredPath } from '../source-path.js';
@@ -58,11 +58,11 @@ Examples:
         else {
           const lines = outcome.documents.map(
             (d) =>
-              `${d.status.replace('_', ' ')}: ${printable(d.source_url)}  (doc_uid ${d.doc_uid})`,
+              `${d.status.replace('_', ' ')}: ${terminalSafe(d.source_url)}  (doc_uid ${d.doc_uid})`,
           );
           for (const target of outcome.not_found)
             lines.push(
-              `not found: ${printable(target)}: no stored document or folder of documents`,
+              `not found: ${terminalSafe(target)}: no stored document or folder of documents`,
             );
           process.stdout.write(`${lines.join('\n')}\n`);
         }

@@ -3,11 +3,12 @@ import { resolveEmbedder } from '../../embed/resolve-embedder.js';
 import { CairnError } from '../../errors.js';
 import { readBoundedFile } from '../../load/read-bounded-file.js';
 import { readSearchQueries } from '../../prompt/read-search-queries.js';
-import { formatSnippet, printable } from '../../search/format-snippet.js';
+import { formatSnippet } from '../../search/format-snippet.js';
 import { resolveReranker } from '../../search/resolve-reranker.js';
 import { search } from '../../search/search.js';
 import type { SearchOptions, SearchQuery, SearchResult } from '../../search/types.js';
 import type { ChunkStore } from '../../store/types.js';
+import { terminalSafe } from '../../terminal-safe.js';
 import {
   DEFAULT_TRACE_RETENTION,
   describeRetention,
@@ -142,6 +143,10 @@ Examples:
           ...(embedder === undefined ? {} : { embedder }),
           ...(flags.trace === false ? { trace: false } : {}),
           ...(retention === undefined ? {} : { trace_retention: retention }),
+          on_warning: (warning) =>
+            process.stderr.write(
+              `cairn: warning: the index manifest was not recorded: ${warning.code}: ${terminalSafe(warning.message)}\n`,
+            ),
         });
         if (result.rerank_warning)
           process.stderr.write(
@@ -223,7 +228,7 @@ function formatResult(result: SearchResult, tty: boolean): string {
   for (const hit of result.hits) {
     // headings and paths come from the documents: no control character reaches the terminal
     const heading =
-      hit.heading_path.length > 0 ? `  ${printable(hit.heading_path.join(' > '))}` : '';
+      hit.heading_path.length > 0 ? `  ${terminalSafe(hit.heading_path.join(' > '))}` : '';
     // the score the hits are ordered by: the reranker's when it ran (--json has both)
     const score = hit.rerank_score ?? hit.score_norm;
     const ranks =
@@ -236,7 +241,7 @@ function formatResult(result: SearchResult, tty: boolean): string {
         ? ''
         : `  found by ${hit.queries.map((q) => `q${q.index + 1} #${q.rank}`).join(', ')}`;
     lines.push(
-      `${hit.k_final}. ${score.toFixed(3)}  ${printable(hit.source_url)}  §${hit.section_id || '-'}${heading}`,
+      `${hit.k_final}. ${score.toFixed(3)}  ${terminalSafe(hit.source_url)}  §${hit.section_id || '-'}${heading}`,
       `   ${hit.snippet_id}  [${hit.offsets.start}, ${hit.offsets.end}) rev ${hit.rev.slice(0, 12)}  ${hit.tokens} tokens${hit.page === null ? '' : `  page ${hit.page}`}${ranks}${found}`,
       `   ${formatSnippet(hit.text, result.terms, marks)}`,
       '',
@@ -244,11 +249,11 @@ function formatResult(result: SearchResult, tty: boolean): string {
   }
   const quoted = (q: string): string => JSON.stringify(q.length > 80 ? `${q.slice(0, 80)}…` : q);
   lines.push(
-    `${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} for ${
+    `${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} for ${terminalSafe(
       result.queries === undefined
         ? quoted(result.query)
-        : `${result.queries.length} queries fused: ${result.queries.map((q, i) => `q${i + 1} ${quoted(q)}`).join(', ')}`
-    }`,
+        : `${result.queries.length} queries fused: ${result.queries.map((q, i) => `q${i + 1} ${quoted(q)}`).join(', ')}`,
+    )}`,
     `index ${result.index_hash}  analyzer ${result.analyzer}  chunker ${result.chunker_id}  mode ${result.mode}  embed ${result.embed_model}  qid ${result.qid}`,
   );
   return `${lines.join('\n')}\n`;

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { resolveEmbedder } from '../../embed/resolve-embedder.js';
+import { type AnswerCheckPool, createAnswerCheckPool } from '../../server/answer-check-pool.js';
 import { createApp, DEFAULT_MAX_BODY_BYTES, LOOPBACK_HOSTS } from '../../server/create-app.js';
 import {
   createSearchPool,
@@ -109,6 +110,7 @@ Examples:
     .action(async (flags: ServeFlags) => {
       let store: ChunkStore | null = null;
       let pool: SearchPool | null = null;
+      let checks: AnswerCheckPool | null = null;
       try {
         const port = integerFlag('--port', flags.port, {
           min: 0,
@@ -162,9 +164,20 @@ Examples:
                 ...(flags.embedder === undefined ? {} : { embedder: flags.embedder }),
               })
             : null;
+        // audits and answer checks locate quotes, CPU work on any backend: a worker of their own
+        // the worker opens what the server opened: its SQLite file, else the URL it was given
+        const where = file ?? flags.db ?? process.env.CAIRN_DB;
+        checks =
+          where === undefined || where === '' || where === ':memory:'
+            ? null
+            : await createAnswerCheckPool({
+                db: where,
+                ...(flags.schema === undefined ? {} : { schema: flags.schema }),
+              });
         const app = createApp({
           store,
           ...(pool === null ? {} : { search_pool: pool }),
+          ...(checks === null ? {} : { answer_checks: checks }),
           ...(embedder === undefined ? {} : { embedder }),
           ...(token ? { token } : {}),
           ...(flags.root === undefined ? {} : { root: flags.root }),
@@ -185,12 +198,14 @@ Examples:
         const server = await startServer(app, { host: flags.host, port });
         const open = store;
         const searchers = pool;
+        const checkers = checks;
         process.stderr.write(
           `cairn serve: ${server.url}/ over ${open.location} (${token ? 'writes need the bearer token' : 'read-only: set CAIRN_TOKEN to allow writes'}; ${searchers === null ? "searches on the server's thread" : `${searchers.threads} search workers`})\n`,
         );
         const stop = async () => {
           await server.close();
           await searchers?.close().catch(() => {});
+          await checkers?.close().catch(() => {});
           await open.close().catch(() => {});
           process.exit(0);
         };
@@ -199,6 +214,7 @@ Examples:
       } catch (error) {
         // a PostgreSQL pool left open would keep the process alive after the error
         await pool?.close().catch(() => {});
+        await checks?.close().catch(() => {});
         await store?.close().catch(() => {});
         process.exitCode = reportError(error);
       }

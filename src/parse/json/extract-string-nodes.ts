@@ -76,8 +76,12 @@ export function extractStringNodes(
     token: string | null,
     titles: readonly NodeTitle[],
   ): void => {
+    // a key's NUL (a `\u0000` escape) becomes U+FFFD as a value's does: the pointer is
+    // stored, and no store keeps NUL alike (PostgreSQL text refuses it)
     const pointerOf = (): string =>
-      token === null ? parent : `${parent}/${escapeJsonPointerToken(token)}`;
+      token === null
+        ? parent
+        : `${parent}/${escapeJsonPointerToken(token.includes('\0') ? token.replaceAll('\0', '\ufffd') : token)}`;
     if (typeof current === 'string') {
       if (hasCodePointsAtLeast(current, threshold)) {
         nodes.push({

@@ -51,11 +51,12 @@ export function validateRoutes(deps: ServerDeps): Hono {
         { ok: false, issues: parsed.issues, segments: 0, citations: [], trace_qids: [] },
         422,
       );
-    const result = await verifyAnswer(deps.store, parsed.value, {
-      ...listOptions(c),
-      ranked: flag(c, 'ranked'),
-      ...chunker(c),
-    });
+    const options = { ...listOptions(c), ranked: flag(c, 'ranked'), ...chunker(c) };
+    // off the event loop when the server has answer-check workers; the traces are written here
+    const result =
+      deps.answer_checks === undefined
+        ? await verifyAnswer(deps.store, parsed.value, options)
+        : await deps.answer_checks.verifyAnswer(parsed.value, options);
     const traced = await traceAnswer(deps.store, result, {
       trace: deps.traces,
       trace_retention: deps.trace_retention,
