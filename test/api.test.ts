@@ -85,7 +85,6 @@ it('exports exactly the public API', () => {
     'exportChunks',
     'exportEarCorpus',
     'exportStoredEarCorpus',
-    'fillSections',
     'firstHitRank',
     'formatChunkId',
     'formatChunkerId',

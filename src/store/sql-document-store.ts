@@ -7,7 +7,7 @@ import {
   toVersionWithText,
   VERSION_COLUMNS,
 } from './row-mappers.js';
-import { emptyDerivedHeadingPaths, insertSections, readSections } from './section-rows.js';
+import { readSections } from './section-rows.js';
 import { selectChunkSet } from './sql-chunk-set-store.js';
 import { type SqlStoreContext, STALE, selectOne } from './sql-context.js';
 import type { VersionRow } from './types.js';
@@ -102,23 +102,6 @@ export function createSqlDocumentStore(ctx: SqlStoreContext): DocumentStore {
 
     getSections(versionId, sectPaths) {
       return readSections(driver, versionId, sectPaths);
-    },
-
-    async writeSections(versionId, records) {
-      await ctx.index_writes.around(() =>
-        driver.transaction(async (tx) => {
-          await insertSections(tx, versionId, records, ctx.limits);
-          await emptyDerivedHeadingPaths(tx, versionId, records);
-        }),
-      );
-    },
-
-    async listVersionsWithoutSections(limit) {
-      const rows = await driver.all<{ id: number }>(
-        "SELECT v.id AS id FROM document_versions v WHERE NOT EXISTS (SELECT 1 FROM sections s WHERE s.version_id = v.id AND s.sect_path = '') ORDER BY v.id LIMIT ?",
-        [limit],
-      );
-      return rows.map((row) => Number(row.id));
     },
 
     async findSections(versionId, by) {

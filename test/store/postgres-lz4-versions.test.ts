@@ -4,7 +4,7 @@ import { dropSchema, PG_URL, pgQuery, postgresSkipReason, uniqueSchema } from '.
 
 const skip = await postgresSkipReason();
 
-describe.skipIf(skip !== null)('PostgreSQL migration 13: versions compressed with lz4', () => {
+describe.skipIf(skip !== null)('PostgreSQL: versions compressed with lz4', () => {
   const schema = uniqueSchema();
   afterAll(() => dropSchema(schema));
 
