@@ -2,7 +2,7 @@
  * The PostgreSQL store's whole schema, made at once in an empty schema: the
  * same tables as SQLite's (`sqlite/schema.ts`), with native types. The
  * lexical index is each chunk's weighted tsvector (`insertChunks` writes it)
- * under one GIN index.
+ * under one GIN index, and no copy of the text.
  */
 export const POSTGRES_SCHEMA: readonly string[] = [
   `CREATE TABLE documents (
@@ -26,7 +26,6 @@ export const POSTGRES_SCHEMA: readonly string[] = [
   model_version INTEGER NOT NULL,
   rev TEXT NOT NULL,
   lineage_rev TEXT NOT NULL,
-  canonical TEXT NOT NULL,
   length INTEGER NOT NULL,
   byte_length INTEGER NOT NULL,
   model BYTEA NOT NULL,
@@ -37,14 +36,15 @@ export const POSTGRES_SCHEMA: readonly string[] = [
   'CREATE INDEX document_versions_content_hash ON document_versions (content_hash)',
   `ALTER TABLE documents ADD CONSTRAINT documents_current_version_fk
   FOREIGN KEY (current_version_id) REFERENCES document_versions (id)`,
-  // lz4 compresses the canonical text into TOAST at less CPU than pglz; a server built without it keeps pglz
-  `DO $$
-BEGIN
-  ALTER TABLE document_versions ALTER COLUMN canonical SET COMPRESSION lz4;
-EXCEPTION WHEN feature_not_supported THEN
-  NULL;
-END
-$$`,
+  // a version's canonical text, raw-deflated in blocks of code points (`version-text.ts`)
+  `CREATE TABLE version_texts (
+  version_id BIGINT NOT NULL REFERENCES document_versions (id),
+  block INTEGER NOT NULL,
+  data BYTEA NOT NULL,
+  PRIMARY KEY (version_id, block)
+)`,
+  // deflated already: TOAST stores the blocks as they are instead of trying to compress them again
+  'ALTER TABLE version_texts ALTER COLUMN data SET STORAGE EXTERNAL',
   `CREATE TABLE chunk_sets (
   version_id BIGINT NOT NULL REFERENCES document_versions (id),
   chunker_id TEXT NOT NULL,
@@ -62,10 +62,10 @@ $$`,
   chunker_id TEXT NOT NULL,
   chunk_id TEXT NOT NULL,
   seq INTEGER NOT NULL,
-  json_pointer TEXT NOT NULL,
+  node INTEGER NOT NULL,
   chunk_index INTEGER NOT NULL,
   total_chunks INTEGER NOT NULL,
-  text TEXT NOT NULL,
+  text TEXT,
   char_start INTEGER NOT NULL,
   char_end INTEGER NOT NULL,
   byte_start INTEGER NOT NULL,
@@ -76,19 +76,27 @@ $$`,
   page INTEGER,
   block_type TEXT,
   anchor TEXT,
+  anchor_at INTEGER,
+  anchor_len INTEGER,
   hash TEXT NOT NULL,
   node_start INTEGER,
   node_end INTEGER,
   node_hash TEXT,
-  created_at TIMESTAMPTZ NOT NULL,
-  updated_at TIMESTAMPTZ NOT NULL,
   tsv tsvector,
   FOREIGN KEY (version_id, chunker_id) REFERENCES chunk_sets (version_id, chunker_id),
-  UNIQUE (version_id, chunker_id, json_pointer, chunk_index),
+  UNIQUE (version_id, chunker_id, node, chunk_index),
   CHECK (char_start >= 0 AND char_start < char_end AND byte_start >= 0 AND byte_start < byte_end)
 )`,
   'CREATE UNIQUE INDEX chunks_chunk_id ON chunks (chunk_id, chunker_id, version_id)',
-  'CREATE INDEX chunks_document_pointer ON chunks (document_id, json_pointer)',
+  `CREATE TABLE json_nodes (
+  version_id BIGINT NOT NULL,
+  chunker_id TEXT NOT NULL,
+  node INTEGER NOT NULL,
+  parent INTEGER,
+  token TEXT NOT NULL,
+  PRIMARY KEY (version_id, chunker_id, node),
+  FOREIGN KEY (version_id, chunker_id) REFERENCES chunk_sets (version_id, chunker_id)
+)`,
   'CREATE INDEX chunks_node_hash ON chunks (node_hash) WHERE node_hash IS NOT NULL',
   'CREATE INDEX chunks_fts ON chunks USING GIN (tsv)',
   `CREATE TABLE redirects (

@@ -21,15 +21,15 @@ export const SQLITE_SCHEMA: readonly string[] = [
   removed_at TEXT
 )`,
   'CREATE INDEX documents_source_url ON documents (source_url)',
+  // AUTOINCREMENT: an id is never reused, so text blocks cached by version id never go stale
   `CREATE TABLE document_versions (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   document_id INTEGER NOT NULL REFERENCES documents (id),
   seq INTEGER NOT NULL,
   content_hash TEXT NOT NULL,
   model_version INTEGER NOT NULL,
   rev TEXT NOT NULL,
   lineage_rev TEXT NOT NULL,
-  canonical TEXT NOT NULL,
   length INTEGER NOT NULL,
   byte_length INTEGER NOT NULL,
   model BLOB NOT NULL,
@@ -38,6 +38,13 @@ export const SQLITE_SCHEMA: readonly string[] = [
   UNIQUE (document_id, seq)
 )`,
   'CREATE INDEX document_versions_content_hash ON document_versions (content_hash)',
+  // a version's canonical text, raw-deflated in blocks of code points (`version-text.ts`)
+  `CREATE TABLE version_texts (
+  version_id INTEGER NOT NULL REFERENCES document_versions (id),
+  block INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY (version_id, block)
+) WITHOUT ROWID`,
   `CREATE TABLE chunk_sets (
   version_id INTEGER NOT NULL REFERENCES document_versions (id),
   chunker_id TEXT NOT NULL,
@@ -55,10 +62,10 @@ export const SQLITE_SCHEMA: readonly string[] = [
   chunker_id TEXT NOT NULL,
   chunk_id TEXT NOT NULL,
   seq INTEGER NOT NULL,
-  json_pointer TEXT NOT NULL,
+  node INTEGER NOT NULL,
   chunk_index INTEGER NOT NULL,
   total_chunks INTEGER NOT NULL,
-  text TEXT NOT NULL,
+  text TEXT,
   char_start INTEGER NOT NULL,
   char_end INTEGER NOT NULL,
   byte_start INTEGER NOT NULL,
@@ -69,18 +76,27 @@ export const SQLITE_SCHEMA: readonly string[] = [
   page INTEGER,
   block_type TEXT,
   anchor TEXT,
+  anchor_at INTEGER,
+  anchor_len INTEGER,
   hash TEXT NOT NULL,
   node_start INTEGER,
   node_end INTEGER,
   node_hash TEXT,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
   FOREIGN KEY (version_id, chunker_id) REFERENCES chunk_sets (version_id, chunker_id),
-  UNIQUE (version_id, chunker_id, json_pointer, chunk_index),
+  UNIQUE (version_id, chunker_id, node, chunk_index),
   CHECK (char_start >= 0 AND char_start < char_end AND byte_start >= 0 AND byte_start < byte_end)
 )`,
   'CREATE UNIQUE INDEX chunks_chunk_id ON chunks (chunk_id, chunker_id, version_id)',
-  'CREATE INDEX chunks_document_pointer ON chunks (document_id, json_pointer)',
+  // a chunk set's JSON pointers as a tree of reference tokens (`json-node-rows.ts`): each key stored once
+  `CREATE TABLE json_nodes (
+  version_id INTEGER NOT NULL,
+  chunker_id TEXT NOT NULL,
+  node INTEGER NOT NULL,
+  parent INTEGER,
+  token TEXT NOT NULL,
+  PRIMARY KEY (version_id, chunker_id, node),
+  FOREIGN KEY (version_id, chunker_id) REFERENCES chunk_sets (version_id, chunker_id)
+) WITHOUT ROWID`,
   'CREATE INDEX chunks_node_hash ON chunks (node_hash) WHERE node_hash IS NOT NULL',
   `CREATE TABLE redirects (
   id INTEGER PRIMARY KEY,
