@@ -42,7 +42,11 @@ async function currentPointers(store: ChunkStore): Promise<string[]> {
 
 describe('JSON pointers are stored once', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-json-key-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const schema = uniqueSchema('cairn_jk');
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (pgSkip === null) await dropSchema(schema);
+  });
 
   test('SQLite: a 100 KB key under many string nodes keeps the store a small multiple of the input, every pointer exact', async () => {
     const items = 60;
@@ -67,9 +71,6 @@ describe('JSON pointers are stored once', () => {
   }, 120_000);
 
   describe.skipIf(pgSkip !== null)('PostgreSQL', () => {
-    const schema = uniqueSchema('cairn_jk');
-    afterAll(() => dropSchema(schema));
-
     test('a 3 KB key is stored without a btree row size error, its pointers exact', async () => {
       const { path, key } = writeLongKeyJson(mkdtempSync(join(dir, 'pg-')), 3_000, 5);
       const store = await openStore({ db: PG_URL, schema, env: {} });
