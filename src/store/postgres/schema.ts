@@ -201,6 +201,7 @@ export const POSTGRES_SCHEMA: readonly string[] = [
   slug TEXT,
   label TEXT,
   url TEXT,
+  url_shared INTEGER,
   format TEXT,
   cells JSONB,
   PRIMARY KEY (version_id, sect_path)

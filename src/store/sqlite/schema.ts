@@ -205,6 +205,7 @@ export const SQLITE_SCHEMA: readonly string[] = [
   slug TEXT,
   label TEXT,
   url TEXT,
+  url_shared INTEGER,
   format TEXT,
   cells TEXT,
   PRIMARY KEY (version_id, sect_path)
