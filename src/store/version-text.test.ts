@@ -24,7 +24,8 @@ function blockTable(): { executor: SqlExecutor; reads: () => number; db: Databas
 
 async function store(db: Database.Database, versionId: number, text: string): Promise<void> {
   const insert = db.prepare('INSERT INTO version_texts (version_id, block, data) VALUES (?, ?, ?)');
-  (await encodeVersionText(text)).forEach((data, block) => insert.run(versionId, block, data));
+  const blocks = await encodeVersionText(text);
+  for (const [block, data] of blocks.entries()) insert.run(versionId, block, data);
 }
 
 /** Text of `length` code points, astral characters and a CRLF among ASCII, so blocks cut through both. */
