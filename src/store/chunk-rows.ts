@@ -1,10 +1,4 @@
-import { hash } from 'node:crypto';
 import type { ChunkInput } from './types.js';
-
-/** The sha256 of a text as lowercase hex: a chunk's hash as chunkers make it. */
-export function sha256Hex(text: string): string {
-  return hash('sha256', text, 'hex');
-}
 
 /** A chunk set's rows as the chunks table and the lexical index take them. */
 export interface ChunkRows {
@@ -98,10 +92,7 @@ export const CHUNK_INSERT_COLUMNS: readonly ChunkColumn[] = [
   ),
   derived('anchor_at', 'integer', (rows, i) => anchorSpan(rows.chunks[i]!)?.[0] ?? null),
   derived('anchor_len', 'integer', (rows, i) => anchorSpan(rows.chunks[i]!)?.[1] ?? null),
-  // null where it is the sha256 of the text, which every read computes again
-  derived('hash', 'text', (rows, i) =>
-    rows.chunks[i]!.hash === sha256Hex(rows.chunks[i]!.text) ? null : rows.chunks[i]!.hash,
-  ),
+  perChunk('hash', 'text'),
   perChunk('node_start', 'integer'),
   perChunk('node_end', 'integer'),
   perChunk('node_hash', 'text'),

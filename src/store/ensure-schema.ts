@@ -6,7 +6,7 @@ import type { SqlDriver, SqlExecutor } from './sql-driver.js';
  * in `cairn_schema`; any other is refused, never converted: a store is
  * rebuilt from its documents by ingesting them again.
  */
-export const SCHEMA_VERSION = 17;
+export const SCHEMA_VERSION = 16;
 
 export interface EnsureSchemaOptions {
   /** Only check: a store opened read-only is never created. */

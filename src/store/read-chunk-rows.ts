@@ -1,4 +1,4 @@
-import { anchorOf, sha256Hex } from './chunk-rows.js';
+import { anchorOf } from './chunk-rows.js';
 import { toChunk } from './row-mappers.js';
 import { fillHeadingPaths } from './section-rows.js';
 import type { SqlExecutor } from './sql-driver.js';
@@ -25,7 +25,7 @@ const NODES_PER_READ = 500;
 /**
  * Chunk rows as the store keeps them made whole: a text left out is its
  * span of the version's canonical text, an anchor left out is a span of
- * that text, a hash left out is the text's sha256, a JSON pointer is rebuilt from the node tree, and a heading
+ * that text, a JSON pointer is rebuilt from the node tree, and a heading
  * path left out is its section's. Every version block, node and section is
  * read once for all the rows.
  */
@@ -50,7 +50,6 @@ export async function readChunkRows(
     });
   }
   for (let i = 0; i < raws.length; i++) {
-    if (raws[i]!.hash === null) rows[i]!.hash = sha256Hex(rows[i]!.text);
     const at = raws[i]!.anchor_at;
     if (at === null || at === undefined) continue;
     rows[i]!.anchor = anchorOf(rows[i]!.text, Number(at), Number(raws[i]!.anchor_len));

@@ -94,12 +94,7 @@ export function toChunk(raw: Raw): ChunkRow {
     block_type: nullableString(raw.block_type),
     anchor: nullableString(raw.anchor),
     // SQLite keeps a sha256 hex as its 32 bytes (`insertChunks`)
-    hash:
-      raw.hash instanceof Uint8Array
-        ? Buffer.from(raw.hash).toString('hex')
-        : raw.hash === null
-          ? ''
-          : String(raw.hash),
+    hash: raw.hash instanceof Uint8Array ? Buffer.from(raw.hash).toString('hex') : String(raw.hash),
     node_start:
       raw.node_start === null || raw.node_start === undefined ? null : num(raw.node_start),
     node_end: raw.node_end === null || raw.node_end === undefined ? null : num(raw.node_end),

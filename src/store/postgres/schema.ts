@@ -78,7 +78,7 @@ export const POSTGRES_SCHEMA: readonly string[] = [
   anchor TEXT,
   anchor_at INTEGER,
   anchor_len INTEGER,
-  hash TEXT,
+  hash TEXT NOT NULL,
   node_start INTEGER,
   node_end INTEGER,
   node_hash TEXT,

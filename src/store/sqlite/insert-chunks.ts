@@ -19,9 +19,7 @@ export async function insertChunks(tx: SqlExecutor, set: ChunkRows): Promise<voi
   }
   const rows = set.chunks.map((_, i) =>
     CHUNK_INSERT_COLUMNS.map((column) =>
-      column.name === 'hash'
-        ? hashValue(column.value(set, i) as string | null)
-        : column.value(set, i),
+      column.name === 'hash' ? hashValue(set.chunks[i]!.hash) : column.value(set, i),
     ),
   );
   const { row_ids: ids } = await tx.runEach(INSERT_CHUNK, rows);
@@ -33,6 +31,6 @@ export async function insertChunks(tx: SqlExecutor, set: ChunkRows): Promise<voi
 }
 
 /** A sha256 hex as its 32 bytes (half the row's bytes for it); any other hash as the text it is. */
-function hashValue(hash: string | null): string | Buffer | null {
-  return hash !== null && /^[0-9a-f]{64}$/.test(hash) ? Buffer.from(hash, 'hex') : hash;
+function hashValue(hash: string): string | Buffer {
+  return /^[0-9a-f]{64}$/.test(hash) ? Buffer.from(hash, 'hex') : hash;
 }
