@@ -6,6 +6,12 @@ import { LEXICAL_SETS_SQL } from './chunk-set-index.js';
  * is the version's, so a paragraph repeated in one document is no conflict.
  * The lexical index is one contentless FTS5 table per chunker, made when
  * its first chunk set is written (`chunk-set-index.ts`).
+ *
+ * Each byte is written once: a version's canonical text is kept in
+ * `version_texts` only; a chunk row's `text` is null where the text is its
+ * span of it, its `anchor` null where `anchor_at` and `anchor_len` name it
+ * in that text, and its JSON pointer a `json_nodes` node
+ * (`read-chunk-rows.ts` makes rows whole).
  */
 export const SQLITE_SCHEMA: readonly string[] = [
   `CREATE TABLE documents (
