@@ -75,6 +75,9 @@ function sqlitePair(inputs, afterFirst) {
  */
 function storeFloorsOf(db) {
   const floors = {};
+  floors.size = runTool('store-size.mjs', ['--db', db, join(CORPORA, 'ecfr')], {
+    progress: 'SQLite store size',
+  });
   floors.sqlite = runTool('store-floor.mjs', ['sqlite', db, `${db}.floor`], {
     progress: 'SQLite floor: the rows replayed alone',
   });
@@ -87,10 +90,18 @@ function storeFloorsOf(db) {
 }
 
 /** The same into a fresh PostgreSQL schema, dropped afterwards. */
+/** The first PostgreSQL ingest's store size (`store-size.mjs`), measured once. */
+let pgSize;
+
 function postgresPair(inputs) {
   return () =>
     withFreshSchema((schema) => {
       const first = ingestOnce(PG_URL, inputs, schema);
+      if (!first.failed && pgSize === undefined) {
+        pgSize = runTool('store-size.mjs', ['--db', PG_URL, '--schema', schema, ...inputs], {
+          progress: 'PostgreSQL store size',
+        });
+      }
       const unchanged = first.failed ? null : ingestOnce(PG_URL, inputs, schema);
       return { first, unchanged };
     });
@@ -331,6 +342,19 @@ function printFloors(floors, bound, mb) {
   );
 }
 
+/** Store bytes over input bytes after a first ingest, with the largest tables and indexes. */
+function printSizes(sqlite, postgres) {
+  const line = (name, size) => {
+    if (size === undefined) return `${name}: not measured`;
+    if (size.failed) return `${name}: failed: ${size.failed}`;
+    const parts = size.largest.map(([rel, bytes]) => `${rel} ${(bytes / 1e6).toFixed(1)}`);
+    return `${name}: ${(size.store_bytes / 1e6).toFixed(1)} MB for ${(size.input_bytes / 1e6).toFixed(1)} MB of input, ${size.ratio.toFixed(2)}x (MB: ${parts.join(', ')})`;
+  };
+  console.log(
+    `\nstore size over input, eCFR:\n- ${line('SQLite', sqlite)}\n- ${line('PostgreSQL', postgres)}`,
+  );
+}
+
 export async function bench({ runs = 5 } = {}) {
   const ecfrDir = join(CORPORA, 'ecfr');
   const all = listFiles('ecfr', ['.md']);
@@ -407,6 +431,7 @@ export async function bench({ runs = 5 } = {}) {
   );
 
   printFloors(floors, bound, ecfrBytes(all) / 1e6);
+  printSizes(floors.size, pgSize);
 
   console.log('\nTargets (issue 5):');
   const line = (ok, text) =>

@@ -337,7 +337,7 @@ export { removeDocuments } from './pipeline/remove-documents.js';
 export type { RedirectHop, ResolveOptions, ResolveResult } from './pipeline/resolve-chunk.js';
 export { resolveChunk } from './pipeline/resolve-chunk.js';
 export type { SectionRecordSource } from './pipeline/section-records.js';
-export { fillSections, sectionRecords } from './pipeline/section-records.js';
+export { sectionRecords } from './pipeline/section-records.js';
 export { splitTableHeaders } from './pipeline/split-table-headers.js';
 // prompt: request bodies that ask an LLM for answers cairn can audit
 export { strictAnswerSchema } from './prompt/answer-json-schema.js';

@@ -94,7 +94,6 @@ it('exports exactly the public API', () => {
     'exportChunks',
     'exportEarCorpus',
     'exportStoredEarCorpus',
-    'fillSections',
     'firstHitRank',
     'formatChunkId',
     'formatChunkerId',

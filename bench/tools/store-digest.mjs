@@ -1,5 +1,5 @@
 // A digest of what a store holds, table by table, to show that two builds wrote the same thing:
-// documents, versions (canonical text and encoded model), sections, chunk sets, chunks, redirects,
+// documents, versions (encoded model, canonical text blocks, JSON nodes), sections, chunk sets, chunks, redirects,
 // and the lexical index (SQLite: every FTS5 term instance, via fts5vocab; PostgreSQL: each chunk's
 // tsvector). Timestamps are left out; row ids are kept, so the rows must go in in the same order.
 // Prints one JSON line: each table's row count and sha256.
@@ -19,13 +19,16 @@ const TABLES = {
   documents:
     'SELECT id, doc_uid, source_url, media_type, format, title, current_version_id, removed_at FROM documents ORDER BY id',
   versions:
-    'SELECT id, document_id, seq, content_hash, model_version, rev, lineage_rev, canonical, length, byte_length, model FROM document_versions ORDER BY id',
+    'SELECT id, document_id, seq, content_hash, model_version, rev, lineage_rev, length, byte_length, model FROM document_versions ORDER BY id',
+  version_texts: 'SELECT version_id, block, data FROM version_texts ORDER BY version_id, block',
+  json_nodes:
+    'SELECT version_id, chunker_id, node, parent, token FROM json_nodes ORDER BY version_id, chunker_id, node',
   sections:
-    'SELECT version_id, sect_path, title, heading_path, section_key, slug, label, url, format, cells FROM sections ORDER BY version_id, sect_path',
+    'SELECT version_id, sect_path, title, heading_path, section_key, slug, label, url, url_shared, format, cells FROM sections ORDER BY version_id, sect_path',
   chunk_sets:
     'SELECT version_id, chunker_id, lineage_rev, chunk_count, digest FROM chunk_sets ORDER BY version_id, chunker_id',
   chunks:
-    'SELECT id, document_id, version_id, chunker_id, chunk_id, seq, json_pointer, chunk_index, total_chunks, text, char_start, char_end, byte_start, byte_end, tokens, section_id, heading_path, page, block_type, anchor, hash, node_start, node_end, node_hash FROM chunks ORDER BY id',
+    'SELECT id, document_id, version_id, chunker_id, chunk_id, seq, node, chunk_index, total_chunks, text, char_start, char_end, byte_start, byte_end, tokens, section_id, heading_path, page, block_type, anchor, anchor_at, anchor_len, hash, node_start, node_end, node_hash FROM chunks ORDER BY id',
   redirects:
     'SELECT document_id, chunker_id, version_id, from_chunk_id, to_chunk_id, kind FROM redirects ORDER BY version_id, chunker_id, from_chunk_id',
 };

@@ -28,7 +28,15 @@ if (!['sqlite', 'postgres'].includes(mode) || !from || !to) {
   process.exit(2);
 }
 
-const ROW_TABLES = ['documents', 'document_versions', 'chunk_sets', 'sections', 'chunks'];
+const ROW_TABLES = [
+  'documents',
+  'document_versions',
+  'version_texts',
+  'chunk_sets',
+  'json_nodes',
+  'sections',
+  'chunks',
+];
 /** Texts per analysis statement: large enough that the round trips are a small share. */
 const PG_BATCH = 5000;
 
@@ -61,12 +69,26 @@ function byVersion(tables, index) {
   const entry = (id) => {
     let e = versions.get(id);
     if (e === undefined) {
-      e = { document_versions: [], chunk_sets: [], sections: [], chunks: [], index: [] };
+      e = {
+        document_versions: [],
+        version_texts: [],
+        chunk_sets: [],
+        json_nodes: [],
+        sections: [],
+        chunks: [],
+        index: [],
+      };
       versions.set(id, e);
     }
     return e;
   };
-  for (const table of ['document_versions', 'chunk_sets', 'sections']) {
+  for (const table of [
+    'document_versions',
+    'version_texts',
+    'chunk_sets',
+    'json_nodes',
+    'sections',
+  ]) {
     const at = tables[table].columns.indexOf(table === 'document_versions' ? 'id' : 'version_id');
     for (const row of tables[table].rows) entry(row[at])[table].push(row);
   }
@@ -144,7 +166,9 @@ function replaySqlite(target) {
     db.exec('BEGIN');
     timed('document_versions', () => {
       for (const row of v.document_versions) insert.document_versions.run(row);
+      for (const row of v.version_texts) insert.version_texts.run(row);
       for (const row of v.chunk_sets) insert.chunk_sets.run(row);
+      for (const row of v.json_nodes) insert.json_nodes.run(row);
     });
     timed('sections', () => {
       for (const row of v.sections) insert.sections.run(row);

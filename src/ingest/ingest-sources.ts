@@ -10,7 +10,6 @@ import { fileError } from '../load/file-error.js';
 import type { ParseOptions } from '../parse/parse-input.js';
 import { type EnsureStatus, ensure } from '../pipeline/ensure.js';
 import type { NodeReport, NodeStatus } from '../pipeline/node-report.js';
-import { fillSections } from '../pipeline/section-records.js';
 import type { ChunkStore } from '../store/types.js';
 import type { Format, ParseWarning } from '../types.js';
 import { checkSeenFile, type SeenInput, settingsKeyOf } from './check-seen-file.js';
@@ -190,8 +189,6 @@ export async function ingestSources(
         : limitChunker(configured, options.limits);
   const files = options.files ?? (await collectSources(inputs, collectOptionsOf(options)));
   checkIdentityOptions(options, files);
-  // versions stored before the sections table get their rows (a no-op once they have them)
-  await fillSections(store);
   const sizes = await Promise.all(
     files.map((file) =>
       (file.unreadable_folder ? Promise.reject() : stat(file.path)).then(

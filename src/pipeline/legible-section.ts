@@ -60,9 +60,9 @@ export async function legibleSections(
 }
 
 /**
- * `store.getSections`, and for a version stored before the sections table
- * its records derived from its model, once: kept when the store takes
- * writes (as `fillSections` would), used in memory when it does not.
+ * `store.getSections`, and for a version written without section records
+ * (a library caller's `writeVersion`) its records derived from its model,
+ * in memory.
  */
 export async function storedSectionRecords(
   store: ChunkStore,
@@ -73,7 +73,6 @@ export async function storedSectionRecords(
   if (records.has(TOP_SECT_PATH)) return records;
   const derived = await versionSectionRecords(store, versionId);
   if (derived === null) return records;
-  if (!store.read_only) await store.writeSections(versionId, derived);
   return new Map(derived.map((r) => [r.sect_path, r]));
 }
 

@@ -137,37 +137,3 @@ export async function versionSectionRecords(
     blocks: version.model.blocks ?? [],
   });
 }
-
-/** The top row of a version with nothing derivable: readers fall back to the chunk row's dot path. */
-const EMPTY_TOP: SectionRecord = {
-  sect_path: TOP_SECT_PATH,
-  title: '',
-  heading_path: [],
-  key: null,
-  slug: null,
-  label: null,
-  url: null,
-  format: null,
-  cells: null,
-};
-
-/**
- * The sections table of a store from before it: each version without rows
- * gets the records an ingest writes now, and its chunk rows lose the
- * heading paths the records rebuild. One version in memory at a time;
- * resolves to the versions filled. Ingest runs it first; readers fill a
- * version they meet without rows on their own (see `legibleSections`).
- */
-export async function fillSections(store: ChunkStore): Promise<number> {
-  let filled = 0;
-  for (;;) {
-    const versions = await store.listVersionsWithoutSections(100);
-    if (versions.length === 0) return filled;
-    for (const versionId of versions) {
-      const records = await versionSectionRecords(store, versionId);
-      // a version whose rows cannot be derived still gets a top row, so it is not asked for again
-      await store.writeSections(versionId, records ?? [EMPTY_TOP]);
-      filled++;
-    }
-  }
-}

@@ -101,14 +101,6 @@ export interface DocumentStore {
    * (`resolveSection` and `placeKey` put paths and legible ids together).
    */
   getSections(versionId: number, sectPaths: Iterable<string>): Promise<Map<string, SectionRecord>>;
-  /**
-   * Section records of a version stored before the table (`fillSections`),
-   * in one transaction with its chunk rows' heading paths emptied where the
-   * records rebuild them; records already stored are kept.
-   */
-  writeSections(versionId: number, records: readonly SectionRecord[]): Promise<void>;
-  /** Up to `limit` versions with no section records yet (stored before the table), oldest first. */
-  listVersionsWithoutSections(limit: number): Promise<number[]>;
   /** The sect_paths of a version's sections whose stored legible id (`section_key`) or own `slug` is the one given. */
   findSections(
     versionId: number,

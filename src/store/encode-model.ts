@@ -1,11 +1,14 @@
 import { once } from 'node:events';
 import { promisify } from 'node:util';
-import { createDeflateRaw, inflateRaw } from 'node:zlib';
+import { brotliDecompress, constants, createBrotliCompress } from 'node:zlib';
 import { derivedHeadingPath, isDerivedHeadingPath } from '../derived-heading-path.js';
 import type { Section } from '../types.js';
 import type { VersionModel } from './types.js';
 
-const inflate = promisify(inflateRaw);
+const decompress = promisify(brotliDecompress);
+
+/** Brotli's quality: past 5 each step costs much more time for a little size. */
+const QUALITY = 5;
 
 /** JSON text handed to zlib at a time: big enough to keep calls few, small next to a model. */
 const PIECE_CHARS = 256 * 1024;
@@ -15,28 +18,28 @@ const PIECE_CHARS = 256 * 1024;
  * queried. A section's heading path is left out where it is its parent's
  * path and its title (`decodeModel` puts it back): for a 4 MB eCFR chapter
  * that takes the JSON from 11.9 to 7.1 million characters. The rest repeats
- * keys and is raw-deflated.
+ * keys and is brotli-compressed (a quarter smaller than deflate's fastest).
  * The JSON goes to zlib a piece at a time: made whole, those millions of
  * characters (two bytes each once an em dash appears) would sit on the
  * writer's heap while the chunks are written. zlib runs on libuv's thread
  * pool, off the writer's thread.
  */
 export async function encodeModel(model: VersionModel): Promise<Buffer> {
-  const deflate = createDeflateRaw({ level: 1 });
+  const compress = createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: QUALITY } });
   const out: Buffer[] = [];
-  deflate.on('data', (bytes: Buffer) => out.push(bytes));
-  const ended = once(deflate, 'end');
+  compress.on('data', (bytes: Buffer) => out.push(bytes));
+  const ended = once(compress, 'end');
   for (const piece of modelJson(model)) {
-    if (!deflate.write(piece)) await once(deflate, 'drain');
+    if (!compress.write(piece)) await once(compress, 'drain');
   }
-  deflate.end();
+  compress.end();
   await ended;
   return Buffer.concat(out);
 }
 
 export async function decodeModel(raw: unknown): Promise<VersionModel> {
   const bytes = raw instanceof Uint8Array ? raw : Buffer.from(String(raw));
-  const model = JSON.parse((await inflate(bytes)).toString('utf8')) as VersionModel;
+  const model = JSON.parse((await decompress(bytes)).toString('utf8')) as VersionModel;
   // Models stored before paths were left out have every path, and keep it.
   for (const section of model.sections ?? []) {
     section.heading_path ??= derivedHeadingPath(model.sections, section);

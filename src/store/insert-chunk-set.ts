@@ -1,10 +1,13 @@
 import type { ChunkSetWrite } from './chunk-set-store.js';
 import { headingFieldMaker } from './heading-field.js';
 import { insertBatched } from './insert-batched.js';
+import { jsonNodeRows } from './json-node-rows.js';
 import type { SectionRecord } from './section-record.js';
 import { storedHeadingPaths } from './section-rows.js';
 import type { WriteTx } from './sql-context.js';
+import { storedTexts } from './stored-texts.js';
 import type { RedirectInput } from './types.js';
+import { VersionTextReader } from './version-text.js';
 
 const REDIRECT_INSERT_COLUMNS = [
   'document_id',
@@ -24,7 +27,11 @@ const REDIRECT_INSERT_COLUMNS = [
  */
 export async function insertChunkSet(
   w: WriteTx,
-  set: Omit<ChunkSetWrite, 'redirects'> & { sections?: readonly SectionRecord[] },
+  set: Omit<ChunkSetWrite, 'redirects'> & {
+    sections?: readonly SectionRecord[];
+    /** The version's canonical text when this transaction wrote it; read back otherwise. */
+    canonical?: string;
+  },
 ): Promise<boolean> {
   const claimed = await w.tx.all(
     'INSERT INTO chunk_sets (version_id, chunker_id, lineage_rev, chunk_count, digest, created_at) VALUES (?, ?, ?, ?, ?, ?) ' +
@@ -32,6 +39,24 @@ export async function insertChunkSet(
     [set.version_id, set.chunker_id, set.lineage_rev, set.rows.length, set.digest, w.now],
   );
   if (claimed.length === 0) return false;
+  const canonical = set.canonical ?? (await new VersionTextReader().text(w.tx, set.version_id));
+  const { nodes, rows: nodeRows } = jsonNodeRows(set.rows.map((chunk) => chunk.json_pointer));
+  await insertBatched(
+    w.tx,
+    {
+      table: 'json_nodes',
+      columns: ['version_id', 'chunker_id', 'node', 'parent', 'token'],
+      rows: nodeRows.map(([node, parent, token]) => [
+        set.version_id,
+        set.chunker_id,
+        node,
+        parent,
+        token,
+      ]),
+      pg_types: ['bigint', 'text', 'integer', 'integer', 'text'],
+    },
+    w.limits,
+  );
   const headingField = headingFieldMaker();
   await w.dialect.sql.insertChunks(
     w.tx,
@@ -39,10 +64,12 @@ export async function insertChunkSet(
       document_id: set.document_id,
       version_id: set.version_id,
       chunker_id: set.chunker_id,
-      now: w.now,
       chunks: set.rows,
       heading_paths: await storedHeadingPaths(w.tx, set.version_id, set.rows, set.sections),
       headings: set.rows.map((chunk) => headingField(chunk.heading_path)),
+      texts:
+        canonical === null ? set.rows.map((chunk) => chunk.text) : storedTexts(canonical, set.rows),
+      nodes,
     },
     w.limits,
   );

@@ -5,11 +5,12 @@ import type { LexicalQuery } from './types.js';
 /** Terms one query sends at most; the rest of a very long query is ignored. */
 export const MAX_QUERY_TERMS = 64;
 
-/** A chunk's columns (as `c`) with its document's and version's, as `toChunk` and the match read them. */
+/** A chunk's columns (as `c`) with its document's and version's, as `readChunkRows` and the match read them. */
 export const MATCH_COLUMNS =
-  'c.id, c.document_id, c.version_id, c.chunker_id, c.chunk_id, c.seq, c.json_pointer, c.chunk_index, ' +
+  'c.id, c.document_id, c.version_id, c.chunker_id, c.chunk_id, c.seq, c.node, c.chunk_index, ' +
   'c.total_chunks, c.text, c.char_start, c.char_end, c.byte_start, c.byte_end, c.tokens, c.section_id, ' +
-  'c.heading_path, c.page, c.block_type, c.anchor, c.hash, c.node_start, c.node_end, c.node_hash, c.created_at, c.updated_at, ' +
+  'c.heading_path, c.page, c.block_type, c.anchor, c.anchor_at, c.anchor_len, c.hash, c.node_start, c.node_end, c.node_hash, ' +
+  '(SELECT s.created_at FROM chunk_sets s WHERE s.version_id = c.version_id AND s.chunker_id = c.chunker_id) AS created_at, ' +
   'd.doc_uid AS doc_uid, d.source_url AS source_url, v.rev AS rev';
 
 /** Only chunks of current versions of documents in service match. */

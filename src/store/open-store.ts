@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CairnError } from '../errors.js';
-import { migrate } from './migrate.js';
-import type { Migration } from './migration.js';
+import { ensureSchema } from './ensure-schema.js';
 import { createSqlChunkStore } from './sql-chunk-store.js';
 import type { SqlDriver } from './sql-driver.js';
 import type { ChunkStore, StatementHook } from './types.js';
@@ -15,7 +14,7 @@ export const DEFAULT_DB_PATH = '.cairn/cairn.db';
 export interface OpenStoreOptions {
   /** A file path (SQLite) or a `postgres://` URL; default `CAIRN_DB`, else `.cairn/cairn.db`. */
   db?: string;
-  /** For reading only (show, resolve): SQLite opens the file read-only and nothing is created or migrated. */
+  /** For reading only (show, resolve): SQLite opens the file read-only and nothing is created. */
   readonly?: boolean;
   /**
    * Whether a missing store may be created (default: unless `readonly`).
@@ -76,7 +75,7 @@ export function resolveStoreTarget(db?: string, env: NodeJS.ProcessEnv = process
 }
 
 /**
- * Opens (and for writers creates and migrates) the store: SQLite by default,
+ * Opens (and for writers creates) the store: SQLite by default,
  * PostgreSQL for a `postgres://` URL.
  */
 export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkStore> {
@@ -84,11 +83,11 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkSt
   const hook = options.on_statement === undefined ? {} : { on_statement: options.on_statement };
   const create = options.create ?? options.readonly !== true;
   let driver: SqlDriver;
-  let migrations: readonly Migration[];
+  let schema: readonly string[];
   // Each driver loads only when used: a SQLite run never pays for pg, nor a PostgreSQL one for the native module.
   if (target.kind === 'sqlite') {
     const { openSqliteDriver } = await import('./sqlite/driver.js');
-    migrations = (await import('./sqlite/migrations.js')).SQLITE_MIGRATIONS;
+    schema = (await import('./sqlite/schema.js')).SQLITE_SCHEMA;
     driver = openSqliteDriver({
       path: target.path,
       ...(options.readonly === undefined ? {} : { readonly: options.readonly }),
@@ -103,12 +102,12 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkSt
     const { checkSchemaName, createSchema, openPostgresDriver } = await import(
       './postgres/driver.js'
     );
-    migrations = (await import('./postgres/migrations.js')).POSTGRES_MIGRATIONS;
+    schema = (await import('./postgres/schema.js')).POSTGRES_SCHEMA;
     const named = options.schema ?? ((options.env ?? process.env).CAIRN_PG_SCHEMA || undefined);
-    const schema = named === undefined ? undefined : checkSchemaName(named);
+    const pgSchema = named === undefined ? undefined : checkSchemaName(named);
     driver = openPostgresDriver({
       url: target.url,
-      ...(schema === undefined ? {} : { schema }),
+      ...(pgSchema === undefined ? {} : { schema: pgSchema }),
       ...(options.application_name === undefined
         ? {}
         : { application_name: options.application_name }),
@@ -117,10 +116,10 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<ChunkSt
         : { max_connections: options.max_connections }),
       ...hook,
     });
-    if (schema !== undefined && create) await createSchema(driver, schema);
+    if (pgSchema !== undefined && create) await createSchema(driver, pgSchema);
   }
   try {
-    await migrate(driver, migrations, {
+    await ensureSchema(driver, schema, {
       readonly: options.readonly === true,
       must_exist: !create,
     });

@@ -22,10 +22,13 @@ export const DOCUMENT_COLUMNS =
   'id, doc_uid, source_url, media_type, format, title, current_version_id, created_at, updated_at, removed_at';
 export const VERSION_COLUMNS =
   'id, document_id, seq, content_hash, model_version, rev, lineage_rev, length, byte_length, created_at';
+/** A chunk row as stored; `readChunkRows` makes it whole. */
 export const CHUNK_COLUMNS =
-  'id, document_id, version_id, chunker_id, chunk_id, seq, json_pointer, chunk_index, total_chunks, text, ' +
-  'char_start, char_end, byte_start, byte_end, tokens, section_id, heading_path, page, block_type, anchor, hash, ' +
-  'node_start, node_end, node_hash, created_at, updated_at';
+  'id, document_id, version_id, chunker_id, chunk_id, seq, node, chunk_index, total_chunks, text, ' +
+  'char_start, char_end, byte_start, byte_end, tokens, section_id, heading_path, page, block_type, anchor, ' +
+  'anchor_at, anchor_len, hash, node_start, node_end, node_hash, ' +
+  // a chunk is written with its set and never changed: the set's time is its own
+  '(SELECT s.created_at FROM chunk_sets s WHERE s.version_id = chunks.version_id AND s.chunker_id = chunks.chunker_id) AS created_at';
 
 export function toDocument(raw: Raw): DocumentRow {
   return {
@@ -58,9 +61,13 @@ export function toVersion(raw: Raw): VersionRow {
   };
 }
 
-/** `model` comes decoded: the store keeps it compressed (see encode-model.ts). */
-export function toVersionWithText(raw: Raw, model: VersionWithText['model']): VersionWithText {
-  return { ...toVersion(raw), canonical: String(raw.canonical), model };
+/** `canonical` and `model` come decoded: the store keeps both compressed (version-text.ts, encode-model.ts). */
+export function toVersionWithText(
+  raw: Raw,
+  canonical: string,
+  model: VersionWithText['model'],
+): VersionWithText {
+  return { ...toVersion(raw), canonical, model };
 }
 
 export function toChunk(raw: Raw): ChunkRow {
@@ -71,10 +78,11 @@ export function toChunk(raw: Raw): ChunkRow {
     chunker_id: String(raw.chunker_id),
     chunk_id: String(raw.chunk_id),
     seq: num(raw.seq),
-    json_pointer: String(raw.json_pointer),
+    // the stored row's node, text and anchor are filled in by readChunkRows
+    json_pointer: '',
     chunk_index: num(raw.chunk_index),
     total_chunks: num(raw.total_chunks),
-    text: String(raw.text),
+    text: raw.text === null ? '' : String(raw.text),
     char_start: num(raw.char_start),
     char_end: num(raw.char_end),
     byte_start: num(raw.byte_start),
@@ -85,13 +93,14 @@ export function toChunk(raw: Raw): ChunkRow {
     page: raw.page === null ? null : num(raw.page),
     block_type: nullableString(raw.block_type),
     anchor: nullableString(raw.anchor),
-    hash: String(raw.hash),
+    // SQLite keeps a sha256 hex as its 32 bytes (`insertChunks`)
+    hash: raw.hash instanceof Uint8Array ? Buffer.from(raw.hash).toString('hex') : String(raw.hash),
     node_start:
       raw.node_start === null || raw.node_start === undefined ? null : num(raw.node_start),
     node_end: raw.node_end === null || raw.node_end === undefined ? null : num(raw.node_end),
     node_hash: nullableString(raw.node_hash),
     created_at: time(raw.created_at),
-    updated_at: time(raw.updated_at),
+    updated_at: time(raw.updated_at ?? raw.created_at),
   };
 }
 

@@ -1,3 +1,4 @@
+import { CairnError } from '../errors.js';
 import type { Format } from '../types.js';
 import { type InsertLimits, insertBatched } from './insert-batched.js';
 import {
@@ -20,6 +21,7 @@ const SECTION_COLUMN_TYPES = [
   ['slug', 'text'],
   ['label', 'text'],
   ['url', 'text'],
+  ['url_shared', 'integer'],
   ['format', 'text'],
   ['cells', 'jsonb'],
 ] as const;
@@ -33,18 +35,23 @@ export async function insertSections(
   records: readonly SectionRecord[],
   limits: InsertLimits,
 ): Promise<void> {
-  const rows = records.map((r) => [
-    versionId,
-    r.sect_path,
-    r.title,
-    r.heading_path === null ? null : JSON.stringify(r.heading_path),
-    r.key,
-    r.slug,
-    r.label,
-    r.url,
-    r.format,
-    r.cells === null ? null : JSON.stringify(r.cells),
-  ]);
+  const first = firstRecordOfEachPath(records);
+  const rows = records.map((r) => {
+    const [shared, url] = urlBesideParent(r, first);
+    return [
+      versionId,
+      r.sect_path,
+      r.title,
+      r.heading_path === null ? null : JSON.stringify(r.heading_path),
+      r.key,
+      r.slug,
+      r.label,
+      url,
+      shared,
+      r.format,
+      r.cells === null ? null : JSON.stringify(r.cells),
+    ];
+  });
   await insertBatched(
     tx,
     {
@@ -56,6 +63,30 @@ export async function insertSections(
     },
     limits,
   );
+}
+
+/** Shared leading characters below which a section keeps its whole URL. */
+const MIN_SHARED_URL = 8;
+
+/**
+ * A section's URL as stored: the characters it shares with its parent
+ * section's URL (an eCFR paragraph's link is its parent's and a few
+ * characters more) and the rest, or null and the whole URL. Reads always
+ * fetch a section's ancestors with it (`readSectionsOf`), so the parent is
+ * at hand to rebuild it.
+ */
+function urlBesideParent(
+  record: SectionRecord,
+  byPath: ReadonlyMap<string, SectionRecord>,
+): [shared: number | null, url: string | null] {
+  const { url, sect_path } = record;
+  const dot = sect_path.lastIndexOf('.');
+  const parent = dot < 0 ? null : (byPath.get(sect_path.slice(0, dot))?.url ?? null);
+  if (url === null || parent === null) return [null, url];
+  let shared = 0;
+  const most = Math.min(url.length, parent.length);
+  while (shared < most && url.charCodeAt(shared) === parent.charCodeAt(shared)) shared++;
+  return shared < MIN_SHARED_URL ? [null, url] : [shared, url.slice(shared)];
 }
 
 /** (version, path) pairs a statement asks for at most (well under both dialects' parameter limits). */
@@ -81,6 +112,7 @@ export async function readSectionsOf(
 ): Promise<Map<number, Map<string, SectionRecord>>> {
   const pairs: [number, string][] = [];
   const out = new Map<number, Map<string, SectionRecord>>();
+  const shared: [versionId: number, sectPath: string, count: number][] = [];
   for (const [versionId, sectPaths] of wanted) {
     out.set(versionId, new Map());
     const paths = new Set<string>([TOP_SECT_PATH]);
@@ -95,9 +127,31 @@ export async function readSectionsOf(
     );
     for (const row of rows) {
       out.get(Number(row.version_id))?.set(String(row.sect_path), toSectionRecord(row));
+      if (row.url_shared !== null && row.url_shared !== undefined)
+        shared.push([Number(row.version_id), String(row.sect_path), Number(row.url_shared)]);
     }
   }
+  // parents before children: a parent's URL is whole before a child's is rebuilt from it
+  shared.sort((a, b) => depth(a[1]) - depth(b[1]));
+  for (const [versionId, path, count] of shared) {
+    const records = out.get(versionId)!;
+    const record = records.get(path)!;
+    const parent = records.get(path.slice(0, path.lastIndexOf('.')));
+    if (parent?.url === null || parent?.url === undefined) {
+      throw new CairnError(
+        'store_corrupt',
+        `Section ${path} of version ${versionId} names its parent's URL, which is not stored`,
+      );
+    }
+    records.set(path, { ...record, url: parent.url.slice(0, count) + (record.url ?? '') });
+  }
   return out;
+}
+
+function depth(sectPath: string): number {
+  let dots = 0;
+  for (let at = sectPath.indexOf('.'); at !== -1; at = sectPath.indexOf('.', at + 1)) dots++;
+  return dots;
 }
 
 function toSectionRecord(raw: Record<string, unknown>): SectionRecord {
@@ -195,43 +249,4 @@ function firstRecordOfEachPath(records: readonly SectionRecord[]): Map<string, S
   const out = new Map<string, SectionRecord>();
   for (const record of records) if (!out.has(record.sect_path)) out.set(record.sect_path, record);
   return out;
-}
-
-/** Chunk row ids one UPDATE names at most. */
-const IDS_PER_UPDATE = 900;
-
-/**
- * Empties the stored heading path of each chunk row of the version whose
- * path `records` rebuild, as an ingest now writes them (a store from
- * before kept every chunk's whole path).
- */
-export async function emptyDerivedHeadingPaths(
-  tx: SqlExecutor,
-  versionId: number,
-  records: readonly SectionRecord[],
-): Promise<void> {
-  const byPath = new Map(records.map((r) => [r.sect_path, r]));
-  const resolved = new Map<string, ResolvedSection | null>();
-  const rows = await tx.all<{ id: number; section_id: string; heading_path: unknown }>(
-    'SELECT id, section_id, heading_path FROM chunks WHERE version_id = ? AND section_id IS NOT NULL',
-    [versionId],
-  );
-  const same: number[] = [];
-  for (const row of rows) {
-    const stored = jsonOf(row.heading_path) as string[];
-    const section = resolveSection(byPath, String(row.section_id), resolved);
-    if (
-      section !== null &&
-      stored.length > 0 &&
-      JSON.stringify(stored) === JSON.stringify(section.heading_path)
-    )
-      same.push(Number(row.id));
-  }
-  for (let at = 0; at < same.length; at += IDS_PER_UPDATE) {
-    const batch = same.slice(at, at + IDS_PER_UPDATE);
-    await tx.run(
-      `UPDATE chunks SET heading_path = '[]' WHERE id IN (${batch.map(() => '?').join(', ')})`,
-      batch,
-    );
-  }
 }

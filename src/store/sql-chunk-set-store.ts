@@ -1,7 +1,7 @@
 import type { ChunkSetStore } from './chunk-set-store.js';
 import { insertChunkSet, insertRedirects } from './insert-chunk-set.js';
-import { CHUNK_COLUMNS, toChunk, toChunkSet, toRedirect } from './row-mappers.js';
-import { fillHeadingPaths } from './section-rows.js';
+import { readChunkRows } from './read-chunk-rows.js';
+import { CHUNK_COLUMNS, toChunkSet, toRedirect } from './row-mappers.js';
 import { type SqlStoreContext, STALE, selectOne } from './sql-context.js';
 import type { SqlExecutor } from './sql-driver.js';
 import type { ChunkSetRow } from './types.js';
@@ -51,7 +51,7 @@ export function createSqlChunkSetStore(ctx: SqlStoreContext): ChunkSetStore {
         `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE version_id = ? AND chunker_id = ? ORDER BY seq`,
         [versionId, chunkerId],
       );
-      return fillHeadingPaths(driver, rows.map(toChunk));
+      return readChunkRows(driver, rows);
     },
 
     async firstChunkId(versionId, chunkerId) {
@@ -83,7 +83,7 @@ export function createSqlChunkSetStore(ctx: SqlStoreContext): ChunkSetStore {
               `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE chunk_id = ? AND chunker_id = ? ORDER BY version_id DESC`,
               [chunkId, chunkerId],
             );
-      return fillHeadingPaths(driver, rows.map(toChunk));
+      return readChunkRows(driver, rows);
     },
 
     async findRedirects(chunkId, chunkerId) {

@@ -1,5 +1,6 @@
 import type { DocumentStore } from './document-store.js';
 import { decodeModel } from './encode-model.js';
+import { versionTextReader } from './read-chunk-rows.js';
 import {
   DOCUMENT_COLUMNS,
   toDocument,
@@ -7,10 +8,11 @@ import {
   toVersionWithText,
   VERSION_COLUMNS,
 } from './row-mappers.js';
-import { emptyDerivedHeadingPaths, insertSections, readSections } from './section-rows.js';
+import { readSections } from './section-rows.js';
 import { selectChunkSet } from './sql-chunk-set-store.js';
 import { type SqlStoreContext, STALE, selectOne } from './sql-context.js';
 import type { VersionRow } from './types.js';
+import { encodeVersionText } from './version-text.js';
 import { writeVersionInTx } from './write-version-sql.js';
 
 /** Documents and versions over the SQL driver. */
@@ -84,41 +86,27 @@ export function createSqlDocumentStore(ctx: SqlStoreContext): DocumentStore {
     async getVersionText(versionId) {
       const row = await selectOne(
         driver,
-        `SELECT ${VERSION_COLUMNS}, canonical, model FROM document_versions WHERE id = ?`,
+        `SELECT ${VERSION_COLUMNS}, model FROM document_versions WHERE id = ?`,
         [versionId],
       );
-      return row ? toVersionWithText(row, await decodeModel(row.model)) : null;
+      if (!row) return null;
+      const canonical = (await versionTextReader(driver).text(driver, versionId)) ?? '';
+      return toVersionWithText(row, canonical, await decodeModel(row.model));
     },
 
     async getCanonicalSlice(versionId, start, end) {
-      // substr counts characters (code points) in both databases, 1-based.
-      const row = await selectOne(
-        driver,
-        'SELECT substr(canonical, ?, ?) AS text FROM document_versions WHERE id = ?',
-        [start + 1, Math.max(0, end - start), versionId],
-      );
-      return row ? String(row.text ?? '') : null;
+      const version = await getVersion(versionId);
+      if (version === null) return null;
+      const to = Math.min(end, version.length);
+      if (to <= start) return '';
+      const [text] = await versionTextReader(driver).slices(driver, [
+        { version_id: versionId, start: Math.max(0, start), end: to },
+      ]);
+      return text ?? '';
     },
 
     getSections(versionId, sectPaths) {
       return readSections(driver, versionId, sectPaths);
-    },
-
-    async writeSections(versionId, records) {
-      await ctx.index_writes.around(() =>
-        driver.transaction(async (tx) => {
-          await insertSections(tx, versionId, records, ctx.limits);
-          await emptyDerivedHeadingPaths(tx, versionId, records);
-        }),
-      );
-    },
-
-    async listVersionsWithoutSections(limit) {
-      const rows = await driver.all<{ id: number }>(
-        "SELECT v.id AS id FROM document_versions v WHERE NOT EXISTS (SELECT 1 FROM sections s WHERE s.version_id = v.id AND s.sect_path = '') ORDER BY v.id LIMIT ?",
-        [limit],
-      );
-      return rows.map((row) => Number(row.id));
     },
 
     async findSections(versionId, by) {
@@ -150,9 +138,16 @@ export function createSqlDocumentStore(ctx: SqlStoreContext): DocumentStore {
     writeVersion(input) {
       return ctx.index_writes.around(async () => {
         const now = new Date().toISOString();
+        // compressed before the transaction opens: zlib's work holds no lock
+        const blocks =
+          'existing_id' in input.version ? [] : await encodeVersionText(input.version.canonical);
         try {
           const written = await driver.transaction((tx) =>
-            writeVersionInTx({ tx, dialect: driver.dialect, limits: ctx.limits, now }, input),
+            writeVersionInTx(
+              { tx, dialect: driver.dialect, limits: ctx.limits, now },
+              input,
+              blocks,
+            ),
           );
           return { status: 'written', ...written };
         } catch (error) {

@@ -47,15 +47,10 @@ export interface DialectSql {
   check(executor: SqlExecutor): Promise<string[]>;
   /** Whether the database refuses writes though the store opened for writing. */
   refusesWrites(executor: SqlExecutor): Promise<boolean>;
-  /** Serializes migrators of one store, inside the migration transaction. */
-  lockMigrations(tx: SqlExecutor): Promise<void>;
-  /**
-   * `driver.transaction(fn)` for migrations that copy a table and drop the
-   * old one (`Migration.rebuilds_tables`). SQLite: with foreign-key
-   * enforcement off around it (a drop would cascade into the tables that
-   * reference the old one), and every reference checked before commit.
-   */
-  rebuildingTables<T>(driver: SqlDriver, fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Which of `names` are tables of the store's schema, asked without a statement that could fail. */
+  tablesOf(executor: SqlExecutor, names: readonly string[]): Promise<Set<string>>;
+  /** Serializes the processes making one store's schema, inside the transaction that makes it. */
+  lockSchema(tx: SqlExecutor): Promise<void>;
   /** A vector as the `vector` columns bind it (SQLite: float32 bytes; PostgreSQL: `real[]`). */
   vectorParam(vector: Float32Array): unknown;
   /** A `vector` column's value as read back. */

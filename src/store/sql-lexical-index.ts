@@ -1,6 +1,5 @@
 import type { LexicalIndex } from './lexical-index.js';
-import { toChunk } from './row-mappers.js';
-import { fillHeadingPaths } from './section-rows.js';
+import { readChunkRows } from './read-chunk-rows.js';
 import { type SqlStoreContext, selectOne } from './sql-context.js';
 import type { SqlDriver } from './sql-driver.js';
 import type { LexicalIndexState } from './types.js';
@@ -44,7 +43,7 @@ export function createSqlLexicalIndex(ctx: SqlStoreContext): LexicalIndex {
       if (index === null) return [];
       const { sql, params } = driver.dialect.sql.lexicalSearchSql(query, index);
       const rows = await driver.all<Record<string, unknown>>(sql, params);
-      const chunks = await fillHeadingPaths(driver, rows.map(toChunk));
+      const chunks = await readChunkRows(driver, rows);
       return rows.map((row, i) => ({
         chunk: chunks[i]!,
         doc_uid: String(row.doc_uid),

@@ -1,7 +1,7 @@
 import type { Format } from '../types.js';
 import { MATCH_COLUMNS } from './lexical-search-sql.js';
-import { DOCUMENT_COLUMNS, toChunk, toDocument, toIndexManifest } from './row-mappers.js';
-import { fillHeadingPaths } from './section-rows.js';
+import { readChunkRows } from './read-chunk-rows.js';
+import { DOCUMENT_COLUMNS, toDocument, toIndexManifest } from './row-mappers.js';
 import { type SqlStoreContext, selectOne } from './sql-context.js';
 import { upsertSeenFile } from './sql-seen-file-store.js';
 import type { DocumentSummary, StoreInventory } from './store-inventory.js';
@@ -96,7 +96,7 @@ export function createSqlStoreInventory(ctx: SqlStoreContext): StoreInventory {
           'WHERE c.chunker_id = ? AND c.id > ? ORDER BY c.id LIMIT ?',
         [query.chunker_id, query.after_id ?? 0, query.limit],
       );
-      const chunks = await fillHeadingPaths(driver, rows.map(toChunk));
+      const chunks = await readChunkRows(driver, rows);
       return rows.map((row, i) => ({
         chunk: chunks[i]!,
         doc_uid: String(row.doc_uid),
@@ -131,7 +131,9 @@ export function createSqlStoreInventory(ctx: SqlStoreContext): StoreInventory {
           await tx.run('DELETE FROM seen_files WHERE document_id = ?', [documentId]);
           await tx.run('DELETE FROM redirects WHERE document_id = ?', [documentId]);
           await tx.run('DELETE FROM chunks WHERE document_id = ?', [documentId]);
+          await tx.run(`DELETE FROM json_nodes WHERE version_id IN (${versions})`, [documentId]);
           await tx.run(`DELETE FROM chunk_sets WHERE version_id IN (${versions})`, [documentId]);
+          await tx.run(`DELETE FROM version_texts WHERE version_id IN (${versions})`, [documentId]);
           await tx.run(`DELETE FROM version_layouts WHERE version_id IN (${versions})`, [
             documentId,
           ]);

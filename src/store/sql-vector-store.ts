@@ -1,7 +1,6 @@
 import { insertBatched } from './insert-batched.js';
 import { CURRENT_JOINS, MATCH_COLUMNS } from './lexical-search-sql.js';
-import { toChunk } from './row-mappers.js';
-import { fillHeadingPaths } from './section-rows.js';
+import { readChunkRows } from './read-chunk-rows.js';
 import { type SqlStoreContext, selectOne } from './sql-context.js';
 import type { VectorExtension } from './sql-driver.js';
 import type { VectorQuery, VectorStore } from './vector-store.js';
@@ -196,7 +195,7 @@ export function createSqlVectorStore(ctx: SqlStoreContext): VectorStore {
           "ORDER BY n.distance, COALESCE(c.section_id, ''), c.chunk_id",
         [sql.vectorParam(query.vector), ...params, query.limit],
       );
-      const chunks = await fillHeadingPaths(driver, rows.map(toChunk));
+      const chunks = await readChunkRows(driver, rows);
       return rows.map((row, i) => ({
         chunk: chunks[i]!,
         doc_uid: String(row.doc_uid),

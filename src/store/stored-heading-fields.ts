@@ -1,9 +1,9 @@
 import { headingFieldMaker } from './heading-field.js';
-import { type ResolvedSection, resolveSection } from './section-record.js';
-import { readSectionsOf } from './section-rows.js';
+import { readChunkRows } from './read-chunk-rows.js';
+import { CHUNK_COLUMNS } from './row-mappers.js';
 import type { SqlExecutor } from './sql-driver.js';
 
-/** A stored chunk as a re-index writes it to the lexical index. */
+/** A stored chunk as the lexical index takes it. */
 export interface StoredHeadingField {
   id: number;
   text: string;
@@ -11,15 +11,14 @@ export interface StoredHeadingField {
   chunker_id: string;
 }
 
-/** Chunk rows one page of a re-index reads at most. */
+/** Chunk rows one page reads at most. */
 const PAGE_ROWS = 2000;
 
 /**
- * Every stored chunk with its heading field, a page at a time in row id
- * order, for a migration that rebuilds the lexical index. A chunk's path
- * is its stored `heading_path`, or where that is `[]` its section's, put
- * back from the sections table as reads do (`fillHeadingPaths`): the
- * field the chunk's ingest would have written. Resolves to the chunks read.
+ * Every stored chunk with its text and heading field, a page at a time in
+ * row id order, made whole as reads make them (`readChunkRows`): the row
+ * the chunk's ingest wrote to the lexical index (the store-floor benchmark
+ * replays them). Resolves to the chunks read.
  */
 export async function forEachStoredHeadingField(
   tx: SqlExecutor,
@@ -27,56 +26,24 @@ export async function forEachStoredHeadingField(
 ): Promise<number> {
   let after = 0;
   let count = 0;
+  const headingField = headingFieldMaker();
   for (;;) {
     const rows = await tx.all<Record<string, unknown>>(
-      'SELECT id, version_id, chunker_id, section_id, heading_path, text FROM chunks WHERE id > ? ORDER BY id LIMIT ?',
+      `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE id > ? ORDER BY id LIMIT ?`,
       [after, PAGE_ROWS],
     );
     if (rows.length === 0) return count;
-    await fn(await headingFieldsOf(tx, rows));
+    const chunks = await readChunkRows(tx, rows);
+    await fn(
+      chunks.map((chunk) => ({
+        id: chunk.id,
+        text: chunk.text,
+        heading: headingField(chunk.heading_path),
+        chunker_id: chunk.chunker_id,
+      })),
+    );
     count += rows.length;
     // ids only grow, so the loop ends on any table
     after = Number(rows.at(-1)!.id);
   }
-}
-
-async function headingFieldsOf(
-  tx: SqlExecutor,
-  rows: readonly Record<string, unknown>[],
-): Promise<StoredHeadingField[]> {
-  const paths = rows.map((row) => jsonOf(row.heading_path) as string[]);
-  const wanted = new Map<number, string[]>();
-  rows.forEach((row, i) => {
-    if (row.section_id === null || paths[i]!.length > 0) return;
-    const versionId = Number(row.version_id);
-    const list = wanted.get(versionId);
-    if (list) list.push(String(row.section_id));
-    else wanted.set(versionId, [String(row.section_id)]);
-  });
-  const records = await readSectionsOf(tx, wanted);
-  const resolved = new Map<number, Map<string, ResolvedSection | null>>();
-  const headingField = headingFieldMaker();
-  return rows.map((row, i) => {
-    let path = paths[i]!;
-    const versionId = Number(row.version_id);
-    const versionRecords = records.get(versionId);
-    if (versionRecords !== undefined && path.length === 0 && row.section_id !== null) {
-      let cache = resolved.get(versionId);
-      if (cache === undefined) {
-        cache = new Map();
-        resolved.set(versionId, cache);
-      }
-      path = resolveSection(versionRecords, String(row.section_id), cache)?.heading_path ?? path;
-    }
-    return {
-      id: Number(row.id),
-      text: String(row.text),
-      heading: headingField(path),
-      chunker_id: String(row.chunker_id),
-    };
-  });
-}
-
-function jsonOf(value: unknown): unknown {
-  return typeof value === 'string' ? JSON.parse(value) : value;
 }

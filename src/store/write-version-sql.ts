@@ -1,4 +1,5 @@
 import type { WriteVersionInput } from './document-store.js';
+import { insertBatched } from './insert-batched.js';
 import { insertChunkSet, insertRedirects } from './insert-chunk-set.js';
 import { insertSections } from './section-rows.js';
 import { STALE, type WriteTx } from './sql-context.js';
@@ -15,13 +16,16 @@ import { upsertSeenFile } from './sql-seen-file-store.js';
 export async function writeVersionInTx(
   w: WriteTx,
   input: WriteVersionInput,
+  blocks: readonly Buffer[],
 ): Promise<{ document_id: number; version_id: number; created_document: boolean }> {
   const { document } = input;
   const { documentId, createdDocument } = await claimDocument(w, input);
-  const versionId = await claimVersion(w, documentId, input.version);
+  const versionId = await claimVersion(w, documentId, input.version, blocks);
   if (input.chunks) {
     const written = await insertChunkSet(w, {
-      ...('existing_id' in input.version ? {} : { sections: input.version.sections }),
+      ...('existing_id' in input.version
+        ? {}
+        : { sections: input.version.sections, canonical: input.version.canonical }),
       document_id: documentId,
       version_id: versionId,
       chunker_id: input.chunker_id,
@@ -100,6 +104,7 @@ async function claimVersion(
   w: WriteTx,
   documentId: number,
   version: WriteVersionInput['version'],
+  blocks: readonly Buffer[],
 ): Promise<number> {
   if ('existing_id' in version) {
     const rows = await w.tx.all<{ id: number }>(
@@ -111,8 +116,8 @@ async function claimVersion(
   }
   const v = version;
   const rows = await w.tx.all<{ id: number }>(
-    'INSERT INTO document_versions (document_id, seq, content_hash, model_version, rev, lineage_rev, canonical, length, byte_length, model, created_at) ' +
-      'VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM document_versions WHERE document_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
+    'INSERT INTO document_versions (document_id, seq, content_hash, model_version, rev, lineage_rev, length, byte_length, model, created_at) ' +
+      'VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM document_versions WHERE document_id = ?), ?, ?, ?, ?, ?, ?, ?, ?) ' +
       'ON CONFLICT (document_id, content_hash, model_version) DO NOTHING RETURNING id',
     [
       documentId,
@@ -121,7 +126,6 @@ async function claimVersion(
       v.model_version,
       v.rev,
       v.lineage_rev,
-      v.canonical,
       v.length,
       v.byte_length,
       v.model,
@@ -130,6 +134,16 @@ async function claimVersion(
   );
   if (rows.length === 0) throw STALE;
   const versionId = Number(rows[0]!.id);
+  await insertBatched(
+    w.tx,
+    {
+      table: 'version_texts',
+      columns: ['version_id', 'block', 'data'],
+      rows: blocks.map((data, block) => [versionId, block, data]),
+      pg_types: ['bigint', 'integer', 'bytea'],
+    },
+    w.limits,
+  );
   await insertSections(w.tx, versionId, v.sections, w.limits);
   if (v.layout) await insertVersionLayout(w, versionId, v.layout);
   return versionId;

@@ -20,11 +20,6 @@ describe.skipIf(skip !== null)('PostgreSQL', () => {
       exec: async (sql: string) => {
         await pgQuery(sql.replaceAll('{t}', `${schema}.`));
       },
-      dropLexicalIndex: async () => {
-        await pgQuery(
-          `DROP INDEX ${schema}.chunks_fts; DROP TABLE ${schema}.lexical_index; DELETE FROM ${schema}.schema_migrations WHERE version = 2`,
-        );
-      },
       analyzer: 'pg-fts:english',
       default_trace_log: null,
       dispose: () => dropSchema(schema),

@@ -24,8 +24,6 @@ export interface SearchFixture {
   query<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   /** Runs raw statements (separated by `;`), `{t}` as in `query`. */
   exec(sql: string): Promise<void>;
-  /** Takes a migrated database back to schema version 1 (no lexical index), with the store closed. */
-  dropLexicalIndex(): Promise<void>;
   /** The analyzer the backend's index is built with. */
   analyzer: string;
   /** Where traces go without a `trace_log` option. */
@@ -652,16 +650,6 @@ export function describeSearchConformance(
           search(store, { queries: Array.from({ length: 17 }, () => 'pilot') }, options),
         ).rejects.toSatisfy((e) => isCairnError(e, 'invalid_option'));
       });
-    });
-
-    test('a database from before the lexical index migrates and indexes its chunks', async () => {
-      const before = await search(store, 'ownership borrow', { trace_log: false });
-      await store.close();
-      await fixture.dropLexicalIndex();
-      store = await fixture.open();
-      const after = await search(store, 'ownership borrow', { trace_log: false });
-      expect(after.hits.map(orderKey)).toEqual(before.hits.map(orderKey));
-      expect(after.index_hash).toBe(before.index_hash);
     });
   });
 }

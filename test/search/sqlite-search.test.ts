@@ -26,18 +26,6 @@ describeSearchConformance('SQLite', async () => {
         raw.close();
       }
     },
-    dropLexicalIndex: async () => {
-      const raw = new Database(db);
-      try {
-        const sets = raw.prepare('SELECT id FROM lexical_sets').all() as { id: number }[];
-        for (const { id } of sets) raw.exec(`DROP TABLE chunks_fts_${id}`);
-        raw.exec(
-          'DROP TABLE lexical_sets; DROP TABLE lexical_index; DELETE FROM schema_migrations WHERE version IN (2, 9, 12)',
-        );
-      } finally {
-        raw.close();
-      }
-    },
     analyzer: 'sqlite-fts5:porter:unicode61:remove_diacritics=2',
     default_trace_log: join(dir, 'traces.log'),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),

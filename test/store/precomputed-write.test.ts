@@ -30,11 +30,13 @@ function contents(path: string) {
   const read = (sql: string) => db.prepare(sql).all();
   return {
     chunks: read(
-      'SELECT chunk_id, seq, json_pointer, chunk_index, total_chunks, text, char_start, char_end, byte_start, byte_end, tokens, section_id, heading_path, page, block_type, anchor, hash FROM chunks ORDER BY chunk_id',
+      'SELECT chunk_id, seq, node, chunk_index, total_chunks, text, char_start, char_end, byte_start, byte_end, tokens, section_id, heading_path, page, block_type, anchor, anchor_at, anchor_len, hash FROM chunks ORDER BY chunk_id',
     ),
     sections: read('SELECT * FROM sections ORDER BY version_id, sect_path'),
+    texts: read('SELECT version_id, block, data FROM version_texts ORDER BY version_id, block'),
+    nodes: read('SELECT * FROM json_nodes ORDER BY version_id, chunker_id, node'),
     versions: read(
-      'SELECT seq, content_hash, rev, lineage_rev, canonical, length, byte_length, model FROM document_versions ORDER BY id',
+      'SELECT seq, content_hash, rev, lineage_rev, length, byte_length, model FROM document_versions ORDER BY id',
     ),
     sets: read('SELECT lineage_rev, chunk_count, digest FROM chunk_sets ORDER BY version_id'),
     redirects: read(

@@ -7,7 +7,6 @@ import { defaultChunkerRegistry } from '../../src/chunk/chunker-registry.js';
 import { ingestSources } from '../../src/ingest/ingest-sources.js';
 import { chunkSectionKey, documentKey, sectionKeys } from '../../src/parse/section-keys.js';
 import { legibleSections } from '../../src/pipeline/legible-section.js';
-import { fillSections } from '../../src/pipeline/section-records.js';
 import { exportChunks } from '../../src/search/export-chunks.js';
 import { search } from '../../src/search/search.js';
 import { createApp } from '../../src/server/create-app.js';
@@ -130,9 +129,9 @@ function withoutText(store: ChunkStore): ChunkStore {
 
 function describeSections(name: string, makeBackend: () => Promise<Backend>, skip = false) {
   describe.skipIf(skip)(`sections table: ${name}`, () => {
-    test('legible ids, labels and heading paths come from the table, as the models gave them, without the text; a store from before migrates', async () => {
+    test('legible ids, labels and heading paths come from the table, as the models gave them, without the text', async () => {
       const backend = await makeBackend();
-      let store = await backend.open();
+      const store = await backend.open();
       try {
         const summary = await ingestSources(store, FILES, { workers: 0, root: corpusPath() });
         expect(summary.failed).toBe(0);
@@ -172,31 +171,6 @@ function describeSections(name: string, makeBackend: () => Promise<Backend>, ski
         );
         expect(Number(stored!.n)).toBe(0);
 
-        // the store as the cairn before the table left it: no table, every chunk's path in its row
-        // (migration 006/007 makes the table; fillSections, which ingest runs first, fills it)
-        const before = await currentChunks(store);
-        await store.close();
-        await backend.exec('DROP TABLE sections');
-        await backend.exec('DELETE FROM schema_migrations WHERE name = ?', ['sections']);
-        await backend.execEach(
-          'UPDATE chunks SET heading_path = ? WHERE id = ?',
-          before.map((chunk) => [JSON.stringify(chunk.heading_path), chunk.id]),
-        );
-        const [full] = await backend.exec(
-          `SELECT COUNT(*) AS n FROM chunks WHERE heading_path${name === 'SQLite' ? '' : '::text'} <> '[]'`,
-        );
-        expect(Number(full!.n)).toBeGreaterThan(0);
-
-        store = await backend.open();
-        const versions = (await store.counts()).versions;
-        expect(await store.listVersionsWithoutSections(1000)).toHaveLength(versions);
-        expect(await fillSections(store)).toBe(versions);
-        expect(await store.listVersionsWithoutSections(1000)).toEqual([]);
-        expect(await expectTableMatchesModels(store)).toBe(count);
-        const [left] = await backend.exec(
-          `SELECT COUNT(*) AS n FROM chunks WHERE section_id IS NOT NULL AND heading_path${name === 'SQLite' ? '' : '::text'} <> '[]'`,
-        );
-        expect(Number(left!.n)).toBe(0);
         expect(await store.check()).toEqual([]);
       } finally {
         await store.close();

@@ -33,10 +33,15 @@ export const POSTGRES_DIALECT: Dialect = {
       );
       return row?.read_only === 'on' || row?.may_insert === false;
     },
-    // PostgreSQL drops and adds constraints in place: no table is copied
-    rebuildingTables: (driver, fn) => driver.transaction(fn),
-    async lockMigrations(tx) {
-      // One migrator per schema at a time; the lock ends with the transaction.
+    async tablesOf(executor, names) {
+      const rows = await executor.all<{ name: string }>(
+        'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ANY(?::text[])',
+        [names],
+      );
+      return new Set(rows.map((row) => String(row.name)));
+    },
+    async lockSchema(tx) {
+      // One process makes a schema's tables at a time; the lock ends with the transaction.
       await tx.all('SELECT pg_advisory_xact_lock(hashtext(current_schema()))');
     },
     vectorParam: (vector) => Array.from(vector),

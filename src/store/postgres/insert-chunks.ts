@@ -9,17 +9,17 @@ const PER_CHUNK = CHUNK_INSERT_COLUMNS.filter((column) => !column.per_set);
 /**
  * One statement for a batch: the values the set shares bound once, each
  * per-chunk column as one array, unnested into rows, and each row's
- * weighted tsvector computed from its unnested text and heading field, so
- * a chunk's text travels once and the statement has a handful of
- * parameters. `unnest` yields the arrays in order, so the row ids follow
+ * weighted tsvector computed from its unnested text and heading field
+ * (the whole text, also where the row keeps none), so the statement has a
+ * handful of parameters. `unnest` yields the arrays in order, so the row ids follow
  * the chunks' order as a multi-row VALUES gives them.
  */
 const INSERT_CHUNKS =
   `INSERT INTO chunks (${CHUNK_INSERT_COLUMNS.map((column) => column.name).join(', ')}, tsv) ` +
   `SELECT ${CHUNK_INSERT_COLUMNS.map((column) => (column.per_set ? `?::${column.pg_type}` : `u.${column.name}`)).join(', ')}, ` +
-  `${weightedTsvectorSql('u.text', 'u.heading')} ` +
-  `FROM unnest(${[...PER_CHUNK.map((column) => `?::${column.pg_type}[]`), '?::text[]'].join(', ')}) ` +
-  `AS u(${[...PER_CHUNK.map((column) => column.name), 'heading'].join(', ')})`;
+  `${weightedTsvectorSql('u.full_text', 'u.heading')} ` +
+  `FROM unnest(${[...PER_CHUNK.map((column) => `?::${column.pg_type}[]`), '?::text[]', '?::text[]'].join(', ')}) ` +
+  `AS u(${[...PER_CHUNK.map((column) => column.name), 'full_text', 'heading'].join(', ')})`;
 
 /** Inserts a chunk set's rows with their text-search vectors, in the caller's transaction. */
 export async function insertChunks(
@@ -32,6 +32,12 @@ export async function insertChunks(
     const arrays = columnArrays(PER_CHUNK.length, batch, (column, i) =>
       PER_CHUNK[column]!.value(set, i),
     );
-    await tx.run(INSERT_CHUNKS, [...shared, ...arrays, set.headings.slice(batch.from, batch.to)]);
+    const texts = set.chunks.slice(batch.from, batch.to).map((chunk) => chunk.text);
+    await tx.run(INSERT_CHUNKS, [
+      ...shared,
+      ...arrays,
+      texts,
+      set.headings.slice(batch.from, batch.to),
+    ]);
   }
 }

@@ -1,4 +1,3 @@
-import { CairnError } from '../../errors.js';
 import type { Dialect } from '../sql-driver.js';
 import { checkSqliteStore } from './check-store.js';
 import { chunkSetIndexes, chunkSetIndexOf } from './chunk-set-index.js';
@@ -34,28 +33,15 @@ export const SQLITE_DIALECT: Dialect = {
     check: checkSqliteStore,
     // A file this process may not write is found when the store opens, and refused there.
     refusesWrites: async () => false,
-    // BEGIN IMMEDIATE holds the database's one write lock for the whole migration already.
-    lockMigrations: async () => {},
-    async rebuildingTables(driver, fn) {
-      // a no-op inside a transaction, so set around it (SQLite's table rebuild procedure)
-      await driver.run('PRAGMA foreign_keys = OFF');
-      try {
-        return await driver.transaction(async (tx) => {
-          const result = await fn(tx);
-          const broken = await tx.all<Record<string, unknown>>('PRAGMA foreign_key_check');
-          if (broken.length > 0) {
-            throw new CairnError(
-              'store_error',
-              `A migration left ${broken.length} broken references (first in table ${String(broken[0]!.table)}): rolled back`,
-              { details: { location: driver.location } },
-            );
-          }
-          return result;
-        });
-      } finally {
-        await driver.run('PRAGMA foreign_keys = ON');
-      }
+    async tablesOf(executor, names) {
+      const rows = await executor.all<{ name: string }>(
+        `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${names.map(() => '?').join(', ')})`,
+        names,
+      );
+      return new Set(rows.map((row) => String(row.name)));
     },
+    // BEGIN IMMEDIATE holds the database's one write lock for the whole transaction already.
+    lockSchema: async () => {},
     vectorParam: (vector) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength),
     readVector(value) {
       const bytes = value as Uint8Array;

@@ -12,7 +12,7 @@ import { toSqliteStoreError } from './to-store-error.js';
 export interface SqliteDriverOptions extends DriverOptions {
   /** File path, or `:memory:`. */
   path: string;
-  /** Open without write access (show, resolve): no file is created, no migration runs. */
+  /** Open without write access (show, resolve): no file or schema is created. */
   readonly?: boolean;
   /** Refuse a missing file instead of creating it (implied by `readonly`). */
   must_exist?: boolean;
@@ -328,7 +328,13 @@ function refuseForeignDatabase(db: Database.Database, location: string): void {
       )
       .all() as { name: string }[]
   ).map((row) => row.name);
-  if (tables.length === 0 || tables.includes('schema_migrations')) return;
+  // an older cairn's store (`schema_migrations`) is refused by its schema version, with how to rebuild it
+  if (
+    tables.length === 0 ||
+    tables.includes('cairn_schema') ||
+    tables.includes('schema_migrations')
+  )
+    return;
   throw new CairnError(
     'store_schema_mismatch',
     `SQLite at ${location} holds other tables (${tables.slice(0, 5).join(', ')}${tables.length > 5 ? ', ...' : ''}) and no cairn store: cairn makes its store only in a new or empty database; name another file`,

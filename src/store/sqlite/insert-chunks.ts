@@ -17,11 +17,20 @@ export async function insertChunks(tx: SqlExecutor, set: ChunkRows): Promise<voi
   if (tx.runEach === undefined) {
     throw new CairnError('internal_invariant', 'The SQLite executor has no runEach');
   }
-  const rows = set.chunks.map((_, i) => CHUNK_INSERT_COLUMNS.map((column) => column.value(set, i)));
+  const rows = set.chunks.map((_, i) =>
+    CHUNK_INSERT_COLUMNS.map((column) =>
+      column.name === 'hash' ? hashValue(set.chunks[i]!.hash) : column.value(set, i),
+    ),
+  );
   const { row_ids: ids } = await tx.runEach(INSERT_CHUNK, rows);
   const table = await ensureChunkSetIndex(tx, set.chunker_id);
   await tx.runEach(
     `INSERT INTO ${table} (rowid, text, heading) VALUES (?, ?, ?)`,
     set.chunks.map((chunk, i) => [ids[i], chunk.text, set.headings[i]]),
   );
+}
+
+/** A sha256 hex as its 32 bytes (half the row's bytes for it); any other hash as the text it is. */
+function hashValue(hash: string): string | Buffer {
+  return /^[0-9a-f]{64}$/.test(hash) ? Buffer.from(hash, 'hex') : hash;
 }
