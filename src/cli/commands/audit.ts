@@ -163,12 +163,12 @@ function textReport(report: AuditReport): string {
     lines.push(
       `${c.index + 1}. ${c.status.padEnd(10)} ${c.code}  ${printable(c.chunk_id ?? '(no chunk)')}  ${quote}`,
     );
-    if (c.detail !== null) lines.push(`   ${printable(c.detail)}`);
+    if (c.detail !== null) lines.push(`   ${oneLine(c.detail)}`);
     if (c.resolved_chunk_id !== null && c.resolved_chunk_id !== c.chunk_id)
       lines.push(`   -> ${printable(c.resolved_chunk_id)}`);
     if (q?.closest)
       lines.push(
-        `   closest (${q.closest.similarity}): ${printable(q.closest.text.slice(0, 120))}`,
+        `   closest (${q.closest.similarity}): ${Array.from(oneLine(q.closest.text)).slice(0, 120).join('')}`,
       );
   }
   const s = report.summary;
@@ -176,4 +176,12 @@ function textReport(report: AuditReport): string {
     `${s.citations} citations: ${s.verified} verified, ${s.repaired} repaired, ${s.unverified} unverified`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A stored text on one report line: line breaks and runs of spaces as one space, and only
+ * then the other control characters as U+FFFD, so a quoted paragraph reads as words.
+ */
+function oneLine(text: string): string {
+  return printable(text.replace(/\s+/g, ' ').trim());
 }
