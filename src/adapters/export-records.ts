@@ -6,7 +6,7 @@ export type ExportFormat = 'jsonl' | 'langchain' | 'llamaindex';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['jsonl', 'langchain', 'llamaindex'];
 
 /** Citation fields a model needs no prompt space for (as the adapters hide them from prompts). */
-const HIDDEN_KEYS = [
+export const HIDDEN_PAYLOAD_KEYS = [
   'doc_id',
   'snippet_id',
   'chunk_id',
@@ -50,7 +50,7 @@ export function toExportRecord(chunk: ExportedChunk, format: ExportFormat): unkn
     id_: chunk.snippet_id,
     text,
     metadata,
-    excluded_embed_metadata_keys: [...HIDDEN_KEYS],
-    excluded_llm_metadata_keys: [...HIDDEN_KEYS],
+    excluded_embed_metadata_keys: [...HIDDEN_PAYLOAD_KEYS],
+    excluded_llm_metadata_keys: [...HIDDEN_PAYLOAD_KEYS],
   };
 }
