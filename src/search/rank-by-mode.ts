@@ -3,6 +3,7 @@ import { cosine } from '../embed/cosine.js';
 import type { Embedder } from '../embed/types.js';
 import { CairnError } from '../errors.js';
 import type { ChunkStore, LexicalMatch, LexicalQuery } from '../store/types.js';
+import { keepLexicalTop } from './keep-lexical-top.js';
 import { type RankedMatch, type Reranker, rankHits } from './rank-hits.js';
 
 export type SearchMode = 'lexical' | 'vector' | 'hybrid';
@@ -44,7 +45,8 @@ export interface ModeQuery {
  * Candidates in the search mode's order. `lexical`: BM25 (with the
  * reranker); `vector`: nearest by cosine over the chunks the embedder has
  * embedded; `hybrid`: reciprocal rank fusion of the two lists, each hit
- * keeping both engines' ranks. With an embedder, every hit gets its ΔS to
+ * keeping both engines' ranks (with a lexical embedder, BM25's top 3 kept
+ * at or above their lexical ranks: `keepLexicalTop`). With an embedder, every hit gets its ΔS to
  * the question. The query must be embedded by the embedder that built the
  * index: another is `embed_model_mismatch`, none at all `no_vectors`.
  */
@@ -95,7 +97,9 @@ export async function rankByMode(store: ChunkStore, q: ModeQuery): Promise<ModeR
       ? lexical.map((r) => ({ ...r, ranks: { lexical: r.k_final, vector: null } }))
       : q.mode === 'vector'
         ? vectorRanked.map((r) => ({ ...r, ranks: { lexical: null, vector: r.k_final } }))
-        : fuse(lexical, vectorRanked);
+        : embedder.lexical === true
+          ? keepLexicalTop(fuse(lexical, vectorRanked))
+          : fuse(lexical, vectorRanked);
   const distances = new Map(nearest.map((m) => [m.chunk.id, m.distance]));
   const missing = fused.map((r) => r.match.chunk.id).filter((id) => !distances.has(id));
   const vectors = await store.getChunkVectors(embedder.id, missing);
