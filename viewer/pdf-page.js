@@ -89,7 +89,9 @@ export async function showPdfPage(index) {
     return;
   }
   try {
-    const query = state.doc.chunker_id ? `?chunker=${encodeURIComponent(state.doc.chunker_id)}` : '';
+    const query = state.doc.chunker_id
+      ? `?chunker=${encodeURIComponent(state.doc.chunker_id)}`
+      : '';
     const { body } = await api(`/api/chunks/${encodeURIComponent(chunk.chunk_id)}/boxes${query}`);
     if (token !== drawing) return;
     if (!body.source) {
