@@ -730,6 +730,23 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
           });
         expect(selected).toBe(true);
         expect(await selectedText(page)).toBe(textOf(doc, chunk));
+        if (width >= 700) {
+          // an 80-column source line fits the text column: it wraps at its own break only
+          const fits = await page.evaluate(() => {
+            const text = document.getElementById('doc-text')!;
+            const probe = document.createElement('span');
+            probe.textContent = 'x'.repeat(80);
+            probe.style.whiteSpace = 'pre';
+            text.append(probe);
+            const wide = probe.getBoundingClientRect().width;
+            probe.remove();
+            const style = getComputedStyle(text);
+            const inner =
+              text.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            return { wide, inner };
+          });
+          expect(fits.wide).toBeLessThanOrEqual(fits.inner);
+        }
         await page.screenshot({ path: join(OUTPUT, `viewer-narrow-${width}.png`), fullPage: true });
         expect(problems).toEqual([]);
       } finally {
