@@ -732,8 +732,9 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
         expect(await selectedText(page)).toBe(textOf(doc, chunk));
         if (width >= 700) {
           // an 80-column source line fits the text column: it wraps at its own break only
-          const fits = await page.evaluate(() => {
-            const text = document.getElementById('doc-text')!;
+          // page-side code as a string: the project compiles without lib.dom
+          const fits = (await page.evaluate(`(() => {
+            const text = document.getElementById('doc-text');
             const probe = document.createElement('span');
             probe.textContent = 'x'.repeat(80);
             probe.style.whiteSpace = 'pre';
@@ -744,7 +745,7 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
             const inner =
               text.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
             return { wide, inner };
-          });
+          })()`)) as { wide: number; inner: number };
           expect(fits.wide).toBeLessThanOrEqual(fits.inner);
         }
         await page.screenshot({ path: join(OUTPUT, `viewer-narrow-${width}.png`), fullPage: true });
