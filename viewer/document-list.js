@@ -34,8 +34,35 @@ export async function loadMoreDocuments() {
   state.nextOffset = body.next_offset;
   $('doc-more').hidden = state.nextOffset === null;
   $('doc-list').dataset.state = 'ready';
+  filterDocuments();
   markCurrentDocument();
 }
+
+/**
+ * Shows the loaded documents whose title or path holds every word of the
+ * filter box, case and accents aside; the rest are hidden, not dropped, so
+ * clearing the box brings them back and later pages are filtered as they come.
+ */
+export function filterDocuments() {
+  const words = fold(/** @type {HTMLInputElement} */ ($('doc-filter')).value)
+    .split(/\s+/)
+    .filter(Boolean);
+  let shown = 0;
+  for (const link of document.querySelectorAll('#doc-list .doc-item')) {
+    if (!(link instanceof HTMLElement) || !link.parentElement) continue;
+    const doc = state.docs.get(String(link.dataset.docUid));
+    const haystack = fold(`${doc?.title ?? ''} ${doc?.source_url ?? ''}`);
+    const match = words.every((word) => haystack.includes(word));
+    link.parentElement.hidden = !match;
+    if (match) shown++;
+  }
+  const list = $('doc-list');
+  $('doc-filter-none').hidden = words.length === 0 || shown > 0 || list.children.length === 0;
+  list.dataset.shown = String(shown);
+}
+
+/** @param {string} text */
+const fold = (text) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 export function markCurrentDocument() {
   for (const link of document.querySelectorAll('#doc-list .doc-item')) {

@@ -9,8 +9,10 @@ import { $, el, scrollWithin } from './dom.js';
 import { state } from './state.js';
 
 const PDFJS = '/viewer/pdfjs/';
-/** CSS pixels per PDF point at most: a small page is not blown up past this. */
+/** CSS pixels per PDF point at most when fitted: a small page is not blown up past this. */
 const MAX_SCALE = 2;
+/** Zoom steps over the fitted size: 1 is the page fitted to the pane's width. */
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4];
 
 /** @type {Promise<any> | null} */
 let library = null;
@@ -22,6 +24,8 @@ let drawing = 0;
 const shown = {
   /** @type {any} */ answer: null,
   page: 0,
+  /** Index into ZOOMS; kept across pages and chunks. */
+  zoom: ZOOMS.indexOf(1),
 };
 
 function pdfjs() {
@@ -125,7 +129,8 @@ async function drawPage(number, token) {
   const holder = $('pdf-page');
   const width = Math.max(200, $('pdf-pane').clientWidth - 24);
   const base = page.getViewport({ scale: 1 });
-  const viewport = page.getViewport({ scale: Math.min(MAX_SCALE, width / base.width) });
+  const zoom = ZOOMS[shown.zoom] ?? 1;
+  const viewport = page.getViewport({ scale: Math.min(MAX_SCALE, width / base.width) * zoom });
   const ratio = window.devicePixelRatio || 1;
   const canvas = /** @type {HTMLCanvasElement} */ (el('canvas', 'pdf-canvas'));
   canvas.width = Math.floor(viewport.width * ratio);
@@ -162,6 +167,10 @@ async function drawPage(number, token) {
   holder.dataset.page = String(number);
   holder.dataset.chunkId = answer.chunk_id;
   holder.dataset.boxes = String(marked);
+  holder.dataset.zoom = String(zoom);
+  $('pdf-zoom-fit').textContent = `${Math.round(zoom * 100)}%`;
+  /** @type {HTMLButtonElement} */ ($('pdf-zoom-out')).disabled = shown.zoom <= 0;
+  /** @type {HTMLButtonElement} */ ($('pdf-zoom-in')).disabled = shown.zoom >= ZOOMS.length - 1;
   holder.dataset.state = 'ready';
   shown.page = number;
   const pages = [...new Set(answer.boxes.map((/** @type {{ page: number }} */ b) => b.page))];
@@ -186,6 +195,19 @@ export function wirePdfPage() {
       if (!shown.answer) return;
       const token = ++drawing;
       drawPage(shown.page + step, token).catch((error) => setNote(String(error?.message ?? error)));
+    });
+  }
+  // zoom redraws the page at a scale over the fitted one; the pane scrolls when it is wider
+  for (const [id, to] of /** @type {[string, (at: number) => number][]} */ ([
+    ['pdf-zoom-out', (at) => Math.max(0, at - 1)],
+    ['pdf-zoom-fit', () => ZOOMS.indexOf(1)],
+    ['pdf-zoom-in', (at) => Math.min(ZOOMS.length - 1, at + 1)],
+  ])) {
+    $(id).addEventListener('click', () => {
+      shown.zoom = to(shown.zoom);
+      if (!shown.answer) return;
+      const token = ++drawing;
+      drawPage(shown.page, token).catch((error) => setNote(String(error?.message ?? error)));
     });
   }
 }

@@ -92,11 +92,16 @@ function renderHit(hit, matches) {
     if (!piece.mark) appendVisible(snippet, piece.text);
     else appendVisible(snippet.appendChild(el('mark')), piece.text);
   }
+  // the score the list is ordered by (the reranker's when it ran), so it never rises down the
+  // list; the engine's own score is a detail beside it
+  const ordering = hit.rerank_score ?? hit.score_norm;
+  const engine = hit.rerank_score === null ? '' : ` · engine ${Number(hit.score_norm).toFixed(2)}`;
   const score = el(
     'span',
     'hit-score',
-    `score ${Number(hit.score_norm).toFixed(2)} · ${hit.tokens} tokens · [${hit.offsets.start}, ${hit.offsets.end})`,
+    `score ${Number(ordering).toFixed(2)}${engine} · ${hit.tokens} tokens · [${hit.offsets.start}, ${hit.offsets.end})`,
   );
+  score.dataset.score = String(ordering);
   link.append(title, where, snippet, score);
   item.append(link);
   return item;

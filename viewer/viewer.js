@@ -8,7 +8,7 @@
 import { runAudit, showCitation, showClaim } from './audit-panel.js';
 import { describeChunk } from './chunk-panel.js';
 import { pickChunk } from './chunk-selection.js';
-import { loadMoreDocuments } from './document-list.js';
+import { filterDocuments, loadMoreDocuments } from './document-list.js';
 import { chunkAt, focusTabStop, markChunk } from './document-text.js';
 import { $ } from './dom.js';
 import { chunkLinkOfSelected, docHash } from './hash-links.js';
@@ -127,6 +127,7 @@ function wireNavigation() {
   $('doc-more').addEventListener('click', () =>
     loadMoreDocuments().catch((e) => setStatus(String(e.message ?? e), 'error')),
   );
+  $('doc-filter').addEventListener('input', () => filterDocuments());
   for (const tab of document.querySelectorAll('.tabs [role="tab"]')) {
     tab.addEventListener('click', () =>
       showTab(String(/** @type {HTMLElement} */ (tab).dataset.panel)),

@@ -20,11 +20,11 @@ describe('projectCitation', () => {
     expect(projected).toEqual({ ok: true, citation: CITATION });
   });
 
-  test('metadata wins over the options and the framework ids, which fill only what it lacks', () => {
+  test('metadata wins over the framework ids, which fill only what it lacks', () => {
     const { index_hash, embed_model, ...lacking } = CITATION;
     const projected = projectCitation(
       { metadata: { ...lacking, chunk_id: ID_8 }, source_keys: [], id: 'uuid-1', score: 0.5 },
-      { index_hash: 'faiss:live', embed_model: 'e5', analyzer: 'other' },
+      { index_hash: 'faiss:live', embed_model: 'e5' },
     );
     expect(projected.ok).toBe(true);
     expect(projected.citation).toMatchObject({
@@ -33,6 +33,26 @@ describe('projectCitation', () => {
       embed_model: 'e5',
       analyzer: CITATION.analyzer,
       score_raw: 0.5,
+    });
+  });
+
+  test("the index facts passed as options win over exported metadata's: the index that returned the result is the one cited", () => {
+    // a chunk exported from the store names the lexical index it was exported from
+    const projected = projectCitation(
+      { metadata: CITATION, source_keys: [], score: 0.25 },
+      { index_hash: 'faiss:live', embed_model: 'e5', analyzer: 'faiss-cosine' },
+    );
+    expect(projected.ok).toBe(true);
+    expect(projected.citation).toMatchObject({
+      index_hash: 'faiss:live',
+      embed_model: 'e5',
+      analyzer: 'faiss-cosine',
+      score_raw: 0.25,
+    });
+    // without options the exported facts stay
+    expect(projectCitation({ metadata: CITATION, source_keys: [] }).citation).toMatchObject({
+      index_hash: CITATION.index_hash,
+      embed_model: CITATION.embed_model,
     });
   });
 

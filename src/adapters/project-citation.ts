@@ -5,8 +5,9 @@ import { type CitationIssue, citeIssue, pointerToken } from '../cite/cite-issue.
 export interface ProjectionOptions {
   /**
    * Facts of the index the results come from (a vector store's own hash,
-   * its embedding model, its analyzer), used where the metadata has none:
-   * documents a cairn splitter made carry no index facts until indexed.
+   * its embedding model, its analyzer). They win over the metadata's: a
+   * chunk exported from cairn's store carries the lexical index it was
+   * exported from, which is not the index that returned it now.
    */
   index_hash?: string;
   embed_model?: string;
@@ -43,7 +44,9 @@ export type CitationListProjection =
  * Seed 001's drop-in adapter: a framework result as a citation payload.
  * Metadata named as the payload (what cairn's splitters and retrievers
  * write) is read first, then the seed's own adapter names (`start`/`end`,
- * `score`, `k`), then the framework's ids and the options. Nothing is
+ * `score`, `k`), then the framework's ids; the index facts given as
+ * options (`index_hash`, `embed_model`, `analyzer`) win over any in the
+ * metadata, since they name the index that returned the results. Nothing is
  * converted: `offsets` must already be code points. The payload is checked
  * as `validateCitations` checks one citation, so a field the metadata lacks
  * is a `missing_<field>` issue, a result without a score `missing_score`,
@@ -112,9 +115,9 @@ function assemble(source: ProjectionSource, options: ProjectionOptions): Record<
     ['source_url', sourceUrl],
     ['offsets', offsets],
     ['tokens', m.tokens],
-    ['index_hash', m.index_hash ?? options.index_hash],
-    ['embed_model', m.embed_model ?? options.embed_model],
-    ['analyzer', m.analyzer ?? options.analyzer],
+    ['index_hash', options.index_hash ?? m.index_hash],
+    ['embed_model', options.embed_model ?? m.embed_model],
+    ['analyzer', options.analyzer ?? m.analyzer],
     ['rev', m.rev],
     ['window', m.window],
     ['page', m.page],

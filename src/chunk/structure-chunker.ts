@@ -5,6 +5,7 @@ import { checkBoolean, checkInteger, checkKnownKeys, checkLocale } from './check
 import { ChunkAssembler } from './chunk-assembler.js';
 import { checkContentSize } from './chunk-limits.js';
 import { FURNITURE_SETTING, type FurnitureSetting } from './furniture-setting.js';
+import { type GluableRange, glueInvisibleMarkup } from './glue-invisible-markup.js';
 import { Graphemes } from './grapheme.js';
 import { tokenMeasure } from './measure.js';
 import { packWindows } from './pack-windows.js';
@@ -78,11 +79,7 @@ const PROSE_CUT: OversizeCut = {
   reason: 'oversize_block',
 };
 
-interface BlockRange {
-  block: Block;
-  start16: number;
-  end16: number;
-}
+type BlockRange = GluableRange;
 
 /** What every unit of one document reads and writes: built once per document. */
 interface DocumentRun {
@@ -207,11 +204,27 @@ export class StructureChunker extends BaseChunker<StructureChunkerConfig> {
       segment.clear();
     };
     let group: number | null | undefined;
-    for (const range of blocks) {
+    const groupOf = (range: BlockRange) => this.groupOf(range.block, doc);
+    for (const range of glueInvisibleMarkup(blocks, text, groupOf)) {
       const key = this.groupOf(range.block, doc);
       if (key !== group) {
         flush();
         group = key;
+      }
+      if (
+        range.markup !== undefined &&
+        !fits(measure, range.start16, range.end16) &&
+        fits(measure, range.markup.block16, range.end16)
+      ) {
+        // the markup would push a block that fits over the budget: the block stays whole and
+        // the markup goes as an atom of its own, packed with what is before it where it fits
+        segment.push(range.start16, range.markup.end16, false);
+        segment.push(
+          range.markup.block16,
+          range.end16,
+          this.config.cross_sections && range.block.type === 'heading',
+        );
+        continue;
       }
       if (fits(measure, range.start16, range.end16)) {
         segment.push(

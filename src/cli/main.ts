@@ -79,9 +79,13 @@ const COMMANDS: Record<string, Register> = {
   },
 };
 
-/** The named command alone; every command when none is named (root help, a typo's suggestions). */
+/**
+ * The named command alone; none for `--version`, which reads no command; every command
+ * otherwise (root help, a typo's suggestions).
+ */
 async function registerCommands(program: Command, argv: readonly string[]): Promise<void> {
   const name = argv[2];
+  if ((name === '--version' || name === '-V') && argv.length === 3) return;
   if (name !== undefined && Object.hasOwn(COMMANDS, name)) return COMMANDS[name]!(program);
   for (const register of Object.values(COMMANDS)) await register(program);
 }

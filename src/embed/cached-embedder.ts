@@ -64,5 +64,11 @@ export function createCachedEmbedder(
     }
     return hashes.map((hash) => found.get(hash)!);
   };
-  return { id: embedder.id, dimensions: embedder.dimensions, embed, counts };
+  return {
+    id: embedder.id,
+    dimensions: embedder.dimensions,
+    ...(embedder.lexical === undefined ? {} : { lexical: embedder.lexical }),
+    embed,
+    counts,
+  };
 }

@@ -26,6 +26,7 @@ export function createHashEmbedder(options: HashEmbedderOptions = {}): Embedder 
   return {
     id: `hash-v1:${dimensions}:word1-2+char${CHAR_GRAM}:l2`,
     dimensions,
+    lexical: true,
     embed: async (texts) => texts.map((text) => hashVector(text, dimensions)),
   };
 }

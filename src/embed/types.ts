@@ -7,6 +7,11 @@
 export interface Embedder {
   readonly id: string;
   readonly dimensions: number;
+  /**
+   * True when the vectors measure shared wording, not meaning (the built-in
+   * hash embedder): hybrid search then keeps BM25's best hits in place.
+   */
+  readonly lexical?: boolean;
   /** One vector per text, in order, each of `dimensions` finite numbers. */
   embed(texts: readonly string[], options?: EmbedCallOptions): Promise<Float32Array[]>;
 }

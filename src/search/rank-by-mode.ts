@@ -4,6 +4,7 @@ import type { Embedder } from '../embed/types.js';
 import { CairnError } from '../errors.js';
 import type { ChunkStore, LexicalQuery } from '../store/types.js';
 import { fuseRankings } from './fuse-rankings.js';
+import { keepLexicalTop } from './keep-lexical-top.js';
 import { type RankedMatch, type Reranker, rankHits } from './rank-hits.js';
 
 export type SearchMode = 'lexical' | 'vector' | 'hybrid';
@@ -44,7 +45,8 @@ export interface ModeQuery {
  * Candidates in the search mode's order. `lexical`: BM25 (with the
  * reranker); `vector`: nearest by cosine over the chunks the embedder has
  * embedded; `hybrid`: reciprocal rank fusion of the two lists, each hit
- * keeping both engines' ranks. With an embedder, every hit gets its ΔS to
+ * keeping both engines' ranks (with a lexical embedder, BM25's top 3 kept
+ * at or above their lexical ranks: `keepLexicalTop`). With an embedder, every hit gets its ΔS to
  * the question. The query must be embedded by the embedder that built the
  * index: another is `embed_model_mismatch`, none at all `no_vectors`.
  */
@@ -95,14 +97,9 @@ export async function rankByMode(store: ChunkStore, q: ModeQuery): Promise<ModeR
       ? lexical.map((r) => ({ ...r, ranks: { lexical: r.k_final, vector: null } }))
       : q.mode === 'vector'
         ? vectorRanked.map((r) => ({ ...r, ranks: { lexical: null, vector: r.k_final } }))
-        : fuseRankings([lexical, vectorRanked]).map((r) => ({
-            match: r.match,
-            score_norm: r.score_norm,
-            rerank_score: r.rerank_score,
-            k_pos: r.k_pos,
-            k_final: r.k_final,
-            ranks: { lexical: r.list_ranks[0] ?? null, vector: r.list_ranks[1] ?? null },
-          }));
+        : embedder.lexical === true
+          ? keepLexicalTop(fuseBoth(lexical, vectorRanked))
+          : fuseBoth(lexical, vectorRanked);
   const distances = new Map(nearest.map((m) => [m.chunk.id, m.distance]));
   const missing = fused.map((r) => r.match.chunk.id).filter((id) => !distances.has(id));
   const vectors = await store.getChunkVectors(embedder.id, missing);
@@ -155,4 +152,16 @@ async function checkVectorIndex(
   );
   for (const set of sets) hash.update(`${set.doc_uid}\t${set.digest}\t${set.chunk_count}\n`);
   return hash.digest('hex');
+}
+
+/** BM25 and vector ranks fused by reciprocal rank, each hit with both engines' ranks. */
+function fuseBoth(lexical: readonly RankedMatch[], vector: readonly RankedMatch[]) {
+  return fuseRankings([lexical, vector]).map((r) => ({
+    match: r.match,
+    score_norm: r.score_norm,
+    rerank_score: r.rerank_score,
+    k_pos: r.k_pos,
+    k_final: r.k_final,
+    ranks: { lexical: r.list_ranks[0] ?? null, vector: r.list_ranks[1] ?? null },
+  }));
 }

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, type DocumentInterface } from '@langchain/core/documents';
+import { load } from '@langchain/core/load';
 import { FakeVectorStore } from '@langchain/core/utils/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -146,6 +147,52 @@ describe('LangChain results as citation payloads, checked by `cairn validate cit
       ['missing_score', '/1'],
       ['missing_score', '/2'],
     ]);
+  });
+
+  test('`cairn export chunks --format langchain` into a vector store: the citations name the vector index passed, and verify', async () => {
+    const exported = runCli(bundle.file('cli'), fixture.dir, [
+      'export',
+      'chunks',
+      '--db',
+      fixture.db,
+      '--format',
+      'langchain',
+    ]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const docs = await Promise.all(
+      exported.stdout
+        .trim()
+        .split('\n')
+        .map((line) => load<Document>(line)),
+    );
+    const lexical = docs[0]!.metadata.index_hash as string;
+    expect(lexical).toMatch(/^lex:/);
+    const store = await FakeVectorStore.fromDocuments(docs, new TermHashEmbeddings());
+    const results = await store.similaritySearchWithScore('threads share data with a mutex', 5);
+    const projected = projectLangChainCitations(results, VECTOR_INDEX);
+    if (!projected.ok) throw new Error(JSON.stringify(projected.issues));
+    for (const citation of projected.citations) expect(citation).toMatchObject(VECTOR_INDEX);
+
+    // the section ids are the ones a search gives the same chunks
+    const hits = (await search(fixture.store, 'mutex', { k: 50, trace_log: false })).hits;
+    const both = projected.citations.flatMap((citation) => {
+      const hit = hits.find((h) => h.snippet_id === citation.snippet_id);
+      return hit ? [[citation.section_id, hit.section_id]] : [];
+    });
+    expect(both.length).toBeGreaterThan(0);
+    for (const [exported, searched] of both) expect(exported).toBe(searched);
+
+    const run = validateFile(
+      'exported.json',
+      { citations: projected.citations },
+      '--db',
+      fixture.db,
+      '--allow-cross-section',
+      '--index-hash',
+      VECTOR_INDEX.index_hash,
+    );
+    expect(run.report.issues).toEqual([]);
+    expect(run.report.citations!.map((c) => c.status)).toEqual(results.map(() => 'verified'));
   });
 
   test('offsets turned around are bad_offsets in the projection and in the CLI', async () => {

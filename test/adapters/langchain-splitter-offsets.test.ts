@@ -10,6 +10,7 @@ import { isCairnError } from '../../src/errors.js';
 import { isChunkId } from '../../src/ids/parse-chunk-id.js';
 import { validateChunkIds } from '../../src/ids/validate-chunk-ids.js';
 import { binaryKind } from '../../src/load/decode-text.js';
+import { legibleSections } from '../../src/pipeline/legible-section.js';
 import { corpusFiles } from '../corpora.js';
 import { nastyText } from '../support/arbitraries.js';
 import { canonicalSlice } from './support/canonical-slice.js';
@@ -141,6 +142,10 @@ describe('CairnTextSplitter: IDs and metadata', () => {
       expect(docs.map(({ metadata: m }) => [m.hash, m.block_type, m.anchor])).toEqual(
         rows.map((row) => [`sha256:${row.hash}`, row.block_type, row.anchor]),
       );
+      // one section id everywhere: the one search hits and the export give the same chunk
+      const legible = await legibleSections(fixture.store, rows);
+      expect(docs.map(({ metadata: m }) => m.section_id)).toEqual(legible.map((s) => s.section_id));
+      expect(docs.some(({ metadata: m }) => m.section_id.includes('/'))).toBe(true);
       const version = (await fixture.store.getVersion(document.current_version_id!))!;
       for (const doc of docs) {
         expect(doc.metadata).toMatchObject({
@@ -165,7 +170,7 @@ describe('CairnTextSplitter: IDs and metadata', () => {
     expect(first!.metadata.loc.pageNumber).toBe(3);
     expect(first!.metadata.loc.lines.from).toBe(1);
     expect(first!.metadata.heading_path).toEqual(['Using Threads to Run Code Simultaneously']);
-    expect(first!.metadata.section_id).toBe('1');
+    expect(first!.metadata.section_id).toBe('using-threads-to-run-code-simultaneously');
   });
 
   test('works as a LangChain Runnable and as a TextSplitter (invoke, pipe, createDocuments, splitText)', async () => {

@@ -130,7 +130,7 @@ describe('CairnNodeParser: relationships, metadata and pipelines', () => {
     expect(first!.metadata.chunk_id).toBe(first!.id_);
     expect(cairnOf(first!)).toMatchObject({
       source_url: 'ch16-01-threads.md',
-      section_id: '1',
+      section_id: 'using-threads-to-run-code-simultaneously',
       heading_path: ['Using Threads to Run Code Simultaneously'],
       page: null,
     });

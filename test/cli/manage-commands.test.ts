@@ -9,6 +9,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Document } from '@langchain/core/documents';
+import { load } from '@langchain/core/load';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { corpusPath } from '../corpora.js';
 import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
@@ -137,7 +139,7 @@ describe('managing a store from the CLI', () => {
     expect(cairn('stats').stdout).toMatch(/documents {2}3/);
   });
 
-  test('export chunks: every current chunk, with its citation payload, in three shapes', () => {
+  test('export chunks: every current chunk, with its citation payload, in three shapes', async () => {
     const stats = json(cairn('stats', '--json'));
     const total = Object.values(stats.current_chunks)[0] as number;
     const lines = cairn('export', 'chunks')
@@ -195,11 +197,15 @@ describe('managing a store from the CLI', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(lc).toHaveLength(total);
-    expect(lc[0]).toMatchObject({
+    // LangChain's own serialized form: its loader revives a Document
+    const revived = await load<Document>(readFileSync(out, 'utf8').split('\n')[0]!);
+    expect(revived).toBeInstanceOf(Document);
+    expect(revived).toMatchObject({
       id: first.snippet_id,
       pageContent: first.text,
       metadata: { chunk_id: first.snippet_id, rev: first.rev },
     });
+    expect(lc[0].kwargs.metadata).toEqual(revived.metadata);
     const li = cairn('export', 'chunks', '--format', 'llamaindex')
       .stdout.trim()
       .split('\n')

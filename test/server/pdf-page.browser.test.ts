@@ -166,6 +166,30 @@ describe.skipIf(MISSING && !CI)('PDF page view in chromium', () => {
     expect(selected).toBe(Array.from(view.text).slice(chunk.start, chunk.end).join(''));
     await page.screenshot({ path: join(OUTPUT, 'pdf-page.png') });
 
+    // zoom: the page and its boxes grow together, the pane scrolls, and fit brings it back
+    const measure = () =>
+      page.evaluate(() => {
+        const sheet = document.querySelector('.pdf-sheet')!.getBoundingClientRect();
+        const mark = document.querySelector('.pdf-box')!.getBoundingClientRect();
+        return { sheet: sheet.width, mark: mark.width, markLeft: mark.left - sheet.left };
+      });
+    const fitted = await measure();
+    await page.getByTestId('pdf-zoom-in').click();
+    await page.locator('#pdf-page[data-zoom="1.25"][data-state="ready"]').waitFor();
+    await page.getByTestId('pdf-zoom-in').click();
+    await page.locator('#pdf-page[data-zoom="1.5"][data-state="ready"]').waitFor();
+    const zoomed = await measure();
+    expect(zoomed.sheet / fitted.sheet).toBeCloseTo(1.5, 1);
+    expect(zoomed.mark / fitted.mark).toBeCloseTo(1.5, 1);
+    expect(zoomed.markLeft / fitted.markLeft).toBeCloseTo(1.5, 1);
+    expect(await page.getByTestId('pdf-zoom-fit').textContent()).toBe('150%');
+    expect(Number(await holder.getAttribute('data-boxes'))).toBe(onPage);
+    await page.getByTestId('pdf-zoom-out').click();
+    await page.locator('#pdf-page[data-zoom="1.25"][data-state="ready"]').waitFor();
+    await page.getByTestId('pdf-zoom-fit').click();
+    await page.locator('#pdf-page[data-zoom="1"][data-state="ready"]').waitFor();
+    expect((await measure()).sheet).toBeCloseTo(fitted.sheet, 0);
+
     // the next page has none of the chunk's boxes
     await page.getByTestId('pdf-next').click();
     await page.locator('#pdf-page[data-page="3"][data-state="ready"]').waitFor();

@@ -407,6 +407,47 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     await page.close();
   });
 
+  test('the filter box narrows the document list by title or path, words in any order, case and accents aside', async () => {
+    const { body: list } = await api<{
+      items: { doc_uid: string; source_url: string; title: string | null }[];
+    }>('/api/documents');
+    const matching = (...words: string[]) =>
+      list.items
+        .filter((item) =>
+          words.every((w) => `${item.title ?? ''} ${item.source_url}`.toLowerCase().includes(w)),
+        )
+        .map((item) => item.doc_uid);
+    const { page, problems } = await openPage();
+    await page.locator('#doc-list[data-state="ready"]').waitFor();
+    const shown = () =>
+      page
+        .locator('#doc-list li:not([hidden]) [data-testid="doc-item"]')
+        .evaluateAll((links) =>
+          links.map((link) => (link as unknown as PageElement).dataset.docUid),
+        );
+    expect(await shown()).toEqual(list.items.map((item) => item.doc_uid));
+    const filter = page.getByTestId('doc-filter');
+    // a path fragment and a title word, upper case and out of order
+    await filter.fill('OWNERSHIP what-is');
+    expect(await shown()).toEqual(matching('ownership', 'what-is'));
+    expect(await shown()).toContain(docUid.get(OWNERSHIP));
+    expect((await shown()).length).toBeLessThan(list.items.length);
+    await filter.fill('  Strings ');
+    expect(await shown()).toEqual(matching('strings'));
+    expect(await shown()).toContain(docUid.get(STRINGS));
+    await filter.fill('no such document');
+    expect(await shown()).toEqual([]);
+    expect(await page.getByTestId('doc-filter-none').isVisible()).toBe(true);
+    await filter.fill('');
+    expect(await shown()).toEqual(list.items.map((item) => item.doc_uid));
+    expect(await page.getByTestId('doc-filter-none').isVisible()).toBe(false);
+    // a filtered list still opens the document picked
+    await filter.fill('guessing');
+    await page.locator(`[data-testid="doc-item"][data-doc-uid="${docUid.get(GUESSING)}"]`).click();
+    await waitForDocument(page, docUid.get(GUESSING)!);
+    expect(problems).toEqual([]);
+  });
+
   test('#chunk=<id>, encoded or raw, scrolls to the span and highlights exactly its text', async () => {
     const doc = await getDocument(GUESSING);
     // the last chunk sits after the 👍: a code point / UTF-16 mix-up would shift it
@@ -689,6 +730,24 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
           });
         expect(selected).toBe(true);
         expect(await selectedText(page)).toBe(textOf(doc, chunk));
+        if (width >= 700) {
+          // an 80-column source line fits the text column: it wraps at its own break only
+          // page-side code as a string: the project compiles without lib.dom
+          const fits = (await page.evaluate(`(() => {
+            const text = document.getElementById('doc-text');
+            const probe = document.createElement('span');
+            probe.textContent = 'x'.repeat(80);
+            probe.style.whiteSpace = 'pre';
+            text.append(probe);
+            const wide = probe.getBoundingClientRect().width;
+            probe.remove();
+            const style = getComputedStyle(text);
+            const inner =
+              text.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            return { wide, inner };
+          })()`)) as { wide: number; inner: number };
+          expect(fits.wide).toBeLessThanOrEqual(fits.inner);
+        }
         await page.screenshot({ path: join(OUTPUT, `viewer-narrow-${width}.png`), fullPage: true });
         expect(problems).toEqual([]);
       } finally {

@@ -52,11 +52,19 @@ describe('cairn ingest / show / resolve', () => {
     expect(run.stdout).toMatch(/Ingested 3 files \(.*\) into .*\.cairn\/cairn\.db/);
     expect(run.stdout).toContain('2 created, 0 updated, 0 unchanged, 1 failed');
     expect(run.stdout).toContain('failed: book/broken.md: invalid_utf8');
-    const offered = /Show a chunk: cairn show '(.+)'/.exec(run.stdout);
+    const offered = /Show a chunk: npx cairn show '(.+)'/.exec(run.stdout);
     expect(offered).not.toBeNull();
     firstId = offered![1]!;
     // plain progress lines go to stderr, never to stdout
     expect(run.stderr).toContain('book/broken.md: invalid_utf8');
+  });
+
+  test('a run whose every file failed says nothing was ingested', () => {
+    const run = cairn('ingest', 'book/broken.md', '--db', 'broken-only.db');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^Ingested nothing: the file failed/);
+    expect(run.stdout).not.toMatch(/Ingested 1 file/);
+    expect(run.stdout).toContain('failed: book/broken.md: invalid_utf8');
   });
 
   test('show <chunk_id> prints the chunk with its span in context', () => {
@@ -144,7 +152,7 @@ describe('cairn ingest / show / resolve', () => {
     const lower = cairn('ingest', 'short.json', '--db', 'json.db', '--threshold', '5');
     expect(lower.stdout).not.toContain('no chunks:');
     // show names the string node a JSON chunk lies in
-    const id = /Show a chunk: cairn show '(.+)'/.exec(lower.stdout)![1]!;
+    const id = /Show a chunk: npx cairn show '(.+)'/.exec(lower.stdout)![1]!;
     const shown = cairn('show', id, '--db', 'json.db');
     expect(shown.code).toBe(0);
     expect(shown.stdout).toMatch(/^pointer {2}\/(title|body)$/m);
@@ -448,6 +456,9 @@ describe('cairn ingest and Ctrl-C', () => {
     const done = /Stopped after (\d+) of 17 files/.exec(stdout);
     expect(done, stdout).not.toBeNull();
     expect(Number(done![1])).toBeLessThan(17);
+    // Ctrl-C is no error: the summary says so rather than pointing at an error below it
+    expect(stdout).toContain('interrupted by Ctrl-C');
+    expect(stdout).not.toContain('error below');
     // the store holds exactly the files the summary counts, and a rerun skips them
     const rerun = runCli(bundle.file('cli'), dir, [
       'ingest',

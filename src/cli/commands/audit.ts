@@ -190,12 +190,12 @@ function textReport(report: AuditReport): string {
     lines.push(
       `${c.index + 1}. ${c.status.padEnd(10)} ${c.code}  ${terminalSafe(c.chunk_id ?? '(no chunk)')}  ${quote}`,
     );
-    if (c.detail !== null) lines.push(`   ${terminalSafe(c.detail)}`);
+    if (c.detail !== null) lines.push(`   ${terminalSafe(oneLine(c.detail))}`);
     if (c.resolved_chunk_id !== null && c.resolved_chunk_id !== c.chunk_id)
       lines.push(`   -> ${terminalSafe(c.resolved_chunk_id)}`);
     if (q?.closest)
       lines.push(
-        `   closest (${q.closest.similarity}): ${terminalSafe(q.closest.text.slice(0, 120))}`,
+        `   closest (${q.closest.similarity}): ${terminalSafe(Array.from(oneLine(q.closest.text)).slice(0, 120).join(''))}`,
       );
   }
   const s = report.summary;
@@ -218,4 +218,9 @@ function textReport(report: AuditReport): string {
     `${k.claims} claims: ${k.supported} supported, ${k.contradicted} contradicted, ${k.unsupported} unsupported, ${k.uncited} uncited`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** A stored text on one report line: line breaks and runs of spaces as one space, so a quoted paragraph reads as words. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }

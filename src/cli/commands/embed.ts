@@ -61,8 +61,11 @@ vectors; an interrupted run leaves none half-visible, and running the same
 command again finishes it.
 
 The hash embedder is lexical (feature-hashed words and character 4-grams):
-it finds shared wording, not meaning. For meaning, point --embedder at a real
-model served over OpenAI's /v1/embeddings (OpenAI, Ollama, vLLM, TEI, ...).
+it finds shared wording, not meaning, and is meant for tests and air-gapped
+trials; in hybrid search it can only echo BM25, so hybrid fusion keeps each
+of the lexical top 3 at or above its lexical rank with it. For meaning, point
+--embedder at a real model served over OpenAI's /v1/embeddings (OpenAI,
+Ollama, vLLM, TEI, ...).
 
 Examples:
   cairn embed --embedder hash

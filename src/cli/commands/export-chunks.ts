@@ -50,7 +50,9 @@ Shapes (docs/cli-json.md: "cairn export chunks"):
               snippet_id, source_url, offsets, tokens, index_hash, analyzer,
               rev, page ...) with chunker_id, text, heading_path, title, format;
               no scores, which belong to a query
-  langchain   {"id", "pageContent", "metadata"}: a LangChain Document
+  langchain   LangChain's serialized Document, {"lc": 1, "type": "constructor",
+              "id": [...], "kwargs": {"id", "pageContent", "metadata"}}: each
+              line revives with load() from @langchain/core/load
   llamaindex  {"id_", "text", "metadata", "excluded_*_metadata_keys"}: a TextNode
 
 Examples:

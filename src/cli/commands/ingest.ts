@@ -6,7 +6,7 @@ import type { Chunker } from '../../chunk/types.js';
 import { type CachedEmbedder, createCachedEmbedder } from '../../embed/cached-embedder.js';
 import { resolveEmbedder } from '../../embed/resolve-embedder.js';
 import type { Embedder } from '../../embed/types.js';
-import { CairnError } from '../../errors.js';
+import { CairnError, isCairnError } from '../../errors.js';
 import {
   collectOptionsOf,
   type IngestSummary,
@@ -17,6 +17,7 @@ import { collectSources } from '../../load/collect-sources.js';
 import { openStore } from '../../store/open-store.js';
 import type { ChunkStore } from '../../store/types.js';
 import { terminalSafe } from '../../terminal-safe.js';
+import { cliInvocation } from '../cli-invocation.js';
 import { formatFlag } from '../format-flag.js';
 import { integerFlag } from '../integer-flag.js';
 import { jsonThreshold } from '../json-threshold.js';
@@ -213,7 +214,7 @@ Examples:
           process.stdout.write(
             await formatSummary(summary, store, {
               threshold: Number(flags.threshold),
-              stopped: true,
+              stopped: isCairnError(error, 'interrupted') ? 'interrupted' : 'error',
             }).catch(() => ''),
           );
         if (flags.json && error instanceof CairnError) {
@@ -255,8 +256,8 @@ function cacheLine(cached: CachedEmbedder): string {
 interface SummaryOptions {
   /** The JSON threshold, named in why a file gave no chunk. */
   threshold: number;
-  /** An error ended the run early (the error follows on stderr). */
-  stopped?: boolean;
+  /** What ended the run early: Ctrl-C, or an error (which follows on stderr). */
+  stopped?: 'interrupted' | 'error';
 }
 
 /** The run's summary. */
@@ -265,17 +266,22 @@ async function formatSummary(
   store: ChunkStore,
   options: SummaryOptions,
 ): Promise<string> {
-  const { threshold, stopped = false } = options;
+  const { threshold, stopped } = options;
   const size =
     summary.bytes >= 1e6
       ? `${(summary.bytes / 1e6).toFixed(1)} MB`
       : `${(summary.bytes / 1e3).toFixed(1)} kB`;
   const rate = summary.mb_per_s >= 10 ? summary.mb_per_s.toFixed(0) : summary.mb_per_s.toFixed(2);
   const done = summary.created + summary.updated + summary.unchanged + summary.failed;
+  const files = `${summary.files} file${summary.files === 1 ? '' : 's'}`;
   const lines = [
-    stopped
-      ? `Stopped after ${done} of ${summary.files} file${summary.files === 1 ? '' : 's'} (${summary.seconds.toFixed(1)} s) into ${summary.store}: the error below ended the run`
-      : `Ingested ${summary.files} file${summary.files === 1 ? '' : 's'} (${size}) into ${summary.store} in ${summary.seconds.toFixed(1)} s, ${rate} MB/s`,
+    stopped === 'interrupted'
+      ? `Stopped after ${done} of ${files} (${summary.seconds.toFixed(1)} s) into ${summary.store}: interrupted by Ctrl-C; the next run goes on from there`
+      : stopped === 'error'
+        ? `Stopped after ${done} of ${files} (${summary.seconds.toFixed(1)} s) into ${summary.store}: the error below ended the run`
+        : summary.files > 0 && summary.failed === summary.files
+          ? `Ingested nothing: ${summary.files === 1 ? 'the file' : `all ${files}`} failed (${size}, ${summary.seconds.toFixed(1)} s); store ${summary.store}`
+          : `Ingested ${files} (${size}) into ${summary.store} in ${summary.seconds.toFixed(1)} s, ${rate} MB/s`,
     `  documents: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed` +
       (summary.chunked > 0 ? `, ${summary.chunked} chunked` : ''),
     `  chunks written: ${summary.chunks_written} (${summary.chunker_id}), redirects: ${summary.redirects_written}`,
@@ -311,7 +317,7 @@ async function formatSummary(
   if (warned.length > 10) lines.push(`  warning: ${warned.length - 10} more (--json lists them)`);
   const example = await exampleChunkId(summary, store);
   if (example !== null)
-    lines.push(`Show a chunk: cairn show '${example.replaceAll("'", "'\\''")}'`);
+    lines.push(`Show a chunk: ${cliInvocation()} show '${example.replaceAll("'", "'\\''")}'`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -4,6 +4,7 @@ import { CairnError } from '../../errors.js';
 import { readBoundedFile } from '../../load/read-bounded-file.js';
 import { readSearchQueries } from '../../prompt/read-search-queries.js';
 import { formatSnippet } from '../../search/format-snippet.js';
+import { orderingScore } from '../../search/ordering-score.js';
 import { resolveReranker } from '../../search/resolve-reranker.js';
 import { search } from '../../search/search.js';
 import type { SearchOptions, SearchQuery, SearchResult } from '../../search/types.js';
@@ -84,7 +85,7 @@ export function registerSearch(program: Command): void {
     )
     .option(
       '--embedder <spec>',
-      'the embedder the index was embedded with (cairn embed): hash, hash:<dimensions>, openai:<model>@<base_url> or transformers:<hub id or folder>; adds delta_s to every hit',
+      'the embedder the index was embedded with (cairn embed): hash, hash:<dimensions> (built in, lexical: for tests and air-gapped trials, it adds no meaning to BM25), openai:<model>@<base_url> or transformers:<hub id or folder>; adds delta_s to every hit',
     )
     .option('--trace-log <path>', 'trace log file (default: traces.log beside a SQLite database)')
     .option('--no-trace-log', 'write no trace log line (the rag_traces row is still written)')
@@ -229,8 +230,10 @@ function formatResult(result: SearchResult, tty: boolean): string {
     // headings and paths come from the documents: no control character reaches the terminal
     const heading =
       hit.heading_path.length > 0 ? `  ${terminalSafe(hit.heading_path.join(' > '))}` : '';
-    // the score the hits are ordered by: the reranker's when it ran (--json has both)
-    const score = hit.rerank_score ?? hit.score_norm;
+    // the score the hits are ordered by (the reranker's when it ran), so it never rises down the
+    // list; the engine's own is a detail on the next line (--json has every score)
+    const score = orderingScore(hit);
+    const engine = hit.rerank_score === null ? '' : `  engine ${hit.score_norm.toFixed(3)}`;
     const ranks =
       hit.ranks === undefined
         ? ''
@@ -242,7 +245,7 @@ function formatResult(result: SearchResult, tty: boolean): string {
         : `  found by ${hit.queries.map((q) => `q${q.index + 1} #${q.rank}`).join(', ')}`;
     lines.push(
       `${hit.k_final}. ${score.toFixed(3)}  ${terminalSafe(hit.source_url)}  §${hit.section_id || '-'}${heading}`,
-      `   ${hit.snippet_id}  [${hit.offsets.start}, ${hit.offsets.end}) rev ${hit.rev.slice(0, 12)}  ${hit.tokens} tokens${hit.page === null ? '' : `  page ${hit.page}`}${ranks}${found}`,
+      `   ${hit.snippet_id}  [${hit.offsets.start}, ${hit.offsets.end}) rev ${hit.rev.slice(0, 12)}  ${hit.tokens} tokens${hit.page === null ? '' : `  page ${hit.page}`}${engine}${ranks}${found}`,
       `   ${formatSnippet(hit.text, result.terms, marks)}`,
       '',
     );

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import { readLiveIndex } from '../../search/ensure-index-manifest.js';
 import type { StoreStats } from '../../store/store-inventory.js';
+import type { ChunkStore, IndexManifestRow } from '../../store/types.js';
 import { formatBytes } from '../format-bytes.js';
 import { withReadStore } from '../with-read-store.js';
 
@@ -26,7 +28,9 @@ Current chunks are those search sees (current versions of documents in
 service); stored chunks count every row, older versions and removed
 documents included. The size is the database on disk (SQLite: the file's
 pages; PostgreSQL: the schema's tables with their indexes). Index manifests
-are the lexical indexes searches have named (index_hash, chunker, analyzer).
+are the lexical indexes searches have named (index_hash, chunker, analyzer);
+the one a search would name now is marked current, the others stale (the
+chunks changed since: citations naming them get a stale_index warning).
 
 Examples:
   cairn stats
@@ -35,17 +39,37 @@ Examples:
     .action(async (flags: StatsFlags) => {
       await withReadStore(flags, async (store) => {
         const stats = await store.storeStats();
+        const manifests = await markCurrent(store, stats.index_manifests);
         process.stdout.write(
           flags.json
-            ? `${JSON.stringify({ store: store.location, backend: store.dialect, ...stats })}\n`
-            : formatStats(store.location, stats),
+            ? `${JSON.stringify({ store: store.location, backend: store.dialect, ...stats, index_manifests: manifests })}\n`
+            : formatStats(store.location, { ...stats, index_manifests: manifests }),
         );
         return 0;
       });
     });
 }
 
-function formatStats(location: string, stats: StoreStats): string {
+type MarkedManifest = IndexManifestRow & { current: boolean };
+
+/** Each lexical manifest with whether it names its chunker's live index, as a search now hashes it. */
+async function markCurrent(
+  store: ChunkStore,
+  manifests: readonly IndexManifestRow[],
+): Promise<MarkedManifest[]> {
+  const live = new Map<string, string>();
+  for (const chunker of new Set(manifests.map((m) => m.chunker_id)))
+    live.set(chunker, (await readLiveIndex(store, chunker)).live.index_hash);
+  return manifests.map((m) => ({
+    ...m,
+    current: m.kind === 'lexical' && live.get(m.chunker_id) === m.index_hash,
+  }));
+}
+
+function formatStats(
+  location: string,
+  stats: Omit<StoreStats, 'index_manifests'> & { index_manifests: MarkedManifest[] },
+): string {
   const perChunker = (counts: Record<string, number>) =>
     Object.keys(counts).length === 0
       ? ' none'
@@ -64,7 +88,7 @@ function formatStats(location: string, stats: StoreStats): string {
     `index manifests: ${stats.index_manifests.length === 0 ? 'none' : ''}`,
     ...stats.index_manifests.map(
       (m) =>
-        `    ${m.index_hash}  ${m.chunker_id}  ${m.analyzer ?? '-'}  ${m.chunk_count} chunks  ${m.created_at}`,
+        `    ${m.current ? 'current' : 'stale  '}  ${m.index_hash}  ${m.chunker_id}  ${m.analyzer ?? '-'}  ${m.chunk_count} chunks  ${m.created_at}`,
     ),
   ];
   return `${lines.join('\n')}\n`;

@@ -2,6 +2,7 @@ import type { DocumentBuilder } from '../document-builder.js';
 import { blockTypeOf } from './block-type-of.js';
 import { checkMarkdownNesting } from './check-markdown-nesting.js';
 import { headingTitle } from './heading-title.js';
+import { isInvisibleMarkup } from './is-invisible-markup.js';
 import { parseTopBlocks, type TopBlock } from './top-blocks.js';
 
 export interface EmitMarkdownOptions {
@@ -30,7 +31,43 @@ export function emitMarkdown(
   options: EmitMarkdownOptions = {},
 ): void {
   const { nodes, shift16 } = parseRange(text, range, options.source);
-  for (const node of nodes) emitNode(builder, node, shift16, options);
+  emitNodes(builder, { nodes, shift16 }, options);
+}
+
+/**
+ * The top-level nodes of one parsed range, in order. Raw HTML that shows
+ * nothing (`isInvisibleMarkup`: a comment, an empty `<a id>` link target)
+ * right before a heading belongs to that heading: its section opens at the
+ * first such block, so every chunker keeps the markup with the text it
+ * names instead of leaving it, alone, at the end of the section before.
+ */
+export function emitNodes(
+  builder: DocumentBuilder,
+  parsed: { nodes: readonly TopBlock[]; shift16: number },
+  options: EmitMarkdownOptions = {},
+): void {
+  const { nodes, shift16 } = parsed;
+  let opened = -1;
+  for (const [i, node] of nodes.entries()) {
+    if (i > opened && isMarkupNode(builder.canonical, node, shift16)) {
+      let next = i + 1;
+      while (next < nodes.length && isMarkupNode(builder.canonical, nodes[next]!, shift16)) next++;
+      const heading = nodes[next];
+      if (heading?.type === 'heading') {
+        openSection(builder, heading, shift16, { ...options, start16: shift16 + node.start });
+        opened = next;
+      }
+    }
+    if (i === opened) emitHeadingBlock(builder, node, shift16, options);
+    else emitNode(builder, node, shift16, options);
+  }
+}
+
+function isMarkupNode(canonical: string, node: TopBlock, shift16: number): boolean {
+  return (
+    (node.type === 'html' || node.type === 'paragraph') &&
+    isInvisibleMarkup(canonical.slice(shift16 + node.start, shift16 + node.end))
+  );
 }
 
 /** Top-level nodes of a range and the offset that maps their positions back into `text`. */
@@ -61,15 +98,41 @@ export function emitNode(
   if (end16 <= start16) return;
   const cell = options.cell === undefined ? {} : { cell: options.cell };
   if (node.type === 'heading') {
-    builder.section({
-      rank: (node.depth ?? 0) + (options.rankBase ?? 0),
-      title: headingTitle(builder.canonical, node, shift16),
-      start16,
-      heading: { start16, end16 },
-    });
-    builder.block({ type: 'heading', start16, end16, depth: node.depth, ...cell });
+    openSection(builder, node, shift16, { ...options, start16 });
+    emitHeadingBlock(builder, node, shift16, options);
     return;
   }
   const lang = node.lang ? { lang: node.lang } : {};
   builder.block({ type: blockTypeOf(node), start16, end16, ...lang, ...cell });
+}
+
+/** The section a heading opens, from `start16` (the heading's start, or markup that leads into it). */
+function openSection(
+  builder: DocumentBuilder,
+  node: TopBlock,
+  shift16: number,
+  options: EmitMarkdownOptions & { start16: number },
+): void {
+  builder.section({
+    rank: (node.depth ?? 0) + (options.rankBase ?? 0),
+    title: headingTitle(builder.canonical, node, shift16),
+    start16: options.start16,
+    heading: { start16: shift16 + node.start, end16: shift16 + node.end },
+  });
+}
+
+function emitHeadingBlock(
+  builder: DocumentBuilder,
+  node: TopBlock,
+  shift16: number,
+  options: EmitMarkdownOptions,
+): void {
+  const cell = options.cell === undefined ? {} : { cell: options.cell };
+  builder.block({
+    type: 'heading',
+    start16: shift16 + node.start,
+    end16: shift16 + node.end,
+    depth: node.depth,
+    ...cell,
+  });
 }

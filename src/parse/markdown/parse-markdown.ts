@@ -3,7 +3,7 @@ import type { CairnDocument } from '../../types.js';
 import { DocumentBuilder } from '../document-builder.js';
 import { checkSize, checkTextSize, refuseBinary } from '../guards.js';
 import { MEDIA_TYPES, type ParseInput } from '../parse-input.js';
-import { emitNode, parseRange } from './emit-markdown.js';
+import { emitNodes, parseRange } from './emit-markdown.js';
 import { frontMatterTitle } from './front-matter-title.js';
 
 /**
@@ -26,6 +26,6 @@ export async function parseMarkdown(input: ParseInput): Promise<CairnDocument> {
     ...(input.doc_uid === undefined ? {} : { doc_uid: input.doc_uid }),
     ...(title === null ? {} : { title }),
   });
-  for (const node of nodes) emitNode(builder, node, shift16);
+  emitNodes(builder, { nodes, shift16 });
   return builder.build();
 }

@@ -132,3 +132,20 @@ describe('cairn audit claims', () => {
     expect(bad.err()).toContain('--fail-on');
   });
 });
+
+describe('cairn audit text output', () => {
+  test('a quote over a line break reads as words: no U+FFFD where the stored text has a newline', async () => {
+    const multi = (await s.live(CHAPTERS[0]!)).find((c) => /\S\n\S/u.test(c.text))!;
+    const at = multi.text.search(/\S\n\S/u);
+    // a quote that is near but not in the text: its closest passage crosses the line break
+    const quote = `${multi.text.slice(Math.max(0, at - 60), at + 1)} not ${multi.text.slice(at + 2, at + 60)}`;
+    const file = write(
+      'newline.json',
+      buildAnswer('gemini', { chunk: multi, source_url: source, rev: '', quote }).answer,
+    );
+    const c = captureIo();
+    await runAudit(file, { db }, c.io);
+    expect(c.out()).toContain('closest');
+    expect(c.out()).not.toContain('\uFFFD');
+  });
+});
