@@ -82,7 +82,7 @@ export function checkNames(input: ClaimInput): ClaimReason[] {
       }),
     );
 
-  for (const m of input.text.matchAll(/`([^`\n]+)`/gu)) {
+  for (const m of input.text.matchAll(/`([^`\s][^`\n]*?)`/gu)) {
     const code = m[1]!.trim().toLowerCase().replace(/\s+/gu, ' ');
     if (code.length > 0 && !lowerHaystack.includes(code))
       missing({ start16: m.index!, end16: m.index! + m[0].length }, m[1]!);
@@ -102,7 +102,9 @@ export function checkNames(input: ClaimInput): ClaimReason[] {
       if (plain && (opensSentence(input.text, words, indexOf.get(w)!) || stopwords.has(w.lower)))
         continue;
       if (known.has(w.lower) || knownStems.has(w.stem)) continue;
-      if (acronym && acronyms.has(w.lower.replace(/s$/u, ''))) continue;
+      // "U.S." is the acronym "US"
+      const letters = w.lower.replaceAll('.', '');
+      if ((acronym || letters !== w.lower) && acronyms.has(letters.replace(/s$/u, ''))) continue;
       missing({ start16: w.start16, end16: w.end16 }, w.text);
     }
   }

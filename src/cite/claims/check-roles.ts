@@ -30,7 +30,7 @@ export function checkRoles(input: ClaimInput): ClaimReason[] {
     const inClaim = positions(pair.claim.words, shared);
     const inPassage = positions(pair.passage.words, shared);
     const order = [...inClaim.keys()].sort((a, b) => inClaim.get(a)! - inClaim.get(b)!);
-    const swap = findSwap(order, inPassage);
+    const swap = findSwap(order, inClaim, inPassage);
     if (swap === null) continue;
     const [a, v, b] = swap.map((stem) => pair.claim.words[inClaim.get(stem)!]!.text);
     reasons.push(
@@ -50,11 +50,20 @@ export function checkRoles(input: ClaimInput): ClaimReason[] {
   return reasons;
 }
 
-/** Stems a < v < b in claim order whose passage order is b < v < a. */
+/** Words apart, at most, of a role and the word that relates it: "the exporter must notify BIS". */
+const NEAR = 4;
+
+/**
+ * Stems a < v < b in claim order whose passage order is b < v < a, each
+ * role near its relation in both texts: a swap is local, where words far
+ * apart are only ordered differently.
+ */
 function findSwap(
   order: readonly string[],
+  inClaim: ReadonlyMap<string, number>,
   inPassage: ReadonlyMap<string, number>,
 ): string[] | null {
+  const near = (x: number, y: number) => Math.abs(x - y) <= NEAR;
   for (let i = 0; i < order.length; i++)
     for (let k = i + 2; k < order.length; k++) {
       const a = inPassage.get(order[i]!)!;
@@ -62,7 +71,11 @@ function findSwap(
       if (b >= a) continue;
       for (let j = i + 1; j < k; j++) {
         const v = inPassage.get(order[j]!)!;
-        if (b < v && v < a) return [order[i]!, order[j]!, order[k]!];
+        const ca = inClaim.get(order[i]!)!;
+        const cv = inClaim.get(order[j]!)!;
+        const cb = inClaim.get(order[k]!)!;
+        if (b < v && v < a && near(a, v) && near(b, v) && near(ca, cv) && near(cb, cv))
+          return [order[i]!, order[j]!, order[k]!];
       }
     }
   return null;
