@@ -13,7 +13,7 @@ export interface ClausePair {
 
 /**
  * Pairs each claim clause of at least two content words with its best
- * passage clause, where they share at least two content words and half of
+ * passage clause or sentence, where they share at least two content words and half of
  * the claim clause's: the clauses that talk about the same thing, whose
  * polarity, modality and word order can be compared.
  */
@@ -24,7 +24,7 @@ export function alignedClauses(input: ClaimInput): ClausePair[] {
     if (claim.stems.size < 2) continue;
     let best: ClausePair | null = null;
     for (const { of, analyzed } of passages)
-      for (const passage of analyzed.clauses) {
+      for (const passage of analyzed.units) {
         let shared = 0;
         for (const stem of claim.stems) if (passage.stems.has(stem)) shared++;
         const overlap = shared / claim.stems.size;

@@ -33,7 +33,8 @@ const opensCondition = (words: readonly Word[], i: number): boolean => {
 };
 
 /** Words that open a clause of a contrast, whose polarity is its own. */
-const CONTRAST_OPENERS = new Set(['but', 'however', 'whereas', 'although', 'though']);
+/** Words that open a clause of a contrast or a consequence, whose polarity is its own. */
+const CONTRAST_OPENERS = new Set(['but', 'however', 'whereas', 'although', 'though', 'so']);
 
 /** A text analysed once: its words, content stems and clauses. */
 export interface AnalyzedText {
@@ -41,6 +42,12 @@ export interface AnalyzedText {
   words: Word[];
   stems: Set<string>;
   clauses: Clause[];
+  /**
+   * The clauses, and each sentence of several clauses as one more unit: a
+   * claim clause may restate a whole sentence ("BIS will approve them
+   * even where ...") as well as one of its clauses.
+   */
+  units: Clause[];
 }
 
 const cache = new Map<string, AnalyzedText>();
@@ -58,15 +65,36 @@ export function analyze(text: string): AnalyzedText {
   if (hit !== undefined) return hit;
   const words = wordsOf(text);
   const stopwords = stopwordsOf();
+  const clauses = clausesOf(text, words);
   const analyzed: AnalyzedText = {
     text,
     words,
     stems: new Set(words.filter((w) => isContentWord(w, stopwords)).map((w) => w.stem)),
-    clauses: clausesOf(text, words),
+    clauses,
+    units: [...clauses, ...sentenceUnits(text, clauses)],
   };
   if (cache.size >= MAX_CACHED) cache.clear();
   cache.set(text, analyzed);
   return analyzed;
+}
+
+/** Each sentence of two or more clauses as one clause. */
+function sentenceUnits(text: string, clauses: readonly Clause[]): Clause[] {
+  const units: Clause[] = [];
+  for (const sentence of sentenceSpans(text)) {
+    const inside = clauses.filter(
+      (c) => c.start16 >= sentence.start16 && c.end16 <= sentence.end16,
+    );
+    if (inside.length < 2) continue;
+    units.push({
+      start16: inside[0]!.start16,
+      end16: inside.at(-1)!.end16,
+      words: inside.flatMap((c) => c.words),
+      stems: new Set(inside.flatMap((c) => [...c.stems])),
+      condition: false,
+    });
+  }
+  return units;
 }
 
 function clausesOf(text: string, words: readonly Word[]): Clause[] {

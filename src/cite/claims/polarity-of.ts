@@ -34,7 +34,6 @@ const NEGATIVE_STEMS = new Set([
   'unlaw',
   'invalid',
   'lack',
-  'exclud',
   'preclud',
   'bar',
   'ban',
@@ -69,7 +68,10 @@ export function negationsIn(words: readonly Word[]): Word[] {
     if (w.lower === 'nor' && hasNeither) continue;
     const next = words[i + 1]?.lower;
     const after = words[i + 2]?.lower;
+    // "including but not limited to" lists and "no matter how" generalises; neither negates
     const bound =
+      next === 'limited' ||
+      (w.lower === 'no' && next === 'matter') ||
       (next !== undefined && BOUND_WORDS.has(next) && after === 'than') ||
       next === 'exceed' ||
       next === 'exceeding' ||

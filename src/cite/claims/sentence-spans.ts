@@ -15,6 +15,10 @@ const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
  */
 const SOFT_BREAK = /\n(?![ \t]*(?:\n|[-*+#>|]|\d+[.)]\s|\([\p{L}\p{N}]{1,5}\)))/gu;
 
+/** A sentence that ends in an abbreviation, or in an initial: not the end of one. */
+const ABBREVIATION =
+  /(?:^|[\s(])(?:U\.S|U\.K|U\.N|E\.U|e\.g|i\.e|etc|No|Nos|Mr|Mrs|Ms|Dr|St|vs|cf|Inc|Corp|Co|Ltd|Jr|Sr|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|\p{Lu})\.$/u;
+
 /** The text with each soft break a space: one unit for one, so indices stay the text's. */
 export const softenBreaks = (text: string): string => text.replace(SOFT_BREAK, ' ');
 
@@ -34,7 +38,16 @@ export function sentenceSpans(text: string): Span16[] {
     let end16 = s.index + s.segment.length;
     while (start16 < end16 && /\s/u.test(text[start16]!)) start16++;
     while (end16 > start16 && /\s/u.test(text[end16 - 1]!)) end16--;
-    if (end16 > start16) spans.push({ start16, end16 });
+    if (end16 <= start16) continue;
+    const last = spans.at(-1);
+    // ICU ends a sentence at "U.S." before a capital ("the U.S. Government"): an abbreviation ends none
+    if (
+      last !== undefined &&
+      ABBREVIATION.test(text.slice(last.start16, last.end16)) &&
+      !/\n\s*\n/u.test(text.slice(last.end16, start16))
+    )
+      last.end16 = end16;
+    else spans.push({ start16, end16 });
   }
   if (remembered.size >= MAX_REMEMBERED) remembered.clear();
   remembered.set(text, spans);
