@@ -10,7 +10,7 @@ import type { ClaimInput, ClaimReason } from './types.js';
  * section): faithful paraphrases sit above it, sentences about something
  * else below.
  */
-export const COVERAGE_THRESHOLD = 0.5;
+export const COVERAGE_THRESHOLD = 0.45;
 
 /** Words that talk about the sources rather than state a fact: they need no passage. */
 const ABOUT_SOURCES = new Set(
