@@ -148,7 +148,16 @@ export function quantitiesIn(text: string): Quantity[] {
       continue;
     }
     const isNumber = isDigits(w.lower) || (isNumberWord(w.lower) && w.lower !== 'one');
-    const lonelyOne = w.lower === 'one' && durationUnit(words[i + 1]?.lower ?? '') !== null;
+    // "one" counts only what follows it ("one thread", "one year"), not "one of", "no one", "one must"
+    const following = words[i + 1];
+    const lonelyOne =
+      w.lower === 'one' &&
+      following !== undefined &&
+      /^\s+$/u.test(text.slice(w.end16, following.start16)) &&
+      !stopwords.has(following.lower) &&
+      !['no', 'any', 'every', 'some', 'each', 'the', 'this', 'that', 'which'].includes(
+        words[i - 1]?.lower ?? '',
+      );
     if (!isNumber && !lonelyOne) {
       i++;
       continue;

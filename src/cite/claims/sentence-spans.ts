@@ -10,10 +10,11 @@ const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /**
  * A line break inside a paragraph, where Markdown and plain text wrap
- * long lines: not followed by a blank line, a list marker, a heading, a
+ * long lines: not after a full stop or a colon ("Here is what it says:"),
+ * not followed by a blank line, a list marker, a heading, a
  * quote, a table row or a designator such as "(b)".
  */
-const SOFT_BREAK = /\n(?![ \t]*(?:\n|[-*+#>|]|\d+[.)]\s|\([\p{L}\p{N}]{1,5}\)))/gu;
+const SOFT_BREAK = /(?<![.:!?]\s*)\n(?![ \t]*(?:\n|[-*+#>|]|\d+[.)]\s|\([\p{L}\p{N}]{1,5}\)))/gu;
 
 /** A sentence that ends in an abbreviation, or in an initial: not the end of one. */
 const ABBREVIATION =
