@@ -23,6 +23,9 @@ const UNIVERSAL = new Set([
   'whenever',
 ]);
 
+/** Quantifiers over every member: one restates another. */
+const EACH = new Set(['all', 'every', 'each', 'any']);
+
 /**
  * Quantifiers and conditions. A claim that says "always", "all", "every",
  * "only", ... where no passage does claims more than its passages: it is
@@ -35,8 +38,11 @@ export function checkScope(input: ClaimInput): ClaimReason[] {
   const reasons: ClaimReason[] = [];
   const passages = input.passages.map((of) => ({ of, analyzed: analyze(of.text) }));
   const said = new Set(passages.flatMap((p) => p.analyzed.words.map((w) => w.lower)));
+  const saysEach = [...EACH].some((x) => said.has(x));
   for (const w of analyze(input.text).words) {
     if (!UNIVERSAL.has(w.lower) || said.has(w.lower)) continue;
+    // "every value" restates "each value", "all values" "any value"
+    if (EACH.has(w.lower) && saysEach) continue;
     const condition = passages
       .flatMap((p) => p.analyzed.clauses.filter((c) => c.condition).map((c) => ({ c, of: p.of })))
       .at(0);
