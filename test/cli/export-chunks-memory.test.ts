@@ -80,6 +80,7 @@ test('export chunks streams: 64 MB of chunk text through a 48 MB heap, one line 
     `export chunks: ${CHUNKS} chunks, ${(bytes / 1e6).toFixed(1)} MB written, peak RSS ${peakMb.toFixed(0)} MB with a ${HEAP_MB} MB heap`,
   );
   // the heap limit is the bound (an export that held its chunks would die of it); resident
-  // memory adds node, SQLite's page cache and stream buffers: measured 126 MB for 84 MB written
-  expect(peakMb).toBeLessThan(192);
+  // memory adds node, SQLite's page cache, stream buffers and the inflated canonical-text blocks
+  // each page's texts are sliced from (bench/HISTORY.md has the measured figures)
+  expect(peakMb).toBeLessThan(320);
 });
