@@ -70,48 +70,36 @@ try {
       citations: picked.map((p, i) => ({ ...payload(p), quote: quote(p, i) })),
       answer: 'An answer citing every picked chunk.',
     });
-  const anthropicAnswer = JSON.stringify({
-    id: 'msg_bench',
-    type: 'message',
-    role: 'assistant',
-    model: 'bench',
-    content: picked.map((p, i) => ({
-      type: 'text',
-      text: `Claim ${i}. `,
-      citations: [
-        {
-          type: 'search_result_location',
-          source: p.chunk.chunk_id,
-          title: p.doc.source_url,
-          cited_text: quoteOf(p),
-          search_result_index: i,
-          start_block_index: 0,
-          end_block_index: 1,
-        },
-      ],
-    })),
-    stop_reason: 'end_turn',
-  });
+  // an Anthropic response: one text block per picked chunk, citing it with its quote
+  const anthropicOf = (textOf, endBlock) =>
+    JSON.stringify({
+      id: 'msg_bench',
+      type: 'message',
+      role: 'assistant',
+      model: 'bench',
+      content: picked.map((p, i) => ({
+        type: 'text',
+        text: textOf(p, i),
+        citations: [
+          {
+            type: 'search_result_location',
+            source: p.chunk.chunk_id,
+            title: p.doc.source_url,
+            cited_text: quoteOf(p),
+            search_result_index: i,
+            start_block_index: 0,
+            end_block_index: endBlock,
+          },
+        ],
+      })),
+      stop_reason: 'end_turn',
+    });
+  const anthropicAnswer = anthropicOf((_, i) => `Claim ${i}. `, 1);
   // each citation on a sentence of its own that restates words of its chunk: 100 claims to judge
-  const claimsAnswer = JSON.stringify({
-    type: 'message',
-    role: 'assistant',
-    content: picked.map((p, i) => ({
-      type: 'text',
-      text: `${i === 0 ? '' : ' '}${words(p.chunk.text, 0, 20).replace(/[.;:]+$/u, '')}.`,
-      citations: [
-        {
-          type: 'search_result_location',
-          source: p.chunk.chunk_id,
-          title: p.doc.source_url,
-          cited_text: quoteOf(p),
-          search_result_index: i,
-          start_block_index: 0,
-          end_block_index: 0,
-        },
-      ],
-    })),
-  });
+  const claimsAnswer = anthropicOf(
+    (p, i) => `${i === 0 ? '' : ' '}${words(p.chunk.text, 0, 20).replace(/[.;:]+$/u, '')}.`,
+    0,
+  );
   const claimsReport = await auditAnswer(store, claimsAnswer);
   // one citation in ten quotes another chunk of its document: found there, repaired
   const misplaced = cairnAnswer((p) =>
