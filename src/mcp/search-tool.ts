@@ -12,10 +12,16 @@ export const searchTool = defineTool({
   description: [
     'Search the stored documents and get back the best-matching chunks, each with its exact text, its chunk ID, its section (a legal citation such as "15 CFR 736.2(b)" for regulations, else the heading path), source and page, and a citation payload to copy into an answer.',
     "Lexical search matches the documents' own words: when a question is phrased in everyday words, search again with the terms the documents would use (legal or technical vocabulary, synonyms), and several times with different phrasings, before concluding the answer is absent.",
+    'Pass several phrasings of one need at once in more_queries: their rankings are fused into one (reciprocal rank fusion), so a chunk several phrasings find rises.',
     "Narrow with doc (a document path or doc_uid from list_documents) and section. Use read to see a hit's neighbours or whole section, and check_answer before answering.",
   ].join(' '),
   input: z.object({
     query: z.string().min(1).describe('words to look for; any text, no operators'),
+    more_queries: z
+      .array(z.string().min(1))
+      .max(15)
+      .optional()
+      .describe('other phrasings of the same need, searched too and fused into one ranking'),
     k: z.number().int().min(1).max(MAX_K).default(8).describe('hits at most'),
     mode: z
       .enum(['lexical', 'vector', 'hybrid'])
@@ -41,6 +47,7 @@ export const searchTool = defineTool({
   }),
   output: z.object({
     query: z.string(),
+    queries: z.array(z.string()).optional(),
     mode: z.string(),
     chunker_id: z.string(),
     index_hash: z.string(),
@@ -55,7 +62,9 @@ export const searchTool = defineTool({
         { details: { option: 'mode' } },
       );
     }
-    const result = await search(context.store, args.query, {
+    const more = args.more_queries ?? [];
+    const asked = more.length === 0 ? args.query : { queries: [args.query, ...more] };
+    const result = await search(context.store, asked, {
       k: args.k,
       mode: args.mode,
       ...(args.doc === undefined ? {} : { doc: args.doc }),
@@ -65,10 +74,12 @@ export const searchTool = defineTool({
       trace: context.traces,
     });
     const hits = result.hits.map(toHit);
-    const head = `${hits.length} hit${hits.length === 1 ? '' : 's'} for ${JSON.stringify(result.query)} (${result.mode}, chunker ${result.chunker_id})`;
+    const phrasings = result.queries ?? [result.query];
+    const head = `${hits.length} hit${hits.length === 1 ? '' : 's'} for ${phrasings.map((q) => JSON.stringify(q)).join(' + ')} (${result.mode}, chunker ${result.chunker_id})`;
     return {
       structured: {
         query: result.query,
+        ...(result.queries === undefined ? {} : { queries: [...result.queries] }),
         mode: result.mode,
         chunker_id: result.chunker_id,
         index_hash: result.index_hash,

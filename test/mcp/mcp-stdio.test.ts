@@ -72,6 +72,19 @@ describe('cairn mcp over stdio, driven by the SDK client', () => {
       expect(hit.source_url).toBe('book/ownership.md');
   });
 
+  test('search: more_queries fuses several phrasings into one ranking', async () => {
+    const fused = await client.callTool({
+      name: 'search',
+      arguments: { query: 'ownership rules', more_queries: ['thread spawn'], k: 10 },
+    });
+    const structured = fused.structuredContent as { queries: string[]; hits: Hit[] };
+    expect(structured.queries).toEqual(['ownership rules', 'thread spawn']);
+    const sources = new Set(structured.hits.map((h) => h.source_url));
+    // each phrasing finds its own chapter, and the fused list holds both
+    expect(sources.size).toBeGreaterThan(1);
+    expect(textOf(fused)).toContain('"ownership rules" + "thread spawn"');
+  });
+
   test('search: bad arguments are tool errors with cairn codes the model can act on', async () => {
     const blank = await client.callTool({ name: 'search', arguments: { query: '', k: 500 } });
     expect(blank.isError).toBe(true);
