@@ -71,6 +71,13 @@ export type {
   AuditSummary,
 } from './cite/audit/types.js';
 export type {
+  AuditedClaim,
+  ClaimCheck,
+  ClaimReason,
+  ClaimSummary,
+  ClaimSupport,
+} from './cite/claims/types.js';
+export type {
   AnswerCitation,
   CitationOffsets,
   CitationPayload,
