@@ -71,13 +71,6 @@ export type {
   AuditSummary,
 } from './cite/audit/types.js';
 export type {
-  AuditedClaim,
-  ClaimCheck,
-  ClaimReason,
-  ClaimSummary,
-  ClaimSupport,
-} from './cite/claims/types.js';
-export type {
   AnswerCitation,
   CitationOffsets,
   CitationPayload,
@@ -91,6 +84,13 @@ export type {
   StoreVerdict,
 } from './cite/citation-status.js';
 export type { CitationIssue, CiteIssue, CiteIssueCode } from './cite/cite-issue.js';
+export type {
+  AuditedClaim,
+  ClaimCheck,
+  ClaimReason,
+  ClaimSummary,
+  ClaimSupport,
+} from './cite/claims/types.js';
 export type { ParseAnswerJsonOptions, ParseAnswerJsonResult } from './cite/parse-answer-json.js';
 export { parseAnswerJson } from './cite/parse-answer-json.js';
 export type { ClosestPassage } from './cite/quote/closest-passage.js';
