@@ -1,7 +1,7 @@
 import { labels } from './check-quantities.js';
 import { quoted, reasonOf } from './claim-reason.js';
 import { analyze } from './clauses-of.js';
-import { stopwordsOf, type Word, wordsOf } from './text-words.js';
+import { stopwordsOf, type Word } from './text-words.js';
 import type { ClaimInput, ClaimReason } from './types.js';
 
 const CAPITAL = /^\p{Lu}/u;
@@ -87,7 +87,7 @@ export function checkNames(input: ClaimInput): ClaimReason[] {
     if (code.length > 0 && !lowerHaystack.includes(code))
       missing({ start16: m.index!, end16: m.index! + m[0].length }, m[1]!);
   }
-  const words = wordsOf(input.text);
+  const { words } = analyze(input.text);
   const indexOf = new Map(words.map((w, i) => [w, i]));
   for (const run of capitalRuns(words, input.text)) {
     const runInitials = run

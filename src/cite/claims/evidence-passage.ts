@@ -1,16 +1,8 @@
+import { advanceCodePoints } from '../../chunk/text-scan.js';
+import { codePointsBetween } from '../../load/surrogates.js';
 import type { AuditedCitation } from '../audit/types.js';
 import { sentenceSpans } from './sentence-spans.js';
 import type { EvidencePassage } from './types.js';
-
-/** The UTF-16 index of code point `cp` of `text` (its length past the end). */
-export function utf16At(text: string, cp: number): number {
-  let i = 0;
-  for (let n = 0; n < cp && i < text.length; n++) {
-    const unit = text.charCodeAt(i);
-    i += unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length ? 2 : 1;
-  }
-  return i;
-}
 
 const LOCATED = new Set(['exact', 'normalized', 'elided', 'misplaced']);
 
@@ -44,9 +36,11 @@ export function evidencePassage(citation: AuditedCitation): EvidencePassage | nu
   };
   if (quote === null || !LOCATED.has(quote.status) || quote.start === null || quote.end === null)
     return whole;
+  const length = passage.text.length;
+  const start16 = advanceCodePoints(passage.text, 0, quote.start, length);
   const q16 = {
-    start16: utf16At(passage.text, quote.start),
-    end16: utf16At(passage.text, quote.end),
+    start16,
+    end16: advanceCodePoints(passage.text, start16, quote.end - quote.start, length),
   };
   const touched = sentenceSpans(passage.text).filter(
     (s) => s.end16 > q16.start16 && s.start16 < q16.end16,
@@ -57,7 +51,7 @@ export function evidencePassage(citation: AuditedCitation): EvidencePassage | nu
   return {
     ...whole,
     text: passage.text.slice(from, to),
-    doc_start: passage.char_start + [...passage.text.slice(0, from)].length,
+    doc_start: passage.char_start + codePointsBetween(passage.text, 0, from),
     focus16: { start16: q16.start16 - from, end16: q16.end16 - from },
   };
 }

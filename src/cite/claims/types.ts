@@ -30,7 +30,7 @@ export interface ClaimReason {
   /** Stable, snake_case: `number_mismatch`, `negation_flipped`, `weak_overlap`, ... */
   code: string;
   /** The verdict this reason alone gives. */
-  verdict: Exclude<ClaimSupport, 'supported' | 'uncited'> | 'supported' | 'uncited';
+  verdict: ClaimSupport;
   /** For people: "claim says 4 weeks; 29 CFR 500.81 says two weeks". */
   message: string;
   claim_text: string | null;
