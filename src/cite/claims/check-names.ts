@@ -40,7 +40,9 @@ function capitalRuns(words: readonly Word[], text: string): Word[][] {
 function acronymsOf(words: readonly Word[], text: string): Set<string> {
   const acronyms = new Set<string>();
   for (const run of capitalRuns(words, text)) {
-    const initials = run.filter((w) => CAPITAL.test(w.text)).map((w) => w.text[0]!.toLowerCase());
+    const initials = run
+      .filter((w) => CAPITAL.test(w.text) && !NAME_JOINERS.has(w.lower))
+      .map((w) => w.text[0]!.toLowerCase());
     for (let a = 0; a < initials.length; a++)
       for (let b = a + 2; b <= initials.length; b++) acronyms.add(initials.slice(a, b).join(''));
   }
@@ -91,7 +93,7 @@ export function checkNames(input: ClaimInput): ClaimReason[] {
   const indexOf = new Map(words.map((w, i) => [w, i]));
   for (const run of capitalRuns(words, input.text)) {
     const runInitials = run
-      .filter((w) => CAPITAL.test(w.text))
+      .filter((w) => CAPITAL.test(w.text) && !NAME_JOINERS.has(w.lower))
       .map((w) => w.text[0]!.toLowerCase())
       .join('');
     if (runInitials.length >= 2 && known.has(runInitials)) continue;
@@ -104,7 +106,11 @@ export function checkNames(input: ClaimInput): ClaimReason[] {
       if (known.has(w.lower) || knownStems.has(w.stem)) continue;
       // "U.S." is the acronym "US"
       const letters = w.lower.replaceAll('.', '');
-      if ((acronym || letters !== w.lower) && acronyms.has(letters.replace(/s$/u, ''))) continue;
+      if (
+        (acronym || letters !== w.lower) &&
+        (acronyms.has(letters) || acronyms.has(letters.replace(/s$/u, '')))
+      )
+        continue;
       missing({ start16: w.start16, end16: w.end16 }, w.text);
     }
   }

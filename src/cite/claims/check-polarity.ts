@@ -1,48 +1,48 @@
 import { alignedClauses } from './aligned-clauses.js';
 import { quoted, reasonOf } from './claim-reason.js';
-import { modalityOf, negationsIn } from './polarity-of.js';
-import type { Word } from './text-words.js';
+import { analyze } from './clauses-of.js';
+import { modalityOf, type Negation, negationsIn, unansweredNegations } from './polarity-of.js';
 import type { ClaimInput, ClaimReason } from './types.js';
 
-/** Words a negation can reach before a shared word: "will not automatically create". */
-const REACH = 5;
+const said = (negations: readonly Negation[]): string =>
+  negations.map((n) => quoted(n.word.text)).join(' and ');
 
 /**
- * The words of a passage clause from a little before its first word shared
- * with the claim to a little after its last ("does not" closes a clause):
- * a negation elsewhere in a long clause is about other words.
- */
-function aroundShared(words: readonly Word[], shared: ReadonlySet<string>): Word[] {
-  const first = words.findIndex((w) => shared.has(w.stem));
-  const last = words.findLastIndex((w) => shared.has(w.stem));
-  return first < 0 ? [] : words.slice(Math.max(0, first - REACH), last + 1 + REACH);
-}
-
-/**
- * Negation and modality, clause by clause: when a claim clause's negations
- * and those around the same words of the passage clause (or sentence) it
- * restates differ in parity, the claim negates what the passage affirms or
- * the reverse ("need not" against "must", "is not exempt" against "is
- * exempt"): contradicted. A claim clause that turns a duty into a
- * permission or the reverse ("may" against "must"): unsupported.
+ * Negation and modality, clause by clause: when a claim clause negates a
+ * word its passage clause (or sentence) affirms, or affirms one the passage
+ * negates, with no negation on the other side reaching the same words
+ * ("need not" against "must", "is not exempt" against "is exempt"):
+ * contradicted. A claim clause that turns a duty into a permission or the
+ * reverse ("may" against "must"): unsupported.
  */
 export function checkPolarity(input: ClaimInput): ClaimReason[] {
   const reasons: ClaimReason[] = [];
   for (const { claim, passage: clause, of } of alignedClauses(input)) {
-    const shared = new Set([...claim.stems].filter((s) => clause.stems.has(s)));
-    const claimNegations = negationsIn(claim.words);
-    const passageNegations = negationsIn(aroundShared(clause.words, shared));
+    const claimNegations = negationsIn(input.text, analyze(input.text).words, claim);
+    const passageNegations = negationsIn(of.text, analyze(of.text).words, clause);
+    // a negation reaches past its clause ("must not | so indicate"): so do the words it may share
+    const reach = (stems: ReadonlySet<string>, negations: readonly Negation[]) =>
+      new Set([...stems, ...negations.flatMap((n) => [...n.scope])]);
+    const passageReach = reach(clause.stems, passageNegations);
+    const shared = new Set(
+      [...reach(claim.stems, claimNegations)].filter((s) => passageReach.has(s)),
+    );
+    const { claim: claimOnly, passage: passageOnly } = unansweredNegations(
+      claimNegations,
+      passageNegations,
+      shared,
+    );
     const passage = { of, span: { start16: clause.start16, end16: clause.end16 } };
     const claimSpan = { start16: claim.start16, end16: claim.end16 };
-    if (claimNegations.length % 2 !== passageNegations.length % 2) {
-      const said = (words: Word[], fallback: string) =>
-        words.length === 0 ? fallback : words.map((w) => quoted(w.text)).join(' and ');
+    if (claimOnly.length > 0 || passageOnly.length > 0) {
+      const claimSays = claimOnly.length > 0 ? said(claimOnly) : 'it without a negation';
+      const passageSays = passageOnly.length > 0 ? said(passageOnly) : 'it without one';
       reasons.push(
         reasonOf(input, {
           check: 'polarity',
           code: 'negation_flipped',
           verdict: 'contradicted',
-          message: `claim says ${said(claimNegations, 'it without a negation')}; ${of.label} says ${said(passageNegations, 'it without one')}: ${quoted(of.text.slice(clause.start16, clause.end16))}`,
+          message: `claim says ${claimSays}; ${of.label} says ${passageSays}: ${quoted(of.text.slice(clause.start16, clause.end16))}`,
           claim: claimSpan,
           passage,
         }),

@@ -1,4 +1,4 @@
-import type { Word } from './text-words.js';
+import { isContentWord, stopwordsOf, type Word } from './text-words.js';
 
 /** Words that negate what follows them. */
 const NEGATORS = new Set([
@@ -14,74 +14,91 @@ const NEGATORS = new Set([
   'cannot',
 ]);
 
-/**
- * Stems of words that state the negative of a plain verb or of a duty:
- * "denies" is "does not approve", "exempt" is "not required". A flip
- * between them and a negator keeps the polarity ("is exempt" and "is not
- * required" agree), as parity counts it.
- */
-const NEGATIVE_STEMS = new Set([
-  'prohibit',
-  'forbid',
-  'forbidden',
-  'exempt',
-  'deni',
-  'deny',
-  'refus',
-  'unabl',
-  'imposs',
-  'illeg',
-  'unlaw',
-  'invalid',
-  'lack',
-  'preclud',
-  'bar',
-  'ban',
-  'disallow',
-  'disqualifi',
-  'inelig',
-  'unauthor',
-]);
-
 /** After a negator, these make a bound ("not more than", "no later than", "not to exceed"), not a negation. */
 const BOUND_WORDS = new Set(['more', 'less', 'fewer', 'later', 'earlier', 'greater', 'sooner']);
 const EXCEED = new Set(['exceed', 'exceeding', 'to']);
 
-const isNegator = (w: Word): boolean =>
-  NEGATORS.has(w.lower) || /n[’']t$/u.test(w.lower) || NEGATIVE_STEMS.has(w.stem);
+/** Content words a negation reaches: "will not automatically create deep copies". */
+const SCOPE_WORDS = 3;
+
+/** A negation and the content words it reaches. */
+export interface Negation {
+  word: Word;
+  /** Stem of the first content word it reaches: what it negates. */
+  head: string | null;
+  /** Stems of the content words it reaches, up to clause punctuation. */
+  scope: Set<string>;
+}
+
+const isNegator = (w: Word): boolean => NEGATORS.has(w.lower) || /n[’']t$/u.test(w.lower);
+
+/** A negator that is not one: a bound, a list's "not limited to", "not only", "whether or not", "No. 2". */
+function negatesNothing(words: readonly Word[], i: number): boolean {
+  const w = words[i]!.lower;
+  const next = words[i + 1]?.lower;
+  const after = words[i + 2]?.lower;
+  if (!NEGATORS.has(w)) return false;
+  return (
+    next === 'limited' ||
+    next === 'only' ||
+    next === 'just' ||
+    (w === 'no' && next === 'matter') ||
+    (w === 'no' && next !== undefined && /^\d/u.test(next)) ||
+    (w === 'not' && words[i - 1]?.lower === 'or' && words[i - 2]?.lower === 'whether') ||
+    (next !== undefined && BOUND_WORDS.has(next) && after === 'than') ||
+    (next !== undefined && EXCEED.has(next) && (next !== 'to' || after === 'exceed'))
+  );
+}
 
 /**
- * The words of a clause that negate it: bounds ("not more than") and
- * "neither ... nor"'s second half left out, and words that state a
- * negative ("deny", "exempt") counted once however often they recur.
+ * The negations inside `span` of `text` (whose words are `words`), each
+ * with the content words it reaches: up to a few, never past clause
+ * punctuation, but past the span's end ("must not | so indicate").
  */
-export function negationsIn(words: readonly Word[]): Word[] {
-  const found: Word[] = [];
-  const hasNeither = words.some((w) => w.lower === 'neither');
-  let lexical = false;
+export function negationsIn(
+  text: string,
+  words: readonly Word[],
+  span: { start16: number; end16: number },
+): Negation[] {
+  const stopwords = stopwordsOf();
+  const found: Negation[] = [];
   for (const [i, w] of words.entries()) {
-    if (!isNegator(w)) continue;
-    if (NEGATIVE_STEMS.has(w.stem)) {
-      if (lexical) continue;
-      lexical = true;
+    if (w.start16 < span.start16 || w.end16 > span.end16) continue;
+    if (!isNegator(w) || negatesNothing(words, i)) continue;
+    const scope: string[] = [];
+    for (let j = i + 1; j < words.length && scope.length < SCOPE_WORDS; j++) {
+      if (/[,;:.!?()]/u.test(text.slice(words[j - 1]!.end16, words[j]!.start16))) break;
+      if (isContentWord(words[j]!, stopwords)) scope.push(words[j]!.stem);
     }
-    if (w.lower === 'nor' && hasNeither) continue;
-    const next = words[i + 1]?.lower;
-    const after = words[i + 2]?.lower;
-    // "including but not limited to" lists and "no matter how" generalises; neither negates
-    const bound =
-      next === 'limited' ||
-      (w.lower === 'no' && next === 'matter') ||
-      (next !== undefined && BOUND_WORDS.has(next) && after === 'than') ||
-      next === 'exceed' ||
-      next === 'exceeding' ||
-      (next !== undefined && EXCEED.has(next) && after === 'exceed');
-    if (NEGATORS.has(w.lower) && bound) continue;
-    // "Supplement No. 2" numbers a thing
-    if (w.lower === 'no' && next !== undefined && /^\d/u.test(next)) continue;
-    found.push(w);
+    found.push({ word: w, head: scope[0] ?? null, scope: new Set(scope) });
   }
   return found;
+}
+
+const overlaps = (a: Negation, b: Negation): boolean => [...a.scope].some((s) => b.scope.has(s));
+
+/**
+ * The negations of either side that negate a word both sides say ("not
+ * required" where the other says "required") with no negation on the
+ * other side to answer them: one reaching the same words, else any other
+ * that negates a shared word ("can't treat X as" and "X cannot be used
+ * as" say the same). What is left, one text negates and the other affirms.
+ */
+export function unansweredNegations(
+  claim: readonly Negation[],
+  passage: readonly Negation[],
+  shared: ReadonlySet<string>,
+): { claim: Negation[]; passage: Negation[] } {
+  const bites = (n: Negation) => [...n.scope].slice(0, 2).some((s) => shared.has(s));
+  const answered = new Set<Negation>();
+  for (const c of claim) {
+    const p = passage.find((x) => !answered.has(x) && overlaps(c, x));
+    if (p !== undefined) answered.add(c).add(p);
+  }
+  const claimLeft = claim.filter((n) => !answered.has(n) && bites(n));
+  const passageLeft = passage.filter((n) => !answered.has(n) && bites(n));
+  const pairs = Math.min(claimLeft.length, passageLeft.length);
+  return { claim: claimLeft.slice(pairs), passage: passageLeft.slice(pairs) };
 }
 
 export type Modality = 'obligation' | 'permission';
