@@ -1,6 +1,7 @@
 import type { ChunkStore } from '../store/types.js';
 import { answerResult } from './answer-result.js';
 import type { StoreVerdict } from './citation-status.js';
+import { createCiteLookups } from './cite-lookups.js';
 import { inspectAnswer } from './inspect-answer.js';
 import type {
   AnswerVerificationResult,
@@ -12,8 +13,8 @@ import { unverifiedIssue } from './unverified-issue.js';
 import { verifyCitationList } from './verify-citation-list.js';
 
 /**
- * `validateAnswer`, and each citation checked against the store
- * (`verifyCitationList`): status `verified`, `redirected` or `unverified`
+ * `validateAnswer`, and each citation audited against the store as
+ * `auditAnswer` audits cairn's answers (`verifyCitationList`): status `verified`, `redirected` or `unverified`
  * with its reason, and each unverified one a `citation_unverified` issue.
  * Writes nothing: `traceAnswer` records the result. Throws only what the
  * store throws, and `invalid_option` when an ID belongs to several chunkers
@@ -32,8 +33,9 @@ export async function verifyAnswer(
     bySegment.set(v.segment, list);
   }
   const checked: SegmentCheck[] = [];
+  const lookups = createCiteLookups(store);
   for (const { segment, citations } of inspection.lists) {
-    const found = await verifyCitationList(store, citations, options);
+    const found = await verifyCitationList(lookups, citations, options);
     for (const [index, v] of (bySegment.get(segment) ?? []).entries()) {
       const storeVerdict = found[index]!;
       applyStoreVerdict(v, storeVerdict);
