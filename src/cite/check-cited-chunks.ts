@@ -2,13 +2,14 @@ import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { isCairnError } from '../errors.js';
 import { legibleSection, sectionSourceUrl } from '../pipeline/legible-section.js';
 import { type ResolveResult, resolveChunk } from '../pipeline/resolve-chunk.js';
-import type { ChunkRow, VersionRow } from '../store/types.js';
+import type { ChunkRow, ChunkStore, VersionRow } from '../store/types.js';
 import { NO_SECTION_ID } from '../types.js';
 import { checkIndexIdentity } from './check-index-identity.js';
 import type { CitationStatusReason, StoreVerdict } from './citation-status.js';
 import type { CiteLookups } from './cite-lookups.js';
 import { findCitedChunker } from './find-cited-chunker.js';
 import { type CitedFields, readCitedFields } from './read-cited-fields.js';
+import type { ReadCitation } from './shapes/types.js';
 import type { CitationLookupOptions } from './types.js';
 
 /** The store's verdict on one citation, and the chunk row it was checked against (null when none was found). */
@@ -30,7 +31,8 @@ export interface CitedChunk {
  *    `doc_id` / `source_url` (a `#fragment` allowed) must name its document
  *    (`document_mismatch`), `section_id` its section (`section_mismatch`).
  * 3. `offsets` must hold exactly the chunk's stored text in that version's
- *    canonical text (`offsets_mismatch`).
+ *    canonical text (`offsets_mismatch`), when the citation's shape claims
+ *    offsets (cairn's); other shapes cite the chunk whole.
  * 4. Revision: a citation of an old version (an old rev, or an ID that
  *    redirects) whose live chunk no longer holds the cited text unchanged is
  *    `unverified` with `rev_not_current`, as is a rev that names no version
@@ -49,7 +51,7 @@ export interface CitedChunk {
  */
 export async function checkCitedChunks(
   lookups: CiteLookups,
-  citations: readonly unknown[],
+  citations: readonly Pick<ReadCitation, 'cited' | 'claims_offsets'>[],
   options: CitationLookupOptions = {},
 ): Promise<CitedChunk[]> {
   const registry = defaultChunkerRegistry();
@@ -59,7 +61,7 @@ export async function checkCitedChunks(
   const checked: CitedChunk[] = [];
   for (const citation of citations) {
     checked.push(
-      await checkOne(lookups, readCitedFields(citation), {
+      await checkOne(lookups, readCitedFields(citation.cited), citation.claims_offsets, {
         ...options,
         prefer_chunker: prefer,
         ...(chunker === undefined ? {} : { chunker }),
@@ -72,6 +74,7 @@ export async function checkCitedChunks(
 async function checkOne(
   lookups: CiteLookups,
   cited: CitedFields,
+  claimsOffsets: boolean,
   options: CitationLookupOptions,
 ): Promise<CitedChunk> {
   const store = lookups.store;
@@ -177,29 +180,10 @@ async function checkOne(
       at,
     );
 
-  const version = versions.find((v) => v.id === chunk.version_id);
-  const expected = `[${chunk.char_start}, ${chunk.char_end})`;
-  const { start, end } = cited;
-  if (start === null || end === null || version === undefined)
-    return fail('offsets_mismatch', `no integer offsets; the chunk is at ${expected}`, at);
-  if (!(start >= 0 && start < end && end <= version.length))
-    return fail(
-      'offsets_mismatch',
-      `[${start}, ${end}) is not a span of the ${version.length} code points of rev ${version.rev}; the chunk is at ${expected}`,
-      at,
-    );
-  // the store wrote each chunk as its version's canonical text at the chunk's span: a citation of
-  // exactly that span needs no read of the version's text (megabytes for a long document)
-  const span =
-    start === chunk.char_start && end === chunk.char_end
-      ? chunk.text
-      : await store.getCanonicalSlice(version.id, start, end);
-  if (span !== chunk.text)
-    return fail(
-      'offsets_mismatch',
-      `[${start}, ${end}) does not hold the chunk's text in rev ${version.rev}; the chunk is at ${expected}`,
-      at,
-    );
+  if (claimsOffsets) {
+    const wrong = await offsetsProblem(store, chunk, versions, cited);
+    if (wrong !== null) return fail('offsets_mismatch', wrong, at);
+  }
   if (revUnknown)
     return fail(
       'rev_not_current',
@@ -251,6 +235,30 @@ async function checkOne(
     checked_rev: checkedRev,
     warnings,
   });
+}
+
+/** Why the cited offsets do not hold the chunk's stored text in its version; null when they do. */
+async function offsetsProblem(
+  store: ChunkStore,
+  chunk: ChunkRow,
+  versions: readonly VersionRow[],
+  { start, end }: CitedFields,
+): Promise<string | null> {
+  const version = versions.find((v) => v.id === chunk.version_id);
+  const expected = `[${chunk.char_start}, ${chunk.char_end})`;
+  if (start === null || end === null || version === undefined)
+    return `no integer offsets; the chunk is at ${expected}`;
+  if (!(start >= 0 && start < end && end <= version.length))
+    return `[${start}, ${end}) is not a span of the ${version.length} code points of rev ${version.rev}; the chunk is at ${expected}`;
+  // the store wrote each chunk as its version's canonical text at the chunk's span: a citation of
+  // exactly that span needs no read of the version's text (megabytes for a long document)
+  const span =
+    start === chunk.char_start && end === chunk.char_end
+      ? chunk.text
+      : await store.getCanonicalSlice(version.id, start, end);
+  return span === chunk.text
+    ? null
+    : `[${start}, ${end}) does not hold the chunk's text in rev ${version.rev}; the chunk is at ${expected}`;
 }
 
 const currentRev = (versions: readonly VersionRow[], currentId: number): string =>

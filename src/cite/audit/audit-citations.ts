@@ -37,7 +37,7 @@ interface AuditContext {
 /**
  * The audit of read citations, in order: each chunk checked against the
  * store (`checkCitedChunks`: resolves, revision, redirects, offsets where
- * the shape gives them), then its quoted words located in the chunk's
+ * the shape claims them), then its quoted words located in the chunk's
  * stored text (`locateQuote`); a quote found in another chunk instead
  * (`misplaced`) makes the citation `repaired`, naming that chunk. Every
  * answer check runs through here: `auditAnswer` for any shape, and the
@@ -49,50 +49,21 @@ export async function auditCitations(
   read: readonly ReadCitation[],
   options: AuditCitationsOptions = {},
 ): Promise<AuditEntry[]> {
-  const ctx: AuditContext = {
-    lookups,
-    chunker:
-      options.chunker === undefined || options.chunker === ''
-        ? undefined
-        : defaultChunkerRegistry().id_of(options.chunker),
-    options,
-  };
+  const { chunker: name, ...lookup } = options;
+  const chunker =
+    name === undefined || name === '' ? undefined : defaultChunkerRegistry().id_of(name);
+  const ctx: AuditContext = { lookups, chunker, options };
   const checkable = read.map((c) => c.chunk_id !== null && c.problem?.code !== 'source_unresolved');
-  const cited: Record<string, unknown>[] = [];
-  for (const [i, c] of read.entries()) if (checkable[i]) cited.push(await citedPayload(ctx, c));
-  const { chunker: _, ...lookup } = options;
-  const checked = await checkCitedChunks(lookups, cited, {
-    ...lookup,
-    ...(ctx.chunker === undefined ? {} : { chunker: ctx.chunker }),
-  });
+  const checked = await checkCitedChunks(
+    lookups,
+    read.filter((_, i) => checkable[i]),
+    { ...lookup, ...(chunker === undefined ? {} : { chunker }) },
+  );
   const entries: AuditEntry[] = [];
   let v = 0;
   for (const [index, c] of read.entries())
     entries.push(await auditOne(ctx, c, index, checkable[index] ? checked[v++]! : null));
   return entries;
-}
-
-/** The row a citation without a rev is checked against, as `checkCitedChunks` picks it. */
-async function pickRow(ctx: AuditContext, rows: ChunkRow[]): Promise<ChunkRow | undefined> {
-  const first = rows[0];
-  if (first === undefined) return undefined;
-  const prefer = defaultChunkerRegistry().get('default').chunker_id;
-  const chunker = rows.some((r) => r.chunker_id === prefer) ? prefer : first.chunker_id;
-  const mine = rows.filter((r) => r.chunker_id === chunker);
-  const current = (await ctx.lookups.document(first.document_id))?.current_version_id;
-  return mine.find((r) => r.version_id === current) ?? mine[0];
-}
-
-/**
- * The citation as a payload for the store's checks. A shape without
- * document offsets of its own is given the chunk's: only the shapes that
- * claim offsets (cairn's) have them checked.
- */
-async function citedPayload(ctx: AuditContext, c: ReadCitation): Promise<Record<string, unknown>> {
-  if (c.claims_offsets || c.chunk_id === null) return c.cited;
-  const row = await pickRow(ctx, await ctx.lookups.chunks(c.chunk_id, ctx.chunker));
-  if (row === undefined) return c.cited;
-  return { ...c.cited, offsets: { start: row.char_start, end: row.char_end, unit: 'char' } };
 }
 
 async function passageOf(
