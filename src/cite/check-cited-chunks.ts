@@ -71,6 +71,22 @@ export async function checkCitedChunks(
   return checked;
 }
 
+/** A verdict that does not back its citation. */
+export const unverifiedVerdict = (
+  reason: CitationStatusReason,
+  detail: string,
+  extra: Partial<StoreVerdict> = {},
+): StoreVerdict => ({
+  status: 'unverified',
+  reason,
+  detail,
+  resolved_snippet_id: null,
+  hops: [],
+  checked_rev: null,
+  warnings: [],
+  ...extra,
+});
+
 async function checkOne(
   lookups: CiteLookups,
   cited: CitedFields,
@@ -84,17 +100,7 @@ async function checkOne(
     reason: CitationStatusReason,
     detail: string,
     extra: Partial<StoreVerdict> = {},
-  ): CitedChunk =>
-    checked({
-      status: 'unverified',
-      reason,
-      detail,
-      resolved_snippet_id: null,
-      hops: [],
-      checked_rev: null,
-      warnings: [],
-      ...extra,
-    });
+  ): CitedChunk => checked(unverifiedVerdict(reason, detail, extra));
   const id = cited.snippet_id;
   if (id === null) return fail('snippet_not_found', 'the citation has no snippet_id');
 

@@ -1,4 +1,5 @@
 import { type AuditEntry, auditCitations } from './audit/audit-citations.js';
+import { unverifiedVerdict } from './check-cited-chunks.js';
 import type { StoreVerdict } from './citation-status.js';
 import type { CiteLookups } from './cite-lookups.js';
 import { readCairnCitation } from './shapes/read-cairn.js';
@@ -26,22 +27,9 @@ export async function verifyCitationList(
 /** The store's verdict, unless the audit found the quote wanting in the chunk it backs. */
 function verdictOf({ citation, verdict }: AuditEntry): StoreVerdict {
   if (verdict === null)
-    return {
-      status: 'unverified',
-      reason: 'snippet_not_found',
-      detail: 'the citation has no snippet_id',
-      resolved_snippet_id: null,
-      hops: [],
-      checked_rev: null,
-      warnings: [],
-    };
+    return unverifiedVerdict('snippet_not_found', 'the citation has no snippet_id');
   if (verdict.status === 'unverified' || citation.status !== 'unverified') return verdict;
-  return {
-    ...verdict,
-    status: 'unverified',
-    reason: citation.code === 'quote_too_short' ? 'quote_too_short' : 'quote_not_found',
-    detail: citation.detail,
-    resolved_snippet_id: null,
-    warnings: [],
-  };
+  const reason = citation.code === 'quote_too_short' ? 'quote_too_short' : 'quote_not_found';
+  const { hops, checked_rev } = verdict;
+  return unverifiedVerdict(reason, citation.detail ?? reason, { hops, checked_rev });
 }
