@@ -61,7 +61,7 @@ export async function checkCitedChunks(
   const checked: CitedChunk[] = [];
   for (const citation of citations) {
     checked.push(
-      await checkOne(lookups, readCitedFields(citation.cited), citation.claims_offsets, {
+      await checkOne(lookups, citation, {
         ...options,
         prefer_chunker: prefer,
         ...(chunker === undefined ? {} : { chunker }),
@@ -89,11 +89,11 @@ export const unverifiedVerdict = (
 
 async function checkOne(
   lookups: CiteLookups,
-  cited: CitedFields,
-  claimsOffsets: boolean,
+  citation: Pick<ReadCitation, 'cited' | 'claims_offsets'>,
   options: CitationLookupOptions,
 ): Promise<CitedChunk> {
   const store = lookups.store;
+  const cited = readCitedFields(citation.cited);
   let chunk: ChunkRow | undefined;
   const checked = (verdict: StoreVerdict): CitedChunk => ({ verdict, row: chunk ?? null });
   const fail = (
@@ -186,7 +186,7 @@ async function checkOne(
       at,
     );
 
-  if (claimsOffsets) {
+  if (citation.claims_offsets) {
     const wrong = await offsetsProblem(store, chunk, versions, cited);
     if (wrong !== null) return fail('offsets_mismatch', wrong, at);
   }
