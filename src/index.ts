@@ -57,7 +57,7 @@ export type {
   ChunkSplitReason,
   SentenceEmbedder,
 } from './chunk/types.js';
-// cite: pure citation and answer validators, their checks against a store, answer traces (seed 001)
+// cite: the answer audit (any shape, cairn's own among them), citation payload validators and their store checks (seed 001)
 export { auditAnswer } from './cite/audit/audit-answer.js';
 export type {
   AuditCode,
@@ -112,26 +112,14 @@ export type {
   ReaderProblemCode,
 } from './cite/shapes/types.js';
 export { ANSWER_FORMATS } from './cite/shapes/types.js';
-export { traceAnswer } from './cite/trace-answer.js';
 export type {
-  AnswerMeasures,
-  AnswerTrace,
-  AnswerValidationOptions,
-  AnswerValidationResult,
-  AnswerVerificationResult,
   CitationLookupOptions,
   CitationValidationOptions,
   CitationValidationResult,
-  CitationVerdict,
   CitationVerificationResult,
-  SegmentCheck,
-  TraceAnswerOptions,
-  VerifyAnswerOptions,
   VerifyCitationsOptions,
 } from './cite/types.js';
-export { validateAnswer } from './cite/validate-answer.js';
 export { validateCitations } from './cite/validate-citations.js';
-export { verifyAnswer } from './cite/verify-answer.js';
 export { verifyCitations } from './cite/verify-citations.js';
 // corpus: the retrieval-corpus.v1 contract and its EAR profile (seed 003)
 export type { BuildEarCorpusOptions } from './corpus/build-ear-corpus.js';

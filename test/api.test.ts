@@ -157,15 +157,12 @@ it('exports exactly the public API', () => {
     'storedSectionRecords',
     'strictAnswerSchema',
     'tokenizeQuery',
-    'traceAnswer',
     'traceSearch',
-    'validateAnswer',
     'validateChunkIds',
     'validateCitations',
     'validateCorpusFile',
     'validateCorpusStream',
     'validateCorpusText',
-    'verifyAnswer',
     'verifyCitations',
   ]);
 });

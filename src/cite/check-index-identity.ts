@@ -1,25 +1,9 @@
-import { computeIndexHash, LEXICAL_INDEX_HASH } from '../search/compute-index-hash.js';
+import { LEXICAL_INDEX_HASH } from '../search/compute-index-hash.js';
 import { LEXICAL_EMBED_MODEL } from '../search/ensure-index-manifest.js';
-import type { ChunkStore, IndexManifestRow } from '../store/types.js';
+import type { IndexManifestRow } from '../store/types.js';
 import type { IndexMismatchReason, StaleIndexWarning } from './citation-status.js';
+import type { CiteLookups } from './cite-lookups.js';
 import type { CitedFields } from './read-cited-fields.js';
-
-/** The live index of one chunker: what "current" means for a cited index. */
-interface LiveIndex {
-  index_hash: string;
-  analyzer: string;
-}
-
-/** Live indexes and manifests already read during one check, by chunker and by hash. */
-export interface IndexLookupCache {
-  live: Map<string, LiveIndex>;
-  manifests: Map<string, IndexManifestRow | null>;
-}
-
-export const newIndexLookupCache = (): IndexLookupCache => ({
-  live: new Map(),
-  manifests: new Map(),
-});
 
 export type IndexIdentity =
   | { status: 'current' | 'not_given' | 'foreign'; warning: null }
@@ -50,29 +34,18 @@ export type IndexIdentity =
  * computes it, no manifest is written.
  */
 export async function checkIndexIdentity(
-  store: ChunkStore,
+  lookups: CiteLookups,
   cited: CitedFields,
   chunkerId: string,
-  cache: IndexLookupCache,
 ): Promise<IndexIdentity> {
   if (cited.index_hash === null && cited.analyzer === null && cited.embed_model === null)
     return { status: 'not_given', warning: null };
   if (cited.index_hash !== null && !LEXICAL_INDEX_HASH.test(cited.index_hash))
     return { status: 'foreign', warning: null };
-  let live = cache.live.get(chunkerId);
-  if (live === undefined) {
-    const state = await store.getLexicalIndexState(chunkerId);
-    live = {
-      index_hash: computeIndexHash(chunkerId, LEXICAL_EMBED_MODEL, state),
-      analyzer: state.analyzer,
-    };
-    cache.live.set(chunkerId, live);
-  }
+  const live = await lookups.liveIndex(chunkerId);
   let manifest: IndexManifestRow | null = null;
   if (cited.index_hash !== null && cited.index_hash !== live.index_hash) {
-    if (!cache.manifests.has(cited.index_hash))
-      cache.manifests.set(cited.index_hash, await store.getIndexManifest(cited.index_hash));
-    manifest = cache.manifests.get(cited.index_hash) ?? null;
+    manifest = await lookups.manifest(cited.index_hash);
     if (manifest === null || manifest.chunker_id !== chunkerId)
       return {
         status: 'mismatch',

@@ -21,8 +21,10 @@ export type CitationStatusReason =
   | 'snippet_deleted'
   /** The offsets do not hold the chunk's stored text in its version's canonical text. */
   | 'offsets_mismatch'
-  /** The quote is not in the text at the offsets. */
+  /** The quote is not in the cited chunk's text (exactly, normalized, or elided). */
   | 'quote_not_found'
+  /** The quote has under `MIN_QUOTE_WORDS` words: too few to prove the chunk says it. */
+  | 'quote_too_short'
   /** The citation names a revision whose text the live document no longer holds there. */
   | 'rev_not_current'
   /** doc_id or source_url names another document than the one holding the chunk. */

@@ -1,4 +1,4 @@
-import type { ChunkStore } from '../store/types.js';
+import type { CiteLookups } from './cite-lookups.js';
 import type { CitedFields } from './read-cited-fields.js';
 
 /**
@@ -8,15 +8,15 @@ import type { CitedFields } from './read-cited-fields.js';
  * when it cannot tell; the caller's preference then decides.
  */
 export async function findCitedChunker(
-  store: ChunkStore,
+  lookups: CiteLookups,
   cited: CitedFields,
 ): Promise<string | null> {
   if (cited.index_hash !== null) {
-    const manifest = await store.getIndexManifest(cited.index_hash);
+    const manifest = await lookups.manifest(cited.index_hash);
     if (manifest !== null) return manifest.chunker_id;
   }
   if (cited.snippet_id === null || cited.start === null) return null;
-  const rows = await store.findChunks(cited.snippet_id);
+  const rows = await lookups.chunks(cited.snippet_id);
   const matching = new Set(
     rows
       .filter((row) => row.char_start === cited.start && row.char_end === cited.end)

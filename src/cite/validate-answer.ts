@@ -1,5 +1,4 @@
-import { answerResult } from './answer-result.js';
-import { inspectAnswer } from './inspect-answer.js';
+import { answerResult, inspectAnswer } from './inspect-answer.js';
 import type { AnswerValidationOptions, AnswerValidationResult } from './types.js';
 
 /**

@@ -1,13 +1,14 @@
 import type { ChunkStore } from '../store/types.js';
 import { checkCitationPayload } from './check-citation-payload.js';
 import { pointerToken } from './cite-issue.js';
+import { createCiteLookups } from './cite-lookups.js';
 import type { CitationVerificationResult, VerifyCitationsOptions } from './types.js';
 import { unverifiedIssue } from './unverified-issue.js';
 import { verifyCitationList } from './verify-citation-list.js';
 
 /**
- * `validateCitations`, and each citation of the payload checked against the
- * store (`verifyCitationList`): its verdict, in order, and for each one the
+ * `validateCitations`, and each citation of the payload audited against the
+ * store as a cairn answer's is (`verifyCitationList`): its verdict, in order, and for each one the
  * store does not back a `citation_unverified` issue beside the payload's
  * own. Throws only what the store throws, and `invalid_option` when an ID
  * belongs to several chunkers and none was chosen.
@@ -18,7 +19,7 @@ export async function verifyCitations(
   options: VerifyCitationsOptions = {},
 ): Promise<CitationVerificationResult> {
   const checked = checkCitationPayload(input, options);
-  const verdicts = await verifyCitationList(store, checked.list, options);
+  const verdicts = await verifyCitationList(createCiteLookups(store), checked.list, options);
   const issues = checked.result.ok ? [] : [...checked.result.issues];
   for (const [index, verdict] of verdicts.entries()) {
     const snippet = checked.list[index];

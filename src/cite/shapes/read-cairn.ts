@@ -24,39 +24,43 @@ export function readCairnAnswer(answer: unknown, pathPrefix = ''): ReadAnswer {
     const list = own(segment.value, 'citations');
     if (!Array.isArray(list)) continue;
     const listPath = `${pathPrefix}${segment.path}${pointerToken('citations')}`;
-    for (const [i, item] of list.entries()) {
-      const path = `${listPath}${pointerToken(i)}`;
-      if (!isObject(item)) {
-        citations.push({
-          kind: 'cairn',
-          path,
-          chunk_id: null,
-          cited: {},
-          claims_offsets: true,
-          quote: null,
-          quote_offsets: null,
-          answer_text: text,
-          problem: { code: 'source_unresolved', detail: 'the citation is not an object' },
-        });
-        continue;
-      }
-      const { [QUOTE_FIELD]: quote, ...cited } = item;
-      const id = stringAt(item, 'snippet_id');
-      citations.push({
-        kind: 'cairn',
-        path,
-        chunk_id: id,
-        cited,
-        claims_offsets: true,
-        quote: typeof quote === 'string' ? quote : null,
-        quote_offsets: null,
-        answer_text: text,
-        problem:
-          id === null || id === ''
-            ? { code: 'source_unresolved', detail: 'the citation has no snippet_id' }
-            : null,
-      });
-    }
+    for (const [i, item] of list.entries())
+      citations.push(readCairnCitation(item, `${listPath}${pointerToken(i)}`, text));
   }
   return { format: 'cairn', schema: CAIRN_SCHEMA, text: texts.join('\n\n'), citations };
+}
+
+/** One citation of a cairn list: a seed 001 payload naming its chunk, its `quote` apart. */
+export function readCairnCitation(
+  item: unknown,
+  path: string,
+  answerText: string | null,
+): ReadCitation {
+  const common = {
+    kind: 'cairn',
+    path,
+    claims_offsets: true,
+    quote_offsets: null,
+    answer_text: answerText,
+  };
+  if (!isObject(item))
+    return {
+      ...common,
+      chunk_id: null,
+      cited: {},
+      quote: null,
+      problem: { code: 'source_unresolved', detail: 'the citation is not an object' },
+    };
+  const { [QUOTE_FIELD]: quote, ...cited } = item;
+  const id = stringAt(item, 'snippet_id');
+  return {
+    ...common,
+    chunk_id: id,
+    cited,
+    quote: typeof quote === 'string' ? quote : null,
+    problem:
+      id === null || id === ''
+        ? { code: 'source_unresolved', detail: 'the citation has no snippet_id' }
+        : null,
+  };
 }
