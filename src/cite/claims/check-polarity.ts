@@ -1,7 +1,7 @@
 import { alignedClauses } from './aligned-clauses.js';
 import { quoted, reasonOf } from './claim-reason.js';
 import { analyze } from './clauses-of.js';
-import { modalityOf, type Negation, negationsIn, unansweredNegations } from './polarity-of.js';
+import { modalityOf, type Negation, negationsIn, stemsReached, unansweredNegations } from './polarity-of.js';
 import type { ClaimInput, ClaimReason } from './types.js';
 
 const said = (negations: readonly Negation[]): string =>
@@ -18,14 +18,13 @@ const said = (negations: readonly Negation[]): string =>
 export function checkPolarity(input: ClaimInput): ClaimReason[] {
   const reasons: ClaimReason[] = [];
   for (const { claim, passage: clause, of } of alignedClauses(input)) {
-    const claimNegations = negationsIn(input.text, analyze(input.text).words, claim);
-    const passageNegations = negationsIn(of.text, analyze(of.text).words, clause);
-    // a negation reaches past its clause ("must not | so indicate"): so do the words it may share
-    const reach = (stems: ReadonlySet<string>, negations: readonly Negation[]) =>
-      new Set([...stems, ...negations.flatMap((n) => [...n.scope])]);
-    const passageReach = reach(clause.stems, passageNegations);
+    const claimWords = analyze(input.text).words;
+    const passageWords = analyze(of.text).words;
+    const claimNegations = negationsIn(input.text, claimWords, claim);
+    const passageNegations = negationsIn(of.text, passageWords, clause);
+    const passageReach = stemsReached(of.text, passageWords, clause);
     const shared = new Set(
-      [...reach(claim.stems, claimNegations)].filter((s) => passageReach.has(s)),
+      [...stemsReached(input.text, claimWords, claim)].filter((s) => passageReach.has(s)),
     );
     const { claim: claimOnly, passage: passageOnly } = unansweredNegations(
       claimNegations,

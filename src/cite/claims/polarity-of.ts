@@ -18,6 +18,13 @@ const NEGATORS = new Set([
 const BOUND_WORDS = new Set(['more', 'less', 'fewer', 'later', 'earlier', 'greater', 'sooner']);
 const EXCEED = new Set(['exceed', 'exceeding', 'to']);
 
+/** Verbs before which "not only" negates: "may not only be exported". */
+const AUXILIARIES = new Set(
+  'must may can will shall should would could might do does did is are was were be been has have had'.split(
+    ' ',
+  ),
+);
+
 /** Content words a negation reaches: "will not automatically create deep copies". */
 const SCOPE_WORDS = 3;
 
@@ -40,8 +47,8 @@ function negatesNothing(words: readonly Word[], i: number): boolean {
   if (!NEGATORS.has(w)) return false;
   return (
     next === 'limited' ||
-    next === 'only' ||
-    next === 'just' ||
+    // "(but) not only X" adds to X; "may not only be exported" restricts what follows a verb
+    ((next === 'only' || next === 'just') && !AUXILIARIES.has(words[i - 1]?.lower ?? '')) ||
     (w === 'no' && next === 'matter') ||
     (w === 'no' && next !== undefined && /^\d/u.test(next)) ||
     (w === 'not' && words[i - 1]?.lower === 'or' && words[i - 2]?.lower === 'whether') ||
@@ -75,6 +82,30 @@ export function negationsIn(
   return found;
 }
 
+/**
+ * The stems of a span's content words and of the few that follow it up to
+ * clause punctuation: where a negation at its end reaches ("must not | so
+ * indicate").
+ */
+export function stemsReached(
+  text: string,
+  words: readonly Word[],
+  span: { start16: number; end16: number },
+): Set<string> {
+  const stopwords = stopwordsOf();
+  const stems = new Set<string>();
+  let after = 0;
+  for (const [j, w] of words.entries()) {
+    if (w.end16 <= span.start16 || !isContentWord(w, stopwords)) continue;
+    if (w.start16 >= span.end16) {
+      const gap = text.slice(words[j - 1]!.end16, w.start16);
+      if (/[,;:.!?()]/u.test(gap) || after++ >= SCOPE_WORDS) break;
+    }
+    stems.add(w.stem);
+  }
+  return stems;
+}
+
 const overlaps = (a: Negation, b: Negation): boolean => [...a.scope].some((s) => b.scope.has(s));
 
 /**
@@ -89,7 +120,9 @@ export function unansweredNegations(
   passage: readonly Negation[],
   shared: ReadonlySet<string>,
 ): { claim: Negation[]; passage: Negation[] } {
-  const bites = (n: Negation) => [...n.scope].slice(0, 2).some((s) => shared.has(s));
+  // a negation that reaches no content word ("would not be the same") negates its whole clause
+  const bites = (n: Negation) =>
+    n.scope.size === 0 || [...n.scope].slice(0, 2).some((s) => shared.has(s));
   const answered = new Set<Negation>();
   for (const c of claim) {
     const p = passage.find((x) => !answered.has(x) && overlaps(c, x));
