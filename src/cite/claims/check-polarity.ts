@@ -1,8 +1,18 @@
 import { alignedClauses } from './aligned-clauses.js';
 import { quoted, reasonOf } from './claim-reason.js';
 import { analyze } from './clauses-of.js';
-import { modalityOf, type Negation, negationsIn, stemsReached, unansweredNegations } from './polarity-of.js';
+import {
+  modalityOf,
+  type Negation,
+  negationsIn,
+  stemsReached,
+  unansweredNegations,
+} from './polarity-of.js';
 import type { ClaimInput, ClaimReason } from './types.js';
+
+/** A limit, under which a permission and a duty say the same ("may ... at most", "must not exceed"). */
+const BOUND =
+  /\b(?:at most|at least|up to|not (?:to )?exceed|exceeding|(?:no|not) (?:more|less|fewer|later|earlier) than|limited to|maximum|minimum)\b/iu;
 
 const said = (negations: readonly Negation[]): string =>
   negations.map((n) => quoted(n.word.text)).join(' and ');
@@ -52,6 +62,9 @@ export function checkPolarity(input: ClaimInput): ClaimReason[] {
     const passageModal = modalityOf(clause.words);
     if (claimModal === null || passageModal === null) continue;
     if (claimModal.modality === passageModal.modality) continue;
+    // "can last at most 10 years" and "shall not exceed 10 years" state one limit
+    const claimText = input.text.slice(claim.start16, claim.end16);
+    if (BOUND.test(claimText) || BOUND.test(of.text.slice(clause.start16, clause.end16))) continue;
     reasons.push(
       reasonOf(input, {
         check: 'modality',

@@ -57,7 +57,10 @@ export function checkQuantities(input: ClaimInput): ClaimReason[] {
     if (q.kind === 'reference') {
       const written = compact(q.text);
       const named = input.passages.some(
-        (p) => compact(p.text).includes(written) || compact(p.context).includes(written),
+        (p) =>
+          compact(p.text).includes(written) ||
+          compact(p.context).includes(written) ||
+          namedWithinSection(written, p),
       );
       if (!named && !asked.includes(written))
         reasons.push(
@@ -77,6 +80,8 @@ export function checkQuantities(input: ClaimInput): ClaimReason[] {
       continue;
     }
     const other = said !== undefined && conflicts(q, said.quantity) ? said : undefined;
+    // a lone "one" ("one crate", "a new one") states a fact only against another count
+    if (other === undefined && q.text.toLowerCase() === 'one') continue;
     reasons.push(
       other === undefined
         ? reasonOf(input, {
@@ -100,6 +105,19 @@ export function checkQuantities(input: ClaimInput): ClaimReason[] {
     );
   }
   return reasons;
+}
+
+/**
+ * A reference to a paragraph of the passage's own section, written as the
+ * passage writes it: "§ 746.9(a)" where 15 CFR 746.9(b) says "paragraph
+ * (a) of this section".
+ */
+function namedWithinSection(written: string, passage: EvidencePassage): boolean {
+  const m = /(\d+\.\d+)((?:\([^)]+\))+)$/u.exec(written);
+  if (m === null) return false;
+  const [, section, paragraph] = m;
+  const context = compact(`${passage.label}\n${passage.context}`);
+  return context.includes(section!) && compact(passage.wider).includes(`paragraph${paragraph}`);
 }
 
 /** Content stems and numbers of the words around a quantity: what it counts or measures, of what, beside which values. */

@@ -39,13 +39,17 @@ export function checkScope(input: ClaimInput): ClaimReason[] {
   const passages = input.passages.map((of) => ({ of, analyzed: analyze(of.text) }));
   const said = new Set(passages.flatMap((p) => p.analyzed.words.map((w) => w.lower)));
   const saysEach = [...EACH].some((x) => said.has(x));
-  for (const w of analyze(input.text).words) {
+  const claim = analyze(input.text);
+  const claimStatesCondition = claim.clauses.some((c) => c.condition);
+  for (const w of claim.words) {
     if (!UNIVERSAL.has(w.lower) || said.has(w.lower)) continue;
-    // "every value" restates "each value", "all values" "any value"
-    if (EACH.has(w.lower) && saysEach) continue;
+    // "every value" restates "each value", "all values" "any value", "always" "under all circumstances"
+    if ((EACH.has(w.lower) || w.lower === 'always') && saysEach) continue;
     const condition = passages
       .flatMap((p) => p.analyzed.clauses.filter((c) => c.condition).map((c) => ({ c, of: p.of })))
       .at(0);
+    // "only if ..." and "whenever ..." restate the passage's "unless ..." and "if ...": the claim keeps a condition
+    if (condition !== undefined && claimStatesCondition) continue;
     reasons.push(
       reasonOf(input, {
         check: 'scope',

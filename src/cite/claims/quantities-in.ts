@@ -147,7 +147,12 @@ export function quantitiesIn(text: string): Quantity[] {
       i = frequency.next;
       continue;
     }
-    const isNumber = isDigits(w.lower) || (isNumberWord(w.lower) && w.lower !== 'one');
+    // "UTF-8", "Form-7": the digits are part of a name
+    const named =
+      i > 0 &&
+      text.slice(words[i - 1]!.end16, w.start16) === '-' &&
+      /^\p{L}+$/u.test(words[i - 1]!.text);
+    const isNumber = !named && (isDigits(w.lower) || (isNumberWord(w.lower) && w.lower !== 'one'));
     // "one" counts only what follows it ("one thread", "one year"), not "one of", "no one", "one must"
     const following = words[i + 1];
     const lonelyOne =
