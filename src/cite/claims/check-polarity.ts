@@ -14,6 +14,8 @@ import type { ClaimInput, ClaimReason } from './types.js';
 const BOUND =
   /\b(?:at most|at least|up to|not (?:to )?exceed|exceeding|(?:no|not) (?:more|less|fewer|later|earlier) than|limited to|maximum|minimum)\b/iu;
 
+const wholeOf = (text: string) => ({ start16: 0, end16: text.length });
+
 const said = (negations: readonly Negation[]): string =>
   negations.map((n) => quoted(n.word.text)).join(' and ');
 
@@ -37,8 +39,8 @@ export function checkPolarity(input: ClaimInput): ClaimReason[] {
       [...stemsReached(input.text, claimWords, claim)].filter((s) => passageReach.has(s)),
     );
     const { claim: claimOnly, passage: passageOnly } = unansweredNegations(
-      claimNegations,
-      passageNegations,
+      { here: claimNegations, all: negationsIn(input.text, claimWords, wholeOf(input.text)) },
+      { here: passageNegations, all: negationsIn(of.text, passageWords, wholeOf(of.text)) },
       shared,
     );
     const passage = { of, span: { start16: clause.start16, end16: clause.end16 } };

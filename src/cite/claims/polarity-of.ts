@@ -108,28 +108,40 @@ export function stemsReached(
 
 const overlaps = (a: Negation, b: Negation): boolean => [...a.scope].some((s) => b.scope.has(s));
 
+/** The negations of a clause, and those of its whole text, which may answer the other side's. */
+export interface NegationsOf {
+  here: readonly Negation[];
+  all: readonly Negation[];
+}
+
 /**
- * The negations of either side that negate a word both sides say ("not
- * required" where the other says "required") with no negation on the
- * other side to answer them: one reaching the same words, else any other
- * that negates a shared word ("can't treat X as" and "X cannot be used
- * as" say the same). What is left, one text negates and the other affirms.
+ * The negations of either side's clause that negate a word both sides say
+ * ("not required" where the other says "required") with no negation on
+ * the other side to answer them: one anywhere in its text reaching the
+ * same words, else another in its clause that negates a shared word
+ * ("can't treat X as" and "X cannot be used as" say the same). What is
+ * left, one text negates and the other affirms.
  */
 export function unansweredNegations(
-  claim: readonly Negation[],
-  passage: readonly Negation[],
+  claim: NegationsOf,
+  passage: NegationsOf,
   shared: ReadonlySet<string>,
 ): { claim: Negation[]; passage: Negation[] } {
   // a negation that reaches no content word ("would not be the same") negates its whole clause
   const bites = (n: Negation) =>
     n.scope.size === 0 || [...n.scope].slice(0, 2).some((s) => shared.has(s));
   const answered = new Set<Negation>();
-  for (const c of claim) {
-    const p = passage.find((x) => !answered.has(x) && overlaps(c, x));
-    if (p !== undefined) answered.add(c).add(p);
-  }
-  const claimLeft = claim.filter((n) => !answered.has(n) && bites(n));
-  const passageLeft = passage.filter((n) => !answered.has(n) && bites(n));
+  const answer = (side: readonly Negation[], other: readonly Negation[]) => {
+    for (const n of side) {
+      if (answered.has(n)) continue;
+      const m = other.find((x) => !answered.has(x) && overlaps(n, x));
+      if (m !== undefined) answered.add(n).add(m);
+    }
+  };
+  answer(claim.here, passage.all);
+  answer(passage.here, claim.all);
+  const claimLeft = claim.here.filter((n) => !answered.has(n) && bites(n));
+  const passageLeft = passage.here.filter((n) => !answered.has(n) && bites(n));
   const pairs = Math.min(claimLeft.length, passageLeft.length);
   return { claim: claimLeft.slice(pairs), passage: passageLeft.slice(pairs) };
 }
