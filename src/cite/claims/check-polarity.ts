@@ -4,17 +4,40 @@ import { analyze } from './clauses-of.js';
 import {
   modalityOf,
   type Negation,
+  type NegationsOf,
   negationsIn,
   stemsReached,
   unansweredNegations,
 } from './polarity-of.js';
+import { sentenceSpans } from './sentence-spans.js';
+import type { Word } from './text-words.js';
 import type { ClaimInput, ClaimReason } from './types.js';
+
+interface Span16 {
+  start16: number;
+  end16: number;
+}
 
 /** A limit, under which a permission and a duty say the same ("may ... at most", "must not exceed"). */
 const BOUND =
   /\b(?:at most|at least|up to|not (?:to )?exceed|exceeding|(?:no|not) (?:more|less|fewer|later|earlier) than|limited to|maximum|minimum)\b/iu;
 
-const wholeOf = (text: string) => ({ start16: 0, end16: text.length });
+/** The negations of a clause, among those of its sentences. */
+function negationsOf(text: string, words: readonly Word[], clause: Span16): NegationsOf {
+  const all = negationsIn(text, words, sentenceOf(text, clause));
+  const here = all.filter((n) => n.word.start16 >= clause.start16 && n.word.end16 <= clause.end16);
+  return { here, all };
+}
+
+/** The sentences a clause lies in: where a negation may answer one of the other text's. */
+function sentenceOf(text: string, clause: Span16): Span16 {
+  const touched = sentenceSpans(text).filter(
+    (s) => s.end16 > clause.start16 && s.start16 < clause.end16,
+  );
+  return touched.length === 0
+    ? clause
+    : { start16: touched[0]!.start16, end16: touched[touched.length - 1]!.end16 };
+}
 
 const said = (negations: readonly Negation[]): string =>
   negations.map((n) => quoted(n.word.text)).join(' and ');
@@ -32,15 +55,15 @@ export function checkPolarity(input: ClaimInput): ClaimReason[] {
   for (const { claim, passage: clause, of } of alignedClauses(input)) {
     const claimWords = analyze(input.text).words;
     const passageWords = analyze(of.text).words;
-    const claimNegations = negationsIn(input.text, claimWords, claim);
-    const passageNegations = negationsIn(of.text, passageWords, clause);
+    const claimNegations = negationsOf(input.text, claimWords, claim);
+    const passageNegations = negationsOf(of.text, passageWords, clause);
     const passageReach = stemsReached(of.text, passageWords, clause);
     const shared = new Set(
       [...stemsReached(input.text, claimWords, claim)].filter((s) => passageReach.has(s)),
     );
     const { claim: claimOnly, passage: passageOnly } = unansweredNegations(
-      { here: claimNegations, all: negationsIn(input.text, claimWords, wholeOf(input.text)) },
-      { here: passageNegations, all: negationsIn(of.text, passageWords, wholeOf(of.text)) },
+      claimNegations,
+      passageNegations,
       shared,
     );
     const passage = { of, span: { start16: clause.start16, end16: clause.end16 } };

@@ -1,3 +1,4 @@
+import { forgetNouns } from './nouns-of.js';
 import { forgetSentences, sentenceSpans, softenBreaks } from './sentence-spans.js';
 import { isContentWord, stopwordsOf, type Word, wordsOf } from './text-words.js';
 
@@ -57,6 +58,7 @@ const MAX_CACHED = 2_000;
 export function forgetAnalyses(): void {
   cache.clear();
   forgetSentences();
+  forgetNouns();
 }
 
 /** The text's words, content stems and clauses; remembered for the texts of one audit and a few after. */

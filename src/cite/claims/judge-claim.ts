@@ -4,6 +4,7 @@ import { checkPolarity } from './check-polarity.js';
 import { checkQuantities } from './check-quantities.js';
 import { checkRoles } from './check-roles.js';
 import { checkScope } from './check-scope.js';
+import { checkSwaps } from './check-swaps.js';
 import { reasonOf } from './claim-reason.js';
 import type { ClaimInput, ClaimReason, ClaimSupport } from './types.js';
 
@@ -14,7 +15,7 @@ export interface ClaimJudgement {
 }
 
 /** The deterministic checks, each its own module, in the order their reasons are listed. */
-const CHECKS = [checkQuantities, checkPolarity, checkScope, checkNames, checkRoles];
+const CHECKS = [checkQuantities, checkPolarity, checkScope, checkNames, checkRoles, checkSwaps];
 
 /**
  * A cited claim against its passages: contradicted when any check finds a

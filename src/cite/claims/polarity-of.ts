@@ -108,7 +108,7 @@ export function stemsReached(
 
 const overlaps = (a: Negation, b: Negation): boolean => [...a.scope].some((s) => b.scope.has(s));
 
-/** The negations of a clause, and those of its whole text, which may answer the other side's. */
+/** The negations of a clause, and those of its sentence, which may answer the other side's. */
 export interface NegationsOf {
   here: readonly Negation[];
   all: readonly Negation[];
@@ -116,11 +116,11 @@ export interface NegationsOf {
 
 /**
  * The negations of either side's clause that negate a word both sides say
- * ("not required" where the other says "required") with no negation on
- * the other side to answer them: one anywhere in its text reaching the
- * same words, else another in its clause that negates a shared word
- * ("can't treat X as" and "X cannot be used as" say the same). What is
- * left, one text negates and the other affirms.
+ * ("not required" where the other says "required") with no negation in
+ * the other side's sentence to answer them: one reaching the same words,
+ * else another in its clause that negates a shared word ("can't treat X
+ * as" and "X cannot be used as" say the same). What is left, one text
+ * negates and the other affirms.
  */
 export function unansweredNegations(
   claim: NegationsOf,
@@ -130,16 +130,17 @@ export function unansweredNegations(
   // a negation that reaches no content word ("would not be the same") negates its whole clause
   const bites = (n: Negation) =>
     n.scope.size === 0 || [...n.scope].slice(0, 2).some((s) => shared.has(s));
+  // one negation answers one: the same negated word first, then any word both reach
   const answered = new Set<Negation>();
-  const answer = (side: readonly Negation[], other: readonly Negation[]) => {
-    for (const n of side) {
+  for (const pairs of [
+    (a: Negation, b: Negation) => a.head !== null && a.head === b.head,
+    overlaps,
+  ])
+    for (const n of claim.all) {
       if (answered.has(n)) continue;
-      const m = other.find((x) => !answered.has(x) && overlaps(n, x));
+      const m = passage.all.find((x) => !answered.has(x) && pairs(n, x));
       if (m !== undefined) answered.add(n).add(m);
     }
-  };
-  answer(claim.here, passage.all);
-  answer(passage.here, claim.all);
   const claimLeft = claim.here.filter((n) => !answered.has(n) && bites(n));
   const passageLeft = passage.here.filter((n) => !answered.has(n) && bites(n));
   const pairs = Math.min(claimLeft.length, passageLeft.length);
