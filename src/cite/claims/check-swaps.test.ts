@@ -35,6 +35,28 @@ describe('checkSwaps', () => {
     expect(reason?.passage_text).toBe('Data races');
   });
 
+  it('finds a word said in the place of its opposite', () => {
+    const [reason] = checkSwaps(
+      claimOn(
+        'Immutable references have one big restriction: you can have no other references to that value.',
+        'Mutable references have one big restriction: you can have no other references to that value.',
+      ),
+    );
+    expect(reason).toMatchObject({ code: 'negation_flipped', verdict: 'contradicted' });
+    expect(reason?.claim_text).toBe('Immutable');
+  });
+
+  it('finds two things the passage names, each in the other one place', () => {
+    const [reason] = checkSwaps(
+      claimOn(
+        'The exporter must send a copy of the license to the consignee within 30 days.',
+        'The consignee must send a copy of the license to the exporter within 30 days.',
+      ),
+    );
+    expect(reason).toMatchObject({ code: 'roles_swapped', verdict: 'unsupported' });
+    expect([reason?.claim_text, reason?.passage_text]).toEqual(['exporter', 'consignee']);
+  });
+
   it('lets the passage own words and an acronym of its name stand', () => {
     expect(checkSwaps(claimOn(PASSAGE, PASSAGE))).toEqual([]);
     expect(

@@ -60,6 +60,109 @@ function restates(said: readonly Word[], left: readonly Word[]): boolean {
   );
 }
 
+interface Span16 {
+  start16: number;
+  end16: number;
+}
+
+interface GapFinding {
+  reason: Pick<ClaimReason, 'check' | 'code' | 'verdict'>;
+  claim: Span16;
+  passage: Span16;
+}
+
+const spanOf = (words: readonly Word[]): Span16 => ({
+  start16: words[0]!.start16,
+  end16: words[words.length - 1]!.end16,
+});
+
+/** Prefixes that make a word its opposite: "immutable", "unlawful", "non-exempt". */
+const NEGATING_PREFIX = /^(?:un|in|im|il|ir|non-?|dis)(.+)$/u;
+
+/** A word said in the place of its opposite ("Immutable references" for "Mutable references"): contradicted. */
+function opposite(claim: readonly Word[], passage: readonly Word[]): GapFinding | null {
+  for (const c of claim)
+    for (const p of passage) {
+      const flipped =
+        NEGATING_PREFIX.exec(c.lower)?.[1] === p.lower ||
+        NEGATING_PREFIX.exec(p.lower)?.[1] === c.lower;
+      if (flipped)
+        return {
+          reason: { check: 'polarity', code: 'negation_flipped', verdict: 'contradicted' },
+          claim: spanOf([c]),
+          passage: spanOf([p]),
+        };
+    }
+  return null;
+}
+
+/** The word of `words` with this stem nearest to `at`. */
+function nearest(words: readonly Word[], stem: string, at: number): Word | undefined {
+  let best: Word | undefined;
+  for (const w of words)
+    if (
+      w.stem === stem &&
+      (best === undefined || Math.abs(w.start16 - at) < Math.abs(best.start16 - at))
+    )
+      best = w;
+  return best;
+}
+
+/**
+ * Two things both texts name, each in the other's place: the claim says
+ * one where the passage says the other, and the two stand in the opposite
+ * order ("the exporter must send ... to the consignee" against "the
+ * consignee must send ... to the exporter"): unsupported.
+ */
+function exchanged(
+  claimText: string,
+  passageText: string,
+  claim: readonly Word[],
+  passage: readonly Word[],
+): GapFinding | null {
+  const claimWords = analyze(claimText).words;
+  const passageWords = analyze(passageText).words;
+  for (const c of claim)
+    for (const p of passage) {
+      if (c.stem === p.stem) continue;
+      const pInClaim = nearest(claimWords, p.stem, c.start16);
+      const cInPassage = nearest(passageWords, c.stem, p.start16);
+      if (pInClaim === undefined || cInPassage === undefined) continue;
+      if (c.start16 < pInClaim.start16 === cInPassage.start16 < p.start16) continue;
+      if (!nounStarts(claimText).has(c.start16) && !nounStarts(passageText).has(p.start16))
+        continue;
+      return {
+        reason: { check: 'role', code: 'roles_swapped', verdict: 'unsupported' },
+        claim: spanOf([c]),
+        passage: spanOf([p]),
+      };
+    }
+  return null;
+}
+
+/** A thing no passage names, in the place of one the claim leaves out: unsupported. */
+function swapped(
+  claimText: string,
+  passageText: string,
+  claimGap: readonly Word[],
+  passageGap: readonly Word[],
+  named: ReadonlySet<string>,
+  claimStems: ReadonlySet<string>,
+): GapFinding | null {
+  const said = claimGap.filter((w) => !named.has(w.stem) && !NOT_TERMS.has(w.lower));
+  const left = passageGap.filter((w) => !claimStems.has(w.stem));
+  if (said.length === 0 || left.length === 0 || restates(said, left)) return null;
+  const claimNouns = nounStarts(claimText);
+  const passageNouns = nounStarts(passageText);
+  if (!said.some((w) => claimNouns.has(w.start16))) return null;
+  if (!left.some((w) => passageNouns.has(w.start16))) return null;
+  return {
+    reason: { check: 'role', code: 'term_swapped', verdict: 'unsupported' },
+    claim: spanOf(said),
+    passage: spanOf(left),
+  };
+}
+
 /**
  * A thing swapped for another: where a claim clause follows its passage
  * clause in order around one spot, the claim names there a thing (a noun,
@@ -89,29 +192,22 @@ export function checkSwaps(input: ClaimInput): ClaimReason[] {
       const [ci, pi] = bounds[k]!;
       const [cj, pj] = bounds[k + 1]!;
       if (cj - ci - 1 > MAX_TERM || pj - pi - 1 > MAX_TERM) continue;
-      const said = claim
-        .slice(ci + 1, cj)
-        .filter((w) => !named.has(w.stem) && !NOT_TERMS.has(w.lower));
-      const left = passage.slice(pi + 1, pj).filter((w) => !claimStems.has(w.stem));
-      if (said.length === 0 || left.length === 0 || restates(said, left)) continue;
-      const claimNouns = nounStarts(input.text);
-      const passageNouns = nounStarts(pair.of.text);
-      if (!said.some((w) => claimNouns.has(w.start16))) continue;
-      if (!left.some((w) => passageNouns.has(w.start16))) continue;
-      const span = (words: readonly Word[]) => ({
-        start16: words[0]!.start16,
-        end16: words[words.length - 1]!.end16,
-      });
-      const claimSpan = span(said);
-      const passageSpan = span(left);
+      const claimGap = claim.slice(ci + 1, cj);
+      // "(ii)" numbers a paragraph, it names nothing
+      const passageGap = passage
+        .slice(pi + 1, pj)
+        .filter((w) => pair.of.text[w.start16 - 1] !== '(' || pair.of.text[w.end16] !== ')');
+      const finding =
+        opposite(claimGap, passageGap) ??
+        exchanged(input.text, pair.of.text, claimGap, passageGap) ??
+        swapped(input.text, pair.of.text, claimGap, passageGap, named, claimStems);
+      if (finding === null) continue;
       reasons.push(
         reasonOf(input, {
-          check: 'role',
-          code: 'term_swapped',
-          verdict: 'unsupported',
-          message: `claim says ${quoted(input.text.slice(claimSpan.start16, claimSpan.end16))} where ${labels([pair.of])} says ${quoted(pair.of.text.slice(passageSpan.start16, passageSpan.end16))}`,
-          claim: claimSpan,
-          passage: { of: pair.of, span: passageSpan },
+          ...finding.reason,
+          message: `claim says ${quoted(input.text.slice(finding.claim.start16, finding.claim.end16))} where ${labels([pair.of])} says ${quoted(pair.of.text.slice(finding.passage.start16, finding.passage.end16))}`,
+          claim: finding.claim,
+          passage: { of: pair.of, span: finding.passage },
         }),
       );
     }

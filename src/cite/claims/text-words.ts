@@ -28,7 +28,11 @@ export function wordsOf(text: string, locale = 'en'): Word[] {
   const words: Word[] = [];
   for (const s of segmentInWindows(wordSegmenter(locale), text)) {
     if (s.isWordLike !== true) continue;
-    const lower = s.segment.normalize('NFC').toLowerCase();
+    // Markdown's _emphasis_ is not part of the word
+    const lower = s.segment
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/^_+|_+$/gu, '');
     words.push({
       text: s.segment,
       lower,
