@@ -50,11 +50,14 @@ function copyOf(passage: string, kind: number, cut: [number, number]): string {
   if (kind === 1) return passage.toUpperCase();
   if (kind === 2) return passage.replace(/’/gu, "'").replace(/ /gu, '\n ').replace(/–/gu, '-');
   if (kind === 3) {
-    const [a, b] = cut.map((n) => n % (passage.length + 1)).sort((x, y) => x - y) as [
+    // cut at spaces, so that the fragments are often words the text holds in full
+    const spaces = [...passage.matchAll(/ /gu)].map((m) => m.index);
+    if (spaces.length < 2) return passage;
+    const [a, b] = cut.map((n) => spaces[n % spaces.length]!).sort((x, y) => x - y) as [
       number,
       number,
     ];
-    return `${passage.slice(0, a)} ... ${passage.slice(b)}`;
+    return `${passage.slice(0, a)} ... ${passage.slice(b + 1)}`;
   }
   return passage;
 }
@@ -77,6 +80,37 @@ describe('the document word index', () => {
           const holding = texts.flatMap((t, i) => (locatedByWords(quote, t) ? [i] : []));
           expect(named).toEqual(expect.arrayContaining(holding));
           expect(named).toEqual([...new Set(named)].sort((x, y) => x - y));
+        },
+      ),
+    );
+  });
+
+  test('every chunk that locates an elided quote is among the chunks the index names', () => {
+    const plain = fc
+      .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(' ', ', ', '\u00ad', '’', '-')), {
+        minLength: 12,
+        maxLength: 40,
+      })
+      .map((parts) => parts.map(([w, sep]) => w + sep));
+    fc.assert(
+      fc.property(
+        fc.array(plain, { minLength: 1, maxLength: 6 }),
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 1, max: 8 }),
+        fc.boolean(),
+        (chunks, which, from, gap, upper) => {
+          const parts = chunks[which % chunks.length]!;
+          const at = from % (parts.length - 11);
+          const copied = `${parts.slice(at, at + 5).join('')} ... ${parts
+            .slice(at + 5 + (gap % (parts.length - at - 10)), parts.length)
+            .slice(0, 5)
+            .join('')}`;
+          const quote = upper ? copied.toUpperCase() : copied;
+          const texts = chunks.map((p) => p.join(''));
+          const named = chunksHoldingQuote(indexDocumentWords(texts.map(chunk)), quote);
+          const holding = texts.flatMap((t, i) => (locatedByWords(quote, t) ? [i] : []));
+          expect(named).toEqual(expect.arrayContaining(holding));
         },
       ),
     );
