@@ -35,13 +35,15 @@ export async function legibleSections(
     }
     if (chunk.section_id !== null) paths.add(chunk.section_id);
   }
+  // one read for every version: a search's hits span several documents
+  const read = await store.getSectionsOf(byVersion);
   const versions = new Map<
     number,
     { records: Map<string, SectionRecord>; resolved: Map<string, ResolvedSection | null> }
   >();
-  for (const [versionId, paths] of byVersion) {
+  for (const versionId of byVersion.keys()) {
     versions.set(versionId, {
-      records: await storedSectionRecords(store, versionId, paths),
+      records: await withDerivedRecords(store, versionId, read.get(versionId) ?? new Map()),
       resolved: new Map(),
     });
   }
@@ -69,7 +71,15 @@ export async function storedSectionRecords(
   versionId: number,
   sectPaths: Iterable<string>,
 ): Promise<Map<string, SectionRecord>> {
-  const records = await store.getSections(versionId, sectPaths);
+  return withDerivedRecords(store, versionId, await store.getSections(versionId, sectPaths));
+}
+
+/** The records read, or for a version stored without them its records derived from its model. */
+async function withDerivedRecords(
+  store: ChunkStore,
+  versionId: number,
+  records: Map<string, SectionRecord>,
+): Promise<Map<string, SectionRecord>> {
   if (records.has(TOP_SECT_PATH)) return records;
   const derived = await versionSectionRecords(store, versionId);
   if (derived === null) return records;

@@ -31,8 +31,13 @@ export interface LiveIndexRead {
  * a read-only connection (a search worker's) can tell its writer what to
  * record.
  */
-export async function readLiveIndex(store: ChunkStore, chunkerId: string): Promise<LiveIndexRead> {
-  const state = await store.getLexicalIndexState(chunkerId);
+export async function readLiveIndex(
+  store: ChunkStore,
+  chunkerId: string,
+  /** The chunker's index state when the caller has just read it. */
+  read?: LexicalIndexState,
+): Promise<LiveIndexRead> {
+  const state = read ?? (await store.getLexicalIndexState(chunkerId));
   let live = hashed.get(state);
   if (live === undefined) {
     live = {

@@ -1,7 +1,7 @@
 import { parseChunkerId } from '../chunk/chunker-id.js';
 import { defaultChunkerRegistry } from '../chunk/chunker-registry.js';
 import { CairnError } from '../errors.js';
-import type { ChunkStore } from '../store/types.js';
+import type { ChunkStore, LexicalIndexState } from '../store/types.js';
 
 /**
  * The chunker whose chunks a search reads, checked against what the store
@@ -19,11 +19,30 @@ export async function resolveSearchChunker(
   store: ChunkStore,
   requested: string | undefined,
 ): Promise<string> {
+  return (await resolveSearchIndex(store, requested)).chunker_id;
+}
+
+/**
+ * `resolveSearchChunker`, with the chunker's index state when resolving
+ * read it (the common case), so that a search reads it once.
+ */
+export async function resolveSearchIndex(
+  store: ChunkStore,
+  requested: string | undefined,
+): Promise<{ chunker_id: string; state: LexicalIndexState | null }> {
   const registry = defaultChunkerRegistry();
   const wanted = requested === undefined || requested === '' ? 'default' : requested;
   const id = registry.id_of(wanted);
-  // the common case, answered by the index state every search reads anyway (cached on SQLite)
-  if ((await store.getLexicalIndexState(id)).sets.length > 0) return id;
+  const state = await store.getLexicalIndexState(id);
+  if (state.sets.length > 0) return { chunker_id: id, state };
+  return { chunker_id: await storedChunker(store, { wanted, id, requested }), state: null };
+}
+
+async function storedChunker(
+  store: ChunkStore,
+  { wanted, id, requested }: { wanted: string; id: string; requested: string | undefined },
+): Promise<string> {
+  const registry = defaultChunkerRegistry();
   const stored = await store.listChunkerIds();
   if (stored.includes(wanted)) return wanted;
   if (stored.includes(id)) return id;

@@ -22,7 +22,7 @@ import { DEFAULT_RERANK_TOP } from './passage-reranker.js';
 import { proximityScores, RERANK_POOL } from './proximity-rerank.js';
 import { type ModeRanked, type ModeRanking, rankByMode, SEARCH_MODES } from './rank-by-mode.js';
 import { rerankSecondStage } from './rerank-second-stage.js';
-import { resolveSearchChunker } from './resolve-search-chunker.js';
+import { resolveSearchIndex } from './resolve-search-chunker.js';
 import { tokenizeQuery } from './tokenize-query.js';
 import type { QueryRank, SearchHit, SearchOptions, SearchQuery, SearchResult } from './types.js';
 
@@ -151,8 +151,8 @@ export async function readSearch(
   const k = checkK(options.k ?? 10);
   const queries = queryList(query);
   rejectNulOptions(options);
-  const chunkerId = await resolveSearchChunker(store, options.chunker);
-  const { live, manifest } = await readLiveIndex(store, chunkerId);
+  const { chunker_id: chunkerId, state } = await resolveSearchIndex(store, options.chunker);
+  const { live, manifest } = await readLiveIndex(store, chunkerId, state ?? undefined);
   if (options.analyzer !== undefined && options.analyzer !== live.analyzer) {
     throw new CairnError(
       'analyzer_mismatch',

@@ -101,6 +101,10 @@ export interface DocumentStore {
    * (`resolveSection` and `placeKey` put paths and legible ids together).
    */
   getSections(versionId: number, sectPaths: Iterable<string>): Promise<Map<string, SectionRecord>>;
+  /** `getSections` of several versions at once, in as few statements as the paths allow. */
+  getSectionsOf(
+    wanted: ReadonlyMap<number, Iterable<string>>,
+  ): Promise<Map<number, Map<string, SectionRecord>>>;
   /** The sect_paths of a version's sections whose stored legible id (`section_key`) or own `slug` is the one given. */
   findSections(
     versionId: number,

@@ -8,7 +8,7 @@ import {
   toVersionWithText,
   VERSION_COLUMNS,
 } from './row-mappers.js';
-import { readSections } from './section-rows.js';
+import { readSections, readSectionsOf } from './section-rows.js';
 import { selectChunkSet } from './sql-chunk-set-store.js';
 import { type SqlStoreContext, STALE, selectOne } from './sql-context.js';
 import type { VersionRow } from './types.js';
@@ -107,6 +107,10 @@ export function createSqlDocumentStore(ctx: SqlStoreContext): DocumentStore {
 
     getSections(versionId, sectPaths) {
       return readSections(driver, versionId, sectPaths);
+    },
+
+    getSectionsOf(wanted) {
+      return readSectionsOf(driver, wanted);
     },
 
     async findSections(versionId, by) {

@@ -2,6 +2,7 @@ import { dropStopwords } from '../../search/drop-stopwords.js';
 import { tokenizeQuery } from '../../search/tokenize-query.js';
 import type { ChunkRow, ChunkStore } from '../../store/types.js';
 import { locateQuote, type QuoteMatch } from '../quote/locate-quote.js';
+import { chunksHoldingQuote, type DocumentWords, indexDocumentWords } from './document-words.js';
 
 /** Candidates the corpus-wide search reads for a misplaced quote. */
 export const ELSEWHERE_CANDIDATES = 20;
@@ -29,16 +30,27 @@ export interface ElsewhereScope {
 const located = (m: QuoteMatch): boolean =>
   m.status === 'exact' || m.status === 'normalized' || m.status === 'elided';
 
-const WORD = /[\p{L}\p{N}]+/gu;
+/**
+ * Each document's word index, kept as long as the caller keeps the chunk
+ * list it was built from: the audit keeps one list per document version for
+ * the whole request, so the document is read once however many citations
+ * search it.
+ */
+const indexes = new WeakMap<readonly ChunkRow[], DocumentWords>();
 
-/** The quote's longest word, lower-cased: a chunk without it cannot hold the quote (up to NFKC forms of that word). */
-const anchorOf = (quote: string): string =>
-  [...quote.toLowerCase().matchAll(WORD)].reduce((a, m) => (m[0].length > a.length ? m[0] : a), '');
+function wordsOf(chunks: readonly ChunkRow[]): DocumentWords {
+  let index = indexes.get(chunks);
+  if (index === undefined) {
+    index = indexDocumentWords(chunks);
+    indexes.set(chunks, index);
+  }
+  return index;
+}
 
 /**
  * The first live chunk other than the cited one that holds the quote: the
- * cited document's chunks in reading order (those lacking the quote's
- * longest word skipped unread), then the best lexical matches of the
+ * cited document's chunks in reading order (only those its word index says
+ * may hold the quote are read), then the best lexical matches of the
  * quote's words across the store. Null when none holds it.
  */
 export async function findQuoteElsewhere(
@@ -49,14 +61,15 @@ export async function findQuoteElsewhere(
   if (scope.version_id !== undefined) {
     const version = await store.getVersion(scope.version_id);
     const document = version === null ? null : await store.getDocumentById(version.document_id);
-    const anchor = anchorOf(quote);
-    if (version !== null && document !== null)
-      for (const chunk of await scope.chunks_of(scope.version_id, scope.chunker_id)) {
+    if (version !== null && document !== null) {
+      const index = wordsOf(await scope.chunks_of(scope.version_id, scope.chunker_id));
+      for (const c of chunksHoldingQuote(index, quote)) {
+        const chunk = index.chunks[c]!;
         if (chunk.chunk_id === scope.skip_chunk_id) continue;
-        if (!chunk.text.toLowerCase().includes(anchor)) continue;
         const match = locateQuote(quote, chunk.text);
         if (located(match)) return { chunk, doc_uid: document.doc_uid, rev: version.rev, match };
       }
+    }
   }
   if (scope.corpus === false) return null;
   const terms = dropStopwords(tokenizeQuery(quote)).slice(0, MAX_TERMS);

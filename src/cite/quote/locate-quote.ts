@@ -60,7 +60,7 @@ export interface QuoteMatch {
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** "...", "…" and the bracketed "[...]" / "[…]" mark an elision. */
-const ELISION = /\s*(?:\[\s*(?:\.{3,}|…)\s*\]|\.{3,}|…)\s*/u;
+export const ELISION = /\s*(?:\[\s*(?:\.{3,}|…)\s*\]|\.{3,}|…)\s*/u;
 
 export const countWords = (text: string): number => {
   let n = 0;

@@ -27,8 +27,14 @@ export function weightedTsvectorSql(text: string, heading: string): string {
  * PostgreSQL's own rankers (ts_rank, ts_rank_cd) weigh every term alike: no
  * inverse document frequency, so "the chapter" ranks like "borrow checker"
  * (SQuAD hit@1 0.41 against FTS5's 0.80). Each term's weight is BM25's idf,
- * from its document frequency among the chunker's chunks (GIN index counts),
- * times ts_rank with length normalization (flag 1).
+ * from N, the chunker's chunks (the sum of its chunk sets' counts, which
+ * `checkStore` holds equal to its rows), and the term's document frequency
+ * among them, times ts_rank with length normalization (flag 1).
+ *
+ * The document frequencies are counted in one pass over the chunks holding
+ * any term (of every version, as FTS5 counts them), read through the GIN
+ * index, each term a filtered count: a count per term, and one of the
+ * chunker's rows for N, would each read the table again on every query.
  *
  * The tsvector holds the text unlabelled and the heading field labelled B
  * (`tsRankWeights`: the heading's `heading_weight` against the text's 1),
@@ -39,21 +45,25 @@ export function weightedTsvectorSql(text: string, heading: string): string {
  */
 export function postgresLexicalSearchSql(query: LexicalQuery): { sql: string; params: unknown[] } {
   const { terms, where, params } = lexicalFilters(query);
-  // The tsquery is written out in the WHERE clause, not shared through the CTE,
+  const each = terms.map(() => "plainto_tsquery('english', ?)");
+  // The tsquery is written out where the rows are read, not shared through a CTE,
   // so the planner sees it where the GIN index can use it.
-  const tsquery = `(${terms.map(() => "plainto_tsquery('english', ?)").join(' || ')})`;
-  const values = terms.map(() => "(plainto_tsquery('english', ?))").join(', ');
+  const any = `(${each.join(' || ')})`;
   return {
     sql:
-      `WITH q(t) AS (VALUES ${values}), ` +
-      'n AS MATERIALIZED (SELECT count(*)::float8 AS n FROM chunks WHERE chunker_id = ?), ' +
-      'w AS MATERIALIZED (SELECT q.t, (SELECT count(*) FROM chunks x WHERE x.tsv @@ q.t AND x.chunker_id = ?)::float8 AS df FROM q) ' +
+      `WITH q(i, t) AS (VALUES ${each.map((t, i) => `(${i + 1}, ${t})`).join(', ')}), ` +
+      `f AS MATERIALIZED (SELECT ARRAY[${each.map((t) => `count(*) FILTER (WHERE x.tsv @@ ${t})`).join(', ')}] AS df ` +
+      `FROM chunks x WHERE x.tsv @@ ${any} AND x.chunker_id = ?), ` +
+      'n AS MATERIALIZED (SELECT COALESCE(sum(s.chunk_count), 0)::float8 AS n FROM chunk_sets s WHERE s.chunker_id = ?), ' +
+      'w AS MATERIALIZED (SELECT q.t, f.df[q.i]::float8 AS df FROM q, f) ' +
       `SELECT ${MATCH_COLUMNS}, ` +
       '(SELECT COALESCE(sum(ln(1 + (n.n - w.df + 0.5) / (w.df + 0.5)) * ts_rank(?::float4[], c.tsv, w.t, 1)), 0) FROM w, n) AS score_raw ' +
       `FROM chunks c ${CURRENT_JOINS} ` +
-      `WHERE c.tsv @@ ${tsquery} AND ${where} ` +
+      `WHERE c.tsv @@ ${any} AND ${where} ` +
       `ORDER BY score_raw DESC, COALESCE(c.section_id, '') COLLATE "C", c.chunk_id COLLATE "C" LIMIT ?`,
     params: [
+      ...terms,
+      ...terms,
       ...terms,
       query.chunker_id,
       query.chunker_id,
