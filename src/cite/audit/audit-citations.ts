@@ -7,7 +7,12 @@ import { closestPassage } from '../quote/closest-passage.js';
 import { locateQuote, MIN_QUOTE_WORDS, type QuoteMatch } from '../quote/locate-quote.js';
 import type { ReadCitation } from '../shapes/types.js';
 import type { CitationLookupOptions } from '../types.js';
-import { type FoundElsewhere, findQuoteElsewhere } from './find-quote-elsewhere.js';
+import { AUDIT_LIMITS } from './audit-limits.js';
+import {
+  type FoundElsewhere,
+  findQuoteElsewhere,
+  STORE_SEARCH_SPENT,
+} from './find-quote-elsewhere.js';
 import type { AuditCode, AuditedCitation, AuditPassage, AuditQuote } from './types.js';
 
 export interface AuditCitationsOptions extends CitationLookupOptions {
@@ -32,6 +37,8 @@ interface AuditContext {
   lookups: CiteLookups;
   chunker: string | undefined;
   options: AuditCitationsOptions;
+  /** Store-wide searches this audit may still run (`AUDIT_LIMITS.max_store_searches`). */
+  storeSearches: number;
 }
 
 /**
@@ -52,7 +59,12 @@ export async function auditCitations(
   const { chunker: name, ...lookup } = options;
   const chunker =
     name === undefined || name === '' ? undefined : defaultChunkerRegistry().id_of(name);
-  const ctx: AuditContext = { lookups, chunker, options };
+  const ctx: AuditContext = {
+    lookups,
+    chunker,
+    options,
+    storeSearches: AUDIT_LIMITS.max_store_searches,
+  };
   const checkable = read.map((c) => c.chunk_id !== null && c.problem?.code !== 'source_unresolved');
   const checked = await checkCitedChunks(
     lookups,
@@ -116,7 +128,7 @@ async function elsewhere(
   ctx: AuditContext,
   quote: string,
   row: ChunkRow | null,
-): Promise<FoundElsewhere | null> {
+): Promise<FoundElsewhere | typeof STORE_SEARCH_SPENT | null> {
   const { lookups } = ctx;
   const chunkerId = row?.chunker_id ?? ctx.chunker ?? (await lookups.searchChunker());
   const current =
@@ -128,6 +140,7 @@ async function elsewhere(
     // a chunk of an old version may share its ID with a live chunk of other text: that one is searched
     skip_chunk_id: row !== null && current === row.version_id ? row.chunk_id : null,
     ...(ctx.options.search_corpus === false ? { corpus: false } : {}),
+    may_search_store: () => ctx.storeSearches-- > 0,
   });
 }
 
@@ -176,11 +189,21 @@ async function auditOne(
       quote,
       passage,
     });
+  let spent = false;
+  /** Why the store was not searched, said after why the citation needed it. */
+  const unsearched = (detail: string) =>
+    spent
+      ? `${detail}; the store was not searched for it: this audit's ${AUDIT_LIMITS.max_store_searches} store-wide searches are spent`
+      : detail;
   /** A quote found in another chunk repairs a citation whose own chunk does not hold it. */
   const repair = async (why: string): Promise<AuditEntry | null> => {
     if (c.quote === null || quote?.status === 'too_short') return null;
     if (ctx.options.search_elsewhere === false) return null;
     const found = await elsewhere(ctx, c.quote, row);
+    if (found === STORE_SEARCH_SPENT) {
+      spent = true;
+      return null;
+    }
     if (found === null) return null;
     quote = { ...quoteIn(c.quote, found.match, found.chunk), status: 'misplaced' };
     return entry(
@@ -208,7 +231,7 @@ async function auditOne(
 
   if (verdict === null) {
     const detail = c.problem?.detail ?? 'the citation names no chunk';
-    return (await repair(detail)) ?? result('unverified', 'source_unresolved', detail);
+    return (await repair(detail)) ?? result('unverified', 'source_unresolved', unsearched(detail));
   }
   if (c.problem !== null) return result('unverified', c.problem.code, c.problem.detail);
   if (verdict.status === 'unverified') {
@@ -219,7 +242,9 @@ async function auditOne(
       reason === 'snippet_deleted' ||
       reason === 'rev_not_current'
     )
-      return (await repair(detail)) ?? result('unverified', reason as AuditCode, detail);
+      return (
+        (await repair(detail)) ?? result('unverified', reason as AuditCode, unsearched(detail))
+      );
     return result('unverified', reason as AuditCode, detail);
   }
   const redirected = verdict.status === 'redirected';
@@ -253,5 +278,5 @@ async function auditOne(
     match.detail === 'elision_gap_too_wide'
       ? `the quote's fragments are farther apart than the elision limit in ${c.chunk_id}`
       : `the quote is not in the text of ${c.chunk_id}`;
-  return (await repair(detail)) ?? result('unverified', 'quote_not_found', detail);
+  return (await repair(detail)) ?? result('unverified', 'quote_not_found', unsearched(detail));
 }

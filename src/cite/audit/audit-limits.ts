@@ -15,6 +15,12 @@ export const AUDIT_LIMITS = {
   max_quote_chars: 5_000,
   /** Code points of every quote of the answer together. */
   max_quoted_chars: 200_000,
+  /**
+   * Store-wide lexical searches for quotes found in no chunk of their own
+   * document: each costs more as the store grows, so past this many the
+   * rest are reported unfound without one.
+   */
+  max_store_searches: 100,
 } as const;
 
 /**

@@ -25,7 +25,12 @@ export interface ElsewhereScope {
   skip_chunk_id?: string | null;
   /** Also search the whole store through the lexical index (default true). */
   corpus?: boolean;
+  /** Asked right before a store-wide search: false when the caller's budget for them is spent. */
+  may_search_store?: () => boolean;
 }
+
+/** The store-wide search was due and the caller's budget for it spent. */
+export const STORE_SEARCH_SPENT = 'store_search_spent';
 
 const located = (m: QuoteMatch): boolean =>
   m.status === 'exact' || m.status === 'normalized' || m.status === 'elided';
@@ -51,13 +56,14 @@ function wordsOf(chunks: readonly ChunkRow[]): DocumentWords {
  * The first live chunk other than the cited one that holds the quote: the
  * cited document's chunks in reading order (only those its word index says
  * may hold the quote are read), then the best lexical matches of the
- * quote's words across the store. Null when none holds it.
+ * quote's words across the store. Null when none holds it;
+ * `STORE_SEARCH_SPENT` when the store was not searched for want of budget.
  */
 export async function findQuoteElsewhere(
   store: ChunkStore,
   quote: string,
   scope: ElsewhereScope,
-): Promise<FoundElsewhere | null> {
+): Promise<FoundElsewhere | typeof STORE_SEARCH_SPENT | null> {
   if (scope.version_id !== undefined) {
     const version = await store.getVersion(scope.version_id);
     const document = version === null ? null : await store.getDocumentById(version.document_id);
@@ -74,6 +80,7 @@ export async function findQuoteElsewhere(
   if (scope.corpus === false) return null;
   const terms = dropStopwords(tokenizeQuery(quote)).slice(0, MAX_TERMS);
   if (terms.length === 0) return null;
+  if (scope.may_search_store?.() === false) return STORE_SEARCH_SPENT;
   const matches = await store.searchLexical({
     chunker_id: scope.chunker_id,
     terms,

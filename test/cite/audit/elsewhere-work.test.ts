@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditAnswer } from '../../../src/cite/audit/audit-answer.js';
+import { AUDIT_LIMITS } from '../../../src/cite/audit/audit-limits.js';
 import { locateQuote } from '../../../src/cite/quote/locate-quote.js';
 import { ingestSources } from '../../../src/ingest/ingest-sources.js';
 import { openStore } from '../../../src/store/open-store.js';
@@ -124,6 +125,32 @@ describe('per-citation work does not grow with the document', () => {
     // reading every chunk for each citation would be N x the chunks: hundreds, then four times as many
     expect(extra[0]).toBeLessThanOrEqual(N);
     expect(extra[1]).toBeLessThanOrEqual(N);
+  });
+
+  test('store-wide searches stop at the audit limit, and the citations past it say so', async () => {
+    const d = docs[0]!;
+    let searches = 0;
+    const store = new Proxy(d.store, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        if (key !== 'searchLexical') return value.bind(target);
+        return (...args: unknown[]) => {
+          searches++;
+          return value.apply(target, args);
+        };
+      },
+    });
+    const n = AUDIT_LIMITS.max_store_searches + 20;
+    const report = await auditAnswer(
+      store,
+      answerCiting(d.chunks[0]!, { source_url: d.sourceUrl, rev: d.rev }, absent(n)),
+    );
+    expect(report.citations.every((c) => c.code === 'quote_not_found')).toBe(true);
+    expect(searches).toBe(AUDIT_LIMITS.max_store_searches);
+    const spent = report.citations.filter((c) => c.detail?.includes('searches are spent'));
+    expect(spent).toHaveLength(20);
+    expect(spent[0]!.index).toBe(AUDIT_LIMITS.max_store_searches);
   });
 
   test('a quote from another chunk of either document is found there, in one read of that chunk', async () => {
