@@ -59,6 +59,9 @@ describe('checkSwaps', () => {
 
   it('lets the passage own words and an acronym of its name stand', () => {
     expect(checkSwaps(claimOn(PASSAGE, PASSAGE))).toEqual([]);
+    expect(checkSwaps(claimOn(`From the sources: ${PASSAGE}`, `In this case, ${PASSAGE}`))).toEqual(
+      [],
+    );
     expect(
       checkSwaps(
         claimOn(

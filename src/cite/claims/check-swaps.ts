@@ -28,6 +28,9 @@ const NOT_TERMS = new Set([
   'nobody',
 ]);
 
+/** Stems of the nouns that frame a claim ("From the sources:", "the regulation says"): no thing of the passage's. */
+const FRAMING = new Set(['sourc', 'document', 'passag', 'text', 'regul', 'book', 'excerpt']);
+
 /** Prefix length under which two words are one word's forms ("registers", "registration"). */
 const SAME_ROOT = 5;
 
@@ -149,7 +152,9 @@ function swapped(
   named: ReadonlySet<string>,
   claimStems: ReadonlySet<string>,
 ): GapFinding | null {
-  const said = claimGap.filter((w) => !named.has(w.stem) && !NOT_TERMS.has(w.lower));
+  const said = claimGap.filter(
+    (w) => !named.has(w.stem) && !NOT_TERMS.has(w.lower) && !FRAMING.has(w.stem),
+  );
   const left = passageGap.filter((w) => !claimStems.has(w.stem));
   if (said.length === 0 || left.length === 0 || restates(said, left)) return null;
   const claimNouns = nounStarts(claimText);
