@@ -68,6 +68,14 @@ interface Span16 {
   end16: number;
 }
 
+/** The two texts a gap lies in, the stems their passages and question name, and the claim's. */
+interface GapTexts {
+  claimText: string;
+  passageText: string;
+  named: ReadonlySet<string>;
+  claimStems: ReadonlySet<string>;
+}
+
 interface GapFinding {
   reason: Pick<ClaimReason, 'check' | 'code' | 'verdict'>;
   claim: Span16;
@@ -118,8 +126,7 @@ function nearest(words: readonly Word[], stem: string, at: number): Word | undef
  * consignee must send ... to the exporter"): unsupported.
  */
 function exchanged(
-  claimText: string,
-  passageText: string,
+  { claimText, passageText }: GapTexts,
   claim: readonly Word[],
   passage: readonly Word[],
 ): GapFinding | null {
@@ -145,12 +152,9 @@ function exchanged(
 
 /** A thing no passage names, in the place of one the claim leaves out: unsupported. */
 function swapped(
-  claimText: string,
-  passageText: string,
+  { claimText, passageText, named, claimStems }: GapTexts,
   claimGap: readonly Word[],
   passageGap: readonly Word[],
-  named: ReadonlySet<string>,
-  claimStems: ReadonlySet<string>,
 ): GapFinding | null {
   const said = claimGap.filter(
     (w) => !named.has(w.stem) && !NOT_TERMS.has(w.lower) && !FRAMING.has(w.stem),
@@ -185,6 +189,7 @@ export function checkSwaps(input: ClaimInput): ClaimReason[] {
   const claimStems = analyze(input.text).stems;
   const reasons: ClaimReason[] = [];
   for (const pair of alignedClauses(input)) {
+    const texts: GapTexts = { claimText: input.text, passageText: pair.of.text, named, claimStems };
     const claim = content(pair.claim.words);
     const passage = content(pair.passage.words);
     const matches = commonSubsequence(
@@ -204,8 +209,8 @@ export function checkSwaps(input: ClaimInput): ClaimReason[] {
         .filter((w) => pair.of.text[w.start16 - 1] !== '(' || pair.of.text[w.end16] !== ')');
       const finding =
         opposite(claimGap, passageGap) ??
-        exchanged(input.text, pair.of.text, claimGap, passageGap) ??
-        swapped(input.text, pair.of.text, claimGap, passageGap, named, claimStems);
+        exchanged(texts, claimGap, passageGap) ??
+        swapped(texts, claimGap, passageGap);
       if (finding === null) continue;
       reasons.push(
         reasonOf(input, {
