@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's picture of the web viewer (docs/viewer.png): one document
+// docs/viewer.md's picture of the web viewer (docs/viewer.png): one document
 // open at 1280x800, one chunk selected and centred, the next one hovered.
 // Needs a running `cairn serve` and Debian's chromium; downloads nothing.
 //

@@ -68,7 +68,7 @@ export function headingFieldMaker(): (path: readonly string[]) => string {
 /**
  * How much a query word in the heading field counts against one in the
  * text: chosen on the EAR gold set and the tuning half of SQuAD dev (see
- * the README's lexical search section). Both engines take it at query
+ * docs/search.md, Lexical index fields). Both engines take it at query
  * time: FTS5's `bm25()` column weight, PostgreSQL's `ts_rank` label weight.
  */
 export const HEADING_WEIGHT = 1;

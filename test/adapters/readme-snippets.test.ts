@@ -8,11 +8,11 @@ import { openStore } from '../../src/store/open-store.js';
 import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
 
 /**
- * The README's adapter snippets, each run as it stands in a node process
- * from the project folder, against a store that holds what the README's
- * ingest stores for the chapters they name. Only the package's own name is
- * mapped to the sources (`cairn/langchain` -> src/adapters/langchain), so the
- * run needs no build.
+ * The adapter snippets of docs/adapters.md, each run as it stands in a node
+ * process from the project folder, against a store that holds what an
+ * ingest from the project folder stores for the chapters they name. Only
+ * the package's own name is mapped to the sources (`cairn/langchain` ->
+ * src/adapters/langchain), so the run needs no build.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHAPTERS = [
@@ -26,10 +26,8 @@ const PACKAGE_PATHS: Record<string, string> = {
 };
 
 function adapterSnippets(): string[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## LangChain.js and LlamaIndex.TS\n');
-  const end = readme.indexOf('\n## ', start + 1);
-  return [...readme.slice(start, end).matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  const page = readFileSync(join(ROOT, 'docs', 'adapters.md'), 'utf8');
+  return [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
 }
 
 let dir: string;
@@ -66,7 +64,7 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the README adapter snippets run as written', () => {
+describe('the adapter snippets of docs/adapters.md run as written', () => {
   test('there are the LangChain and the LlamaIndex snippets, and they use only the package names', () => {
     expect(snippets).toHaveLength(2);
     expect(snippets[0]).toContain("from 'cairn/langchain'");

@@ -29,7 +29,7 @@ function scriptAndStyleTexts(source: string): string[] {
 }
 
 describe('HTML corpus', () => {
-  it('holds the 130 pages the README counts', () => {
+  it('holds the 130 pages docs/document-model.md counts', () => {
     expect(files).toHaveLength(130);
   });
 

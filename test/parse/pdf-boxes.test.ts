@@ -14,7 +14,7 @@ import { readPlacedChars, textUnder } from './pdf-text-under-boxes.js';
  * them (read again from pdf.js, see pdf-text-under-boxes.ts) is the chunk's
  * text up to whitespace. By default a sample of files that covers the
  * layouts (LaTeX, Google Docs, multi-column, rotated Arabic,
- * outlines); CAIRN_PDF_BOXES=all sweeps every file (README: figures).
+ * outlines); CAIRN_PDF_BOXES=all sweeps every file (docs/viewer.md: figures).
  */
 const SAMPLE = [
   'pdflatex-4-pages.pdf',

@@ -1,6 +1,6 @@
 /**
  * Anthropic Messages API responses (anthropic-version 2023-06-01) to a
- * request `cairn prompt` wrote, for tests and the README: no API can be
+ * request `cairn prompt` wrote, for tests and docs/prompt.md: no API can be
  * called from here, so these are written from the API reference's response
  * schema (Message: id, type, role, model, content of text blocks whose
  * `citations` are `search_result_location` or `char_location`,

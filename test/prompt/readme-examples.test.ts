@@ -8,11 +8,11 @@ import { openStore } from '../../src/store/open-store.js';
 import type { ChunkStore } from '../../src/store/types.js';
 
 /**
- * The README's worked examples (docs/examples): requests `cairn prompt`
+ * The worked examples of docs/prompt.md (docs/examples): requests `cairn prompt`
  * printed over the Rust book, responses written from each provider's
- * schema. The chapters they cite are ingested as the README's store has
+ * schema. The chapters they cite are ingested as the page's store has
  * them (paths relative to the project folder, so the same chunk IDs), and
- * each response audits to the verdicts the README shows.
+ * each response audits to the verdicts the page shows.
  */
 const CHAPTERS = [
   '../shared/corpora/rustbook/ch04-01-what-is-ownership.md',
@@ -45,7 +45,7 @@ const verdicts = async (answer: string, request: string | null) => {
   ];
 };
 
-describe('the README examples audit as the README says', () => {
+describe('the examples of docs/prompt.md audit as it says', () => {
   it('anthropic-search-results: verified twice, a made-up quote, a quote from another result', async () => {
     expect(
       await verdicts(

@@ -392,7 +392,7 @@ describe.skipIf(MISSING && !CI)('web viewer in chromium', () => {
     expect(colours.map(([index]) => index)).toEqual(doc.chunks.map((_, i) => i));
     for (let i = 1; i < colours.length; i++) expect(colours[i]![1]).not.toBe(colours[i - 1]![1]);
 
-    // the README's screenshot: the chunk selected and centred, its neighbour hovered
+    // docs/viewer.md's screenshot: the chunk selected and centred, its neighbour hovered
     await page
       .locator('#doc-text [data-chunk-start="3"]')
       .evaluate((span) => (span as unknown as PageElement).scrollIntoView({ block: 'center' }));

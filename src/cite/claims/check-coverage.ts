@@ -6,8 +6,8 @@ import type { ClaimInput, ClaimReason } from './types.js';
 /**
  * The share of a claim's content words, stemmed, that its passages must
  * hold for it to count as supported when no other check objects. Chosen
- * on the labelled claims in `gold/claims.jsonl` (see the README's claims
- * section): faithful paraphrases sit above it, sentences about something
+ * on the labelled claims in `gold/claims.jsonl` (see docs/audit.md,
+ * Claims): faithful paraphrases sit above it, sentences about something
  * else below.
  */
 export const COVERAGE_THRESHOLD = 0.45;
