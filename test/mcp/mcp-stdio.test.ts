@@ -397,6 +397,40 @@ describe('cairn mcp at start', () => {
     expect(run.stdout).toBe('');
   });
 
+  test('answers every request written before stdin closes, then exits 0', () => {
+    const messages = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'script', version: '1' },
+        },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'search', arguments: { query: 'ownership rules', k: 1 } },
+      },
+    ];
+    const run = spawnSync(process.execPath, [fixture.cli, 'mcp', '--db', fixture.db], {
+      cwd: fixture.dir,
+      encoding: 'utf8',
+      input: messages.map((m) => `${JSON.stringify(m)}\n`).join(''),
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const replies = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; result?: { structuredContent?: unknown } });
+    expect(replies.map((r) => r.id)).toEqual([1, 2]);
+    expect(replies[1]!.result?.structuredContent).toMatchObject({ hits: [{}] });
+  });
+
   test('an unknown transport exits 2', () => {
     const run = spawnSync(process.execPath, [fixture.cli, 'mcp', '--transport', 'carrier-pigeon'], {
       cwd: fixture.dir,
