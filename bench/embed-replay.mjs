@@ -12,13 +12,13 @@ import { join } from 'node:path';
 import { Embeddings } from '@langchain/core/embeddings';
 import { index, RecordManager } from '@langchain/core/indexing';
 import { VectorStore } from '@langchain/core/vectorstores';
+import { embeddedText } from '../dist/embed/embedded-text.js';
+import { loadEditHistories } from '../dist/eval/index.js';
 import {
   createHashEmbedder,
   defaultChunkerRegistry,
   embedChunkSets,
-  embeddedText,
   ensure,
-  loadEditHistories,
   openStore,
   parseFile,
 } from '../dist/index.js';

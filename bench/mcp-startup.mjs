@@ -7,8 +7,8 @@
 // which a loaded machine inflates far less than wall time. One warm-up run, then BENCH_MCP_RUNS runs (default 20, at least `runs`); the table
 // gives p50, p90, min and max of each step from spawn. For scale, timed the same way from spawn to
 // exit: the floor (`node -e 0`), a one-shot `cairn search --json` of the same query, and what the
-// server loads before it can answer: the public barrel (dist/index.js, the only library module
-// src/mcp imports) and the SDK's server, stdio transport and zod.
+// server loads before it can answer: the library entries src/mcp imports (the barrel
+// dist/index.js and dist/server/index.js) and the SDK's server, stdio transport and zod.
 // npm run bench mcp-startup (builds first), or node bench/mcp-startup.mjs after npm run build.
 // BENCH_MCP_CORPUS=<folder> takes another corpus.
 import { spawnSync } from 'node:child_process';
@@ -108,7 +108,15 @@ export async function bench({ runs }) {
       oneShot.push(
         timeSpawn([CLI, 'search', QUERY, '--db', db, '-k', '5', '--json', '--no-trace']),
       );
-      barrel.push(timeSpawn(load([pathToFileURL(join(ROOT, 'dist/index.js')).href])));
+      barrel.push(
+        timeSpawn(
+          load(
+            ['dist/index.js', 'dist/server/index.js'].map(
+              (entry) => pathToFileURL(join(ROOT, entry)).href,
+            ),
+          ),
+        ),
+      );
       sdk.push(
         timeSpawn(
           load([
@@ -134,7 +142,7 @@ export async function bench({ runs }) {
     if (steps.cpu.length > 0) console.log(row('server CPU (user + sys) by then', steps.cpu));
     console.log(row('floor: node -e 0 to exit', floor));
     console.log(row('one-shot cairn search --json to exit', oneShot));
-    console.log(row('node importing the public barrel, to exit', barrel));
+    console.log(row('node importing the barrel and cairn/server, to exit', barrel));
     console.log(row('node importing the SDK server and zod, to exit', sdk));
     console.log(`\np50 spawn to first search answer: ${median(steps.searched).toFixed(0)} ms`);
   });

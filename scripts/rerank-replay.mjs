@@ -16,11 +16,11 @@ import { join } from 'node:path';
 import { defaultChunkerRegistry } from '../dist/chunk/chunker-registry.js';
 import { gptTokenCounter } from '../dist/chunk/tokenizers/gpt-token-counter.js';
 import { firstHitRank } from '../dist/eval/eval-metrics.js';
+import { loadSquad, squadSplit, storeGoldDocs } from '../dist/eval/index.js';
 import { loadGoldQuestions } from '../dist/eval/load-gold-set.js';
 import { buildSquadDocuments } from '../dist/eval/run-squad-eval.js';
 import { coversGold } from '../dist/eval/score-gold-runs.js';
-import { storeGoldDocs } from '../dist/eval/store-gold-docs.js';
-import { ensure, ingestSources, loadSquad, openStore, search, squadSplit } from '../dist/index.js';
+import { ensure, ingestSources, openStore, search } from '../dist/index.js';
 import { stemOf } from '../dist/search/word-stem.js';
 import { headingFieldText } from '../dist/store/heading-field.js';
 

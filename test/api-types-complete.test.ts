@@ -1,19 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { expect, test } from 'vitest';
+import { SUBPATH_ENTRIES } from './architecture/check-folder-graph.js';
 
-const INDEX = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+const ENTRIES = ['src/index.ts', ...SUBPATH_ENTRIES].map((path) =>
+  fileURLToPath(new URL(`../${path}`, import.meta.url)),
+);
 
 /**
  * The names of cairn's own interfaces and type aliases that the public API
- * uses without exporting them: in a parameter or result of an exported
- * function or class (constructor and methods), or of a method of an
- * exported interface. A user cannot name such a type to declare a variable
+ * (the barrel and the subpath entries) uses without exporting them from any
+ * entry: in a parameter or result of an exported function or class
+ * (constructor and methods), or of a method of an exported interface. A user cannot name such a type to declare a variable
  * of it, so `api-types.test.ts` lists the ones users need by hand; this
  * check finds the rest.
  */
 function unexportedApiTypes(): Map<string, Set<string>> {
-  const program = ts.createProgram([INDEX], {
+  const program = ts.createProgram(ENTRIES, {
     strict: true,
     noEmit: true,
     module: ts.ModuleKind.NodeNext,
@@ -21,8 +24,8 @@ function unexportedApiTypes(): Map<string, Set<string>> {
     target: ts.ScriptTarget.ES2022,
   });
   const checker = program.getTypeChecker();
-  const exportsOfIndex = checker.getExportsOfModule(
-    checker.getSymbolAtLocation(program.getSourceFile(INDEX)!)!,
+  const exportsOfIndex = ENTRIES.flatMap((entry) =>
+    checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!),
   );
   const exportedNames = new Set(exportsOfIndex.map((symbol) => symbol.name));
   const missing = new Map<string, Set<string>>();

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import {
   CairnError,
-  type ChunkRow,
   type ChunkStore,
-  type DocumentRow,
   defaultChunkerRegistry,
   legibleSections,
   resolveChunk,
 } from '../index.js';
+import type { ChunkRow, DocumentRow } from '../store/index.js';
 import { defineTool } from './tool-spec.js';
 
 /** Neighbours on each side at most. */

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { bearerRefusal, CairnError } from '../index.js';
+import { CairnError } from '../index.js';
+import { bearerRefusal } from '../server/index.js';
 import { type CairnMcpServerOptions, createCairnMcpServer } from './create-cairn-mcp-server.js';
 import { refuseForeignRequest } from './refuse-foreign-request.js';
 

@@ -11,19 +11,26 @@ import { type Bundle, bundleEntries } from '../store/support/bundle-entries.js';
  * The adapter snippets of docs/adapters.md, each run as it stands in a node
  * process from the project folder, against a store that holds what an
  * ingest from the project folder stores for the chapters they name. Only
- * the package's own name is mapped to the sources (`cairn/langchain` ->
- * src/adapters/langchain), so the run needs no build.
+ * the package's own entries (package.json "exports") are mapped to the
+ * sources (`cairn/langchain` -> src/adapters/langchain/index.ts), so the
+ * run needs no build.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHAPTERS = [
   '../shared/corpora/rustbook/ch04-01-what-is-ownership.md',
   '../shared/corpora/rustbook/ch04-02-references-and-borrowing.md',
 ];
-const PACKAGE_PATHS: Record<string, string> = {
-  cairn: 'src/index.ts',
-  'cairn/langchain': 'src/adapters/langchain/index.ts',
-  'cairn/llamaindex': 'src/adapters/llamaindex/index.ts',
-};
+const PACKAGE_PATHS: Record<string, string> = Object.fromEntries(
+  Object.entries(
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).exports as Record<
+      string,
+      { import: string }
+    >,
+  ).map(([subpath, target]) => [
+    `cairn${subpath.slice(1)}`,
+    target.import.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'),
+  ]),
+);
 
 function adapterSnippets(): string[] {
   const page = readFileSync(join(ROOT, 'docs', 'adapters.md'), 'utf8');
