@@ -97,6 +97,11 @@ export async function bench({ runs = 5 } = {}) {
       `| ${name} | ${spread(passes, 'p50')} | ${spread(passes, 'p95')} | ${(median(passes.map((p) => p.p50)) / floor).toFixed(2)} | ${c.verified} | ${c.repaired ?? ''} | ${c.unverified ?? ''} |`,
     );
   }
+  for (const [name, c] of Object.entries(r.checks))
+    if (name.includes('claims') && c.claims !== undefined)
+      console.log(
+        `\n${name}: ${c.claims.claims} claims, ${c.claims.supported} supported, ${c.claims.contradicted} contradicted, ${c.claims.unsupported} unsupported, ${c.claims.uncited} uncited`,
+      );
   console.log(
     '\ncairn: seed 001 citations with offsets, rev and a 12-word quote each; anthropic: the same chunks as search_result_location citations; cairn_10_misplaced_in_document: one quote in ten from a chunk further on in its document (repaired from the chunks of the document); cairn_1_misplaced_across_store: one quote from another document (repaired through a lexical search of the store); claims_100_sentences: the claim check alone (checkClaims) on an Anthropic answer of 100 one-sentence claims, each citing its chunk, with no text analysed before; anthropic_100_claims_whole_audit: the whole audit of that answer (citations and claims); floor: verifyCitations on the same payloads without quotes (resolve, revision, offsets). Goal for the claims: p50 under 100 ms.',
   );

@@ -122,10 +122,8 @@ try {
     claims_100_sentences: {
       run: async () => {
         forgetAnalyses();
-        return {
-          ...claimsReport,
-          ...checkClaims(claimsReport.answer_text, claimsReport.citations),
-        };
+        const { claims, summary } = checkClaims(claimsReport.answer_text, claimsReport.citations);
+        return { ...claimsReport, claims, claim_summary: summary };
       },
     },
     anthropic_100_claims_whole_audit: {
@@ -149,6 +147,7 @@ try {
             verified: first.summary.verified,
             repaired: first.summary.repaired,
             unverified: first.summary.unverified,
+            ...(first.claim_summary === undefined ? {} : { claims: first.claim_summary }),
           };
     passes[name] = [];
     for (let r = 0; r < opts.runs; r++) {
