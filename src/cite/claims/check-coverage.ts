@@ -41,15 +41,14 @@ export interface Coverage {
 }
 
 /**
- * The claim's content stems found in its passages, over all of them. A
- * passage is read under its headings: a claim may name what its section
- * is about ("under the Syria rules") without the passage repeating it.
+ * The claim's content stems found in its passages, over all of them. The
+ * headings a passage sits under do not count: every sentence of a section
+ * shares them, the ones beside the passage that it does not back as much as
+ * those that restate it.
  */
 export function coverageOf(input: ClaimInput): Coverage {
   const claim = [...analyze(input.text).stems].filter((s) => !ABOUT_SOURCES.has(s));
-  const held = new Set(
-    input.passages.flatMap((p) => [...analyze(p.text).stems, ...analyze(p.context).stems]),
-  );
+  const held = new Set(input.passages.flatMap((p) => [...analyze(p.text).stems]));
   const found = claim.filter((s) => held.has(s)).length;
   return { share: claim.length === 0 ? 1 : found / claim.length, found, total: claim.length };
 }
