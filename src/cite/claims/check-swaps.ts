@@ -2,6 +2,7 @@ import { alignedClauses } from './aligned-clauses.js';
 import { labels } from './check-quantities.js';
 import { quoted, reasonOf } from './claim-reason.js';
 import { analyze } from './clauses-of.js';
+import { commonSubsequence } from './common-subsequence.js';
 import { nounStarts } from './nouns-of.js';
 import { isContentWord, stopwordsOf, type Word } from './text-words.js';
 import type { ClaimInput, ClaimReason } from './types.js';
@@ -33,22 +34,6 @@ const FRAMING = new Set(['sourc', 'document', 'passag', 'text', 'regul', 'book',
 
 /** Prefix length under which two words are one word's forms ("registers", "registration"). */
 const SAME_ROOT = 5;
-
-/** Index pairs of the longest common subsequence of two stem lists. */
-function commonSubsequence(a: readonly string[], b: readonly string[]): [number, number][] {
-  const table = Array.from({ length: a.length + 1 }, () => new Uint16Array(b.length + 1));
-  for (let i = a.length - 1; i >= 0; i--)
-    for (let j = b.length - 1; j >= 0; j--)
-      table[i]![j] =
-        a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
-  const pairs: [number, number][] = [];
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    if (a[i] === b[j]) pairs.push([i++, j++]);
-    else if (table[i + 1]![j]! >= table[i]![j + 1]!) i++;
-    else j++;
-  }
-  return pairs;
-}
 
 /** The claim's term restates the passage's: an acronym of it ("UN"), or a form of one of its words. */
 function restates(said: readonly Word[], left: readonly Word[]): boolean {
@@ -196,7 +181,7 @@ export function checkSwaps(input: ClaimInput): ClaimReason[] {
       claim.map((w) => w.stem),
       passage.map((w) => w.stem),
     );
-    if (matches.length < ANCHOR) continue;
+    if (matches === null || matches.length < ANCHOR) continue;
     const bounds: [number, number][] = [[-1, -1], ...matches, [claim.length, passage.length]];
     for (let k = 0; k + 1 < bounds.length; k++) {
       const [ci, pi] = bounds[k]!;

@@ -12,13 +12,18 @@ let tagger: Tagger | null = null;
 const cache = new Map<string, ReadonlySet<number>>();
 const MAX_CACHED = 500;
 
+/** UTF-16 units past which a text is not tagged: a sentence or a passage is far shorter, and tagging is linear but not cheap. */
+export const MAX_TAGGED = 20_000;
+const NONE: ReadonlySet<number> = new Set();
+
 /**
  * Where the nouns of a text start (UTF-16), pronouns left out, as
  * compromise's English part-of-speech tagger reads the text in context:
  * "Deadlocks cause ..." has a noun at 0, "... follows from ..." has none
- * at "follows".
+ * at "follows". A text past `MAX_TAGGED` has none.
  */
 export function nounStarts(text: string): ReadonlySet<number> {
+  if (text.length > MAX_TAGGED) return NONE;
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
   tagger ??= load('compromise') as Tagger;
