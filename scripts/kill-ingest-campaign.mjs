@@ -1,17 +1,22 @@
-// kill -9 during `cairn ingest`, at moments spread over a clean run's writes,
-// on SQLite and on PostgreSQL. After each kill: the store's own checks pass
-// and every document present holds one whole version (its chunk set's rows
-// are all there and hash to the set's digest, which is the clean run's).
-// Then a re-run must converge to the clean run's store digest. Loopback
-// only (PostgreSQL at CAIRN_PG_URL); every store is removed at the end.
+// kill -9 at moments spread over a clean run's writes, on SQLite and on
+// PostgreSQL, in three phases: a first `cairn ingest` into an empty store;
+// an update re-ingest after half the files changed; `cairn embed` (the
+// built-in hash embedder) over an ingested store. After each kill: the
+// store's own checks pass, every document present holds whole versions
+// (its chunk set's rows all there, hashing to the set's digest) whose
+// current one is a clean run's, and every vector set marked embedded has a
+// vector for each of its chunks. Then a re-run must converge to the clean
+// run's store digest. Loopback only (PostgreSQL at CAIRN_PG_URL); every
+// store is removed at the end.
 //
 // Usage (after npm run build):
 //   node scripts/kill-ingest-campaign.mjs [--points 8] [--files 24] [--backend sqlite|postgres|both]
+//     [--phase ingest|update|embed|all]
 // Prints one JSON line per kill and a summary line; exits 1 when any kill
-// left a partial version or a re-run did not converge.
+// left a partial version or vector set, or a re-run did not converge.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +33,7 @@ const flag = (name, fallback) => {
 const POINTS = Number(flag('points', '8'));
 const FILES = Number(flag('files', '24'));
 const BACKENDS = flag('backend', 'both') === 'both' ? ['sqlite', 'postgres'] : [flag('backend')];
+const PHASES = flag('phase', 'all') === 'all' ? ['ingest', 'update', 'embed'] : [flag('phase')];
 const PG_URL = process.env.CAIRN_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const corpus = resolve(root, '../shared/corpora/rustbook');
 
@@ -39,15 +45,42 @@ for (const name of readdirSync(corpus)
   .sort()
   .slice(0, FILES))
   copyFileSync(join(corpus, name), join(docs, name));
+// the update phase's edit: every other file gains a paragraph
+const edited = join(dir, 'edited');
+mkdirSync(edited);
+for (const [i, name] of readdirSync(docs).sort().entries()) {
+  copyFileSync(join(docs, name), join(edited, name));
+  if (i % 2 === 0)
+    appendFileSync(
+      join(edited, name),
+      `\n\nAn added paragraph, number ${i}, for the update run.\n`,
+    );
+}
 
-function runIngest(target, killAfterMs) {
+/** The CLI command each phase runs (and kills): argv after `cairn`. */
+const COMMAND = {
+  ingest: (target) => ['ingest', docs, '--db', target.db, '--no-progress', '--json'],
+  update: (target) => [
+    'ingest',
+    edited,
+    '--db',
+    target.db,
+    '--no-progress',
+    '--json',
+    '--root',
+    edited,
+  ],
+  embed: (target) => ['embed', '--embedder', 'hash', '--db', target.db, '--json'],
+};
+
+function runCairn(argv, target, killAfterMs) {
   return new Promise((done) => {
     const started = Date.now();
-    const child = spawn(
-      process.execPath,
-      [cli, 'ingest', docs, '--db', target.db, '--no-progress', '--json'],
-      { cwd: dir, env: { ...process.env, ...target.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [cli, ...argv], {
+      cwd: dir,
+      env: { ...process.env, ...target.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => {
       stderr += d;
@@ -61,11 +94,30 @@ function runIngest(target, killAfterMs) {
   });
 }
 
-/** Per document: its current version's content hash and chunk-set digest; and every fault found. */
-async function inspect(target) {
+/** The store a phase's command starts from: empty, or a clean first ingest. */
+async function prepare(phase, target) {
+  if (phase === 'ingest') return;
+  // the update ingests another folder with the same file names: the documents are the same
+  const run = await runCairn(
+    phase === 'update'
+      ? ['ingest', docs, '--db', target.db, '--no-progress', '--json', '--root', docs]
+      : COMMAND.ingest(target),
+    target,
+  );
+  if (run.code !== 0) throw new Error(`preparing the ${phase} phase failed: ${run.stderr}`);
+}
+
+/**
+ * Per document: its current version's content hash and chunk-set digest;
+ * per embedded set: its vectors' digest; and every fault found. An update
+ * leaves a document two versions, any other phase one.
+ */
+async function inspect(target, phase) {
   const store = await openStore({ db: target.db, ...target.open });
   const faults = [];
   const documents = new Map();
+  const vectors = new Map();
+  const rowIds = new Map();
   try {
     faults.push(...(await store.check()));
     for (const document of await store.listDocuments()) {
@@ -75,7 +127,8 @@ async function inspect(target) {
         faults.push(`${document.source_url}: no current version`);
         continue;
       }
-      if (versions.length !== 1) faults.push(`${document.source_url}: ${versions.length} versions`);
+      if (versions.length > (phase === 'update' ? 2 : 1))
+        faults.push(`${document.source_url}: ${versions.length} versions`);
       const sets = await store.listChunkSets({ version_id: current.id });
       if (sets.length !== 1) faults.push(`${document.source_url}: ${sets.length} chunk sets`);
       for (const set of sets) {
@@ -86,17 +139,31 @@ async function inspect(target) {
         if (digest !== set.digest)
           faults.push(`${document.source_url}: digest differs from its set's`);
         documents.set(document.source_url, `${current.content_hash}:${digest}`);
+        rowIds.set(
+          `${set.chunker_id}\t${document.doc_uid}`,
+          chunks.map((c) => c.id),
+        );
       }
     }
+    for (const chunker of await store.listChunkerIds())
+      for (const state of await store.getVectorIndexStates(chunker))
+        for (const set of state.sets) {
+          const ids = rowIds.get(`${chunker}\t${set.doc_uid}`) ?? [];
+          const stored = await store.getChunkVectors(state.embed_model, ids);
+          if (stored.size !== set.chunk_count || ids.length !== set.chunk_count)
+            faults.push(`${set.doc_uid}: ${stored.size} of ${set.chunk_count} vectors`);
+          vectors.set(`${state.embed_model}\t${set.doc_uid}`, set.digest);
+        }
   } finally {
     await store.close();
   }
-  return { faults, documents };
+  return { faults, documents, vectors };
 }
 
-function storeDigest(documents) {
+function storeDigest({ documents, vectors }) {
   const hash = createHash('sha256');
   for (const [source, value] of [...documents].sort()) hash.update(`${source}\t${value}\n`);
+  for (const [set, digest] of [...vectors].sort()) hash.update(`vectors ${set}\t${digest}\n`);
   return hash.digest('hex');
 }
 
@@ -125,49 +192,63 @@ async function dropTarget(target) {
 const summary = {};
 let failed = false;
 try {
-  for (const backend of BACKENDS) {
-    const clean = targetFor(backend, 'clean');
-    const cleanRun = await runIngest(clean);
-    if (cleanRun.code !== 0) throw new Error(`clean ${backend} ingest failed: ${cleanRun.stderr}`);
-    const cleanState = await inspect(clean);
-    const cleanDigest = storeDigest(cleanState.documents);
-    await dropTarget(clean);
-    const figures = {
-      kills: 0,
-      finished_before_kill: 0,
-      partial: 0,
-      not_converged: 0,
-      clean_ms: cleanRun.ms,
-    };
-    for (let point = 1; point <= POINTS; point++) {
-      const target = targetFor(backend, `p${point}`);
-      // the first ~30% of a run is the process starting and parsing, before any write
-      const killAfterMs = Math.round(cleanRun.ms * (0.3 + (0.7 * point) / (POINTS + 1)));
-      const killed = await runIngest(target, killAfterMs);
-      const line = { backend, point, kill_after_ms: killAfterMs, signal: killed.signal };
-      if (killed.signal === 'SIGKILL') figures.kills++;
-      else figures.finished_before_kill++;
-      const after = await inspect(target);
-      const wrong = [...after.documents].filter(
-        ([source, value]) => cleanState.documents.get(source) !== value,
-      );
-      line.documents_present = after.documents.size;
-      line.faults = [
-        ...after.faults,
-        ...wrong.map(([source]) => `${source}: not the clean version`),
-      ];
-      if (line.faults.length > 0) figures.partial++;
-      const rerun = await runIngest(target);
-      line.rerun_code = rerun.code;
-      line.converged =
-        rerun.code === 0 && storeDigest((await inspect(target)).documents) === cleanDigest;
-      if (!line.converged) figures.not_converged++;
-      await dropTarget(target);
-      process.stdout.write(`${JSON.stringify(line)}\n`);
+  for (const backend of BACKENDS)
+    for (const phase of PHASES) {
+      const clean = targetFor(backend, `${phase}_clean`);
+      await prepare(phase, clean);
+      const before = await inspect(clean, phase);
+      const cleanRun = await runCairn(COMMAND[phase](clean), clean);
+      if (cleanRun.code !== 0)
+        throw new Error(`clean ${backend} ${phase} run failed: ${cleanRun.stderr}`);
+      const cleanState = await inspect(clean, phase);
+      const cleanDigest = storeDigest(cleanState);
+      await dropTarget(clean);
+      const figures = {
+        kills: 0,
+        finished_before_kill: 0,
+        partial: 0,
+        not_converged: 0,
+        clean_ms: cleanRun.ms,
+      };
+      for (let point = 1; point <= POINTS; point++) {
+        const target = targetFor(backend, `${phase}_p${point}`);
+        await prepare(phase, target);
+        // the first ~30% of a run is the process starting and parsing, before any write
+        const killAfterMs = Math.round(cleanRun.ms * (0.3 + (0.7 * point) / (POINTS + 1)));
+        const killed = await runCairn(COMMAND[phase](target), target, killAfterMs);
+        const line = { backend, phase, point, kill_after_ms: killAfterMs, signal: killed.signal };
+        if (killed.signal === 'SIGKILL') figures.kills++;
+        else figures.finished_before_kill++;
+        const after = await inspect(target, phase);
+        // each document is as the clean run left it, or (an update, an embed) as it was before
+        const wrong = [...after.documents].filter(
+          ([source, value]) =>
+            cleanState.documents.get(source) !== value && before.documents.get(source) !== value,
+        );
+        const wrongSets = [...after.vectors].filter(
+          ([set, digest]) => cleanState.vectors.get(set) !== digest,
+        );
+        line.documents_present = after.documents.size;
+        line.vector_sets_present = after.vectors.size;
+        line.faults = [
+          ...after.faults,
+          ...wrong.map(
+            ([source]) => `${source}: neither the clean run's version nor the one before`,
+          ),
+          ...wrongSets.map(([set]) => `${set}: vectors differ from the clean run's`),
+        ];
+        if (line.faults.length > 0) figures.partial++;
+        const rerun = await runCairn(COMMAND[phase](target), target);
+        line.rerun_code = rerun.code;
+        line.converged =
+          rerun.code === 0 && storeDigest(await inspect(target, phase)) === cleanDigest;
+        if (!line.converged) figures.not_converged++;
+        await dropTarget(target);
+        process.stdout.write(`${JSON.stringify(line)}\n`);
+      }
+      summary[`${backend} ${phase}`] = figures;
+      if (figures.partial > 0 || figures.not_converged > 0) failed = true;
     }
-    summary[backend] = figures;
-    if (figures.partial > 0 || figures.not_converged > 0) failed = true;
-  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
