@@ -4,7 +4,7 @@ import { type CitedChunk, checkCitedChunks } from '../check-cited-chunks.js';
 import type { StoreVerdict } from '../citation-status.js';
 import type { CiteLookups } from '../cite-lookups.js';
 import { closestPassage } from '../quote/closest-passage.js';
-import { locateQuote, MIN_QUOTE_WORDS, type QuoteMatch } from '../quote/locate-quote.js';
+import { isLocated, locateQuote, MIN_QUOTE_WORDS, type QuoteMatch } from '../quote/locate-quote.js';
 import type { ReadCitation } from '../shapes/types.js';
 import type { CitationLookupOptions } from '../types.js';
 import { AUDIT_LIMITS } from './audit-limits.js';
@@ -102,9 +102,6 @@ const unnamed = (
   section_label: '',
   heading_path: row.heading_path,
 });
-
-const located = (m: QuoteMatch): boolean =>
-  m.status === 'exact' || m.status === 'normalized' || m.status === 'elided';
 
 function quoteIn(text: string, m: QuoteMatch, row: ChunkRow | null): AuditQuote {
   const offset = row?.char_start ?? null;
@@ -261,10 +258,10 @@ async function auditOne(
       'quote_too_short',
       `the quote has ${match.words} words; at least ${MIN_QUOTE_WORDS} are needed to verify it`,
     );
-  if (located(match)) {
+  if (isLocated(match)) {
     const off = c.quote_offsets;
     if (off !== null && !(match.start === off.start && match.end === off.end)) {
-      const at = located(locateQuote(c.quote, [...row!.text].slice(off.start, off.end).join('')));
+      const at = isLocated(locateQuote(c.quote, [...row!.text].slice(off.start, off.end).join('')));
       if (!at)
         return result(
           'unverified',

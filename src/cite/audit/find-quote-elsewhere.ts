@@ -1,7 +1,7 @@
 import { dropStopwords } from '../../search/drop-stopwords.js';
 import { tokenizeQuery } from '../../search/tokenize-query.js';
 import type { ChunkRow, ChunkStore } from '../../store/types.js';
-import { locateQuote, type QuoteMatch } from '../quote/locate-quote.js';
+import { isLocated, locateQuote, type QuoteMatch } from '../quote/locate-quote.js';
 import { chunksHoldingQuote, type DocumentWords, indexDocumentWords } from './document-words.js';
 
 /** Candidates the corpus-wide search reads for a misplaced quote. */
@@ -31,9 +31,6 @@ export interface ElsewhereScope {
 
 /** The store-wide search was due and the caller's budget for it spent. */
 export const STORE_SEARCH_SPENT = 'store_search_spent';
-
-const located = (m: QuoteMatch): boolean =>
-  m.status === 'exact' || m.status === 'normalized' || m.status === 'elided';
 
 /**
  * Each document's word index, kept as long as the caller keeps the chunk
@@ -73,7 +70,7 @@ export async function findQuoteElsewhere(
         const chunk = index.chunks[c]!;
         if (chunk.chunk_id === scope.skip_chunk_id) continue;
         const match = locateQuote(quote, chunk.text);
-        if (located(match)) return { chunk, doc_uid: document.doc_uid, rev: version.rev, match };
+        if (isLocated(match)) return { chunk, doc_uid: document.doc_uid, rev: version.rev, match };
       }
     }
   }
@@ -89,7 +86,7 @@ export async function findQuoteElsewhere(
   for (const m of matches) {
     if (m.chunk.chunk_id === scope.skip_chunk_id) continue;
     const match = locateQuote(quote, m.chunk.text);
-    if (located(match)) return { chunk: m.chunk, doc_uid: m.doc_uid, rev: m.rev, match };
+    if (isLocated(match)) return { chunk: m.chunk, doc_uid: m.doc_uid, rev: m.rev, match };
   }
   return null;
 }

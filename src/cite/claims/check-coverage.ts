@@ -12,27 +12,31 @@ import type { ClaimInput, ClaimReason } from './types.js';
  */
 export const COVERAGE_THRESHOLD = 0.45;
 
+/** Stems of the nouns that name the sources a claim rests on ("From the sources:", "the regulation says"). */
+export const SOURCE_NOUNS: ReadonlySet<string> = new Set([
+  'sourc',
+  'document',
+  'passag',
+  'regul',
+  'text',
+  'book',
+  'excerpt',
+]);
+
 /** Words that talk about the sources rather than state a fact: they need no passage. */
-const ABOUT_SOURCES = new Set(
-  [
-    'accord',
-    'sourc',
-    'document',
-    'passag',
-    'regul',
-    'text',
-    'state',
-    'note',
-    'explain',
-    'mention',
-    'indic',
-    'say',
-    'describ',
-    'cite',
-    'refer',
-    'book',
-  ].map((s) => s),
-);
+const ABOUT_SOURCES = new Set([
+  ...SOURCE_NOUNS,
+  'accord',
+  'state',
+  'note',
+  'explain',
+  'mention',
+  'indic',
+  'say',
+  'describ',
+  'cite',
+  'refer',
+]);
 
 export interface Coverage {
   share: number;

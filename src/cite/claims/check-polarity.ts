@@ -52,8 +52,8 @@ const said = (negations: readonly Negation[]): string =>
  */
 export function checkPolarity(input: ClaimInput): ClaimReason[] {
   const reasons: ClaimReason[] = [];
+  const claimWords = analyze(input.text).words;
   for (const { claim, passage: clause, of } of alignedClauses(input)) {
-    const claimWords = analyze(input.text).words;
     const passageWords = analyze(of.text).words;
     const claimNegations = negationsOf(input.text, claimWords, claim);
     const passageNegations = negationsOf(of.text, passageWords, clause);

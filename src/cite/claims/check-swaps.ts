@@ -1,4 +1,5 @@
 import { alignedClauses } from './aligned-clauses.js';
+import { SOURCE_NOUNS } from './check-coverage.js';
 import { labels } from './check-quantities.js';
 import { quoted, reasonOf } from './claim-reason.js';
 import { analyze } from './clauses-of.js';
@@ -28,9 +29,6 @@ const NOT_TERMS = new Set([
   'whatever',
   'nobody',
 ]);
-
-/** Stems of the nouns that frame a claim ("From the sources:", "the regulation says"): no thing of the passage's. */
-const FRAMING = new Set(['sourc', 'document', 'passag', 'text', 'regul', 'book', 'excerpt']);
 
 /** Prefix length under which two words are one word's forms ("registers", "registration"). */
 const SAME_ROOT = 5;
@@ -142,7 +140,7 @@ function swapped(
   passageGap: readonly Word[],
 ): GapFinding | null {
   const said = claimGap.filter(
-    (w) => !named.has(w.stem) && !NOT_TERMS.has(w.lower) && !FRAMING.has(w.stem),
+    (w) => !named.has(w.stem) && !NOT_TERMS.has(w.lower) && !SOURCE_NOUNS.has(w.stem),
   );
   const left = passageGap.filter((w) => !claimStems.has(w.stem));
   if (said.length === 0 || left.length === 0 || restates(said, left)) return null;

@@ -60,6 +60,10 @@ export interface QuoteMatch {
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** "...", "…" and the bracketed "[...]" / "[…]" mark an elision. */
+/** The quote was found in the text: word for word, folded, or in elided fragments. */
+export const isLocated = (m: QuoteMatch): boolean =>
+  m.status === 'exact' || m.status === 'normalized' || m.status === 'elided';
+
 export const ELISION = /\s*(?:\[\s*(?:\.{3,}|…)\s*\]|\.{3,}|…)\s*/u;
 
 export const countWords = (text: string): number => {
